@@ -1,0 +1,76 @@
+// The glue every route handler shares: parse, resolve the caller, map refusals to statuses.
+import { z } from "zod";
+import { getDb, type Db } from "@/db/client";
+import { systemClock, type Clock } from "@/server/clock";
+import { fail, QuorumError } from "@/server/errors";
+import { authenticate, requireCaller } from "@/server/principals/authenticate";
+import type { Principal } from "@/server/principals/types";
+
+export interface AppContext {
+  db: Db;
+  clock: Clock;
+}
+
+export function appContext(): AppContext {
+  return { db: getDb(), clock: systemClock };
+}
+
+export function json(body: unknown, status = 200): Response {
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+function credentialsOf(req: Request) {
+  return {
+    method: req.method,
+    authorization: req.headers.get("authorization"),
+    cookie: req.headers.get("cookie"),
+    contentType: req.headers.get("content-type"),
+    origin: req.headers.get("origin"),
+    host: req.headers.get("host"),
+  };
+}
+
+export function callerOf(req: Request, ctx: AppContext): Promise<Principal> {
+  return requireCaller(ctx.db, credentialsOf(req), ctx.clock);
+}
+
+export function optionalCallerOf(req: Request, ctx: AppContext): Promise<Principal | null> {
+  return authenticate(ctx.db, credentialsOf(req), ctx.clock);
+}
+
+function invalid(error: z.ZodError, what: string): QuorumError {
+  return fail.invalid("request", `invalid ${what}: ${error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`, {
+    issues: error.issues,
+  });
+}
+
+export async function readBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
+  const text = await req.text();
+  let value: unknown;
+  try {
+    value = text.trim() === "" ? {} : JSON.parse(text);
+  } catch {
+    throw fail.invalid("request", "the body is not valid JSON");
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw invalid(parsed.error, "body");
+  return parsed.data;
+}
+
+export function readQuery<S extends z.ZodType>(req: Request, schema: S): z.infer<S> {
+  const params = Object.fromEntries(new URL(req.url).searchParams);
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) throw invalid(parsed.error, "query");
+  return parsed.data;
+}
+
+/** Runs a handler; a QuorumError becomes its status and JSON body, anything else a logged 500. */
+export async function handle(run: (ctx: AppContext) => Promise<Response>): Promise<Response> {
+  try {
+    return await run(appContext());
+  } catch (error) {
+    if (error instanceof QuorumError) return json(error.toBody(), error.status);
+    console.error("unexpected error in a route handler", error);
+    return json({ error: "internal", message: "something went wrong on our side; the request changed nothing" }, 500);
+  }
+}

@@ -1,0 +1,22 @@
+import { createAgent, createAgentInput } from "@/server/principals/create-principal";
+import { listPrincipals } from "@/server/principals/list-principals";
+import { callerOf, handle, json, readBody } from "../_lib/http";
+
+export const dynamic = "force-dynamic";
+
+/** The roster: agents and humans with presence (humans included so the room can show who is here). */
+export function GET(req: Request) {
+  return handle(async (ctx) => {
+    await callerOf(req, ctx);
+    return json({ items: await listPrincipals(ctx.db, ctx.clock) });
+  });
+}
+
+export function POST(req: Request) {
+  return handle(async (ctx) => {
+    const caller = await callerOf(req, ctx);
+    const input = await readBody(req, createAgentInput);
+    const agent = await createAgent(ctx.db, caller, input);
+    return json({ id: agent.id, name: agent.name, role: agent.role, key: agent.key }, 201);
+  });
+}

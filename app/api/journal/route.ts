@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { listJournal } from "@/server/journal/list";
+import { callerOf, handle, json, readQuery } from "../_lib/http";
+
+export const dynamic = "force-dynamic";
+
+const journalQuery = z.strictObject({
+  after: z.coerce.number().int().min(0).optional(),
+  before: z.coerce.number().int().min(1).optional(),
+  kind: z.string().max(64).optional(),
+  actor: z.uuid().optional(),
+  task: z.uuid().optional(),
+  run: z.string().max(128).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+});
+
+export function GET(req: Request) {
+  return handle(async (ctx) => {
+    await callerOf(req, ctx);
+    return json(await listJournal(ctx.db, readQuery(req, journalQuery)));
+  });
+}

@@ -1,0 +1,5 @@
+import { JournalView } from "@/components/journal/journal-view";
+
+export default function JournalPage() {
+  return <JournalView />;
+}

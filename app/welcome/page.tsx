@@ -1,0 +1,5 @@
+import { SignedOut } from "@/components/session";
+
+export default function Welcome() {
+  return <SignedOut />;
+}

@@ -1,0 +1,38 @@
+// Finds the database a CLI command should use: DATABASE_URL, a running `quorum start`, or its own.
+import { runningDatabaseUrl, startEmbeddedPostgres } from "../db/embedded";
+import { runMigrations } from "../db/migrate";
+import { connect, type Connection } from "../db/client";
+
+export interface Database {
+  url: string;
+  /** Set when this process started the embedded server and must stop it. */
+  stop?: () => Promise<void>;
+}
+
+export async function openDatabase(log: (line: string) => void = () => {}): Promise<Database> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL };
+  const running = runningDatabaseUrl();
+  if (running) return { url: running };
+  const embedded = await startEmbeddedPostgres(undefined, log);
+  return { url: embedded.url, stop: embedded.stop };
+}
+
+/** Runs `work` against a migrated database, cleaning up whatever this process started. */
+export async function withConnection<T>(work: (connection: Connection) => Promise<T>): Promise<T> {
+  const database = await openDatabase();
+  try {
+    await runMigrations(database.url);
+    const connection = connect(database.url, { max: 2 });
+    try {
+      return await work(connection);
+    } finally {
+      await connection.close();
+    }
+  } finally {
+    await database.stop?.();
+  }
+}
+
+export function appUrl(): string {
+  return process.env.QUORUM_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+}

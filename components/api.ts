@@ -1,0 +1,26 @@
+// The browser's only way to the server: JSON over fetch, errors carrying the server's words.
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { error?: string; message?: string; [key: string]: unknown },
+  ) {
+    super(body.message ?? `request failed with status ${status}`);
+  }
+}
+
+async function parse<T>(response: Response): Promise<T> {
+  if (response.status === 204) return undefined as T;
+  const body = await response.json().catch(() => ({ message: `the server answered ${response.status}` }));
+  if (!response.ok) throw new ApiError(response.status, body);
+  return body as T;
+}
+
+export async function apiGet<T>(path: string): Promise<T> {
+  return parse<T>(await fetch(path, { headers: { Accept: "application/json" } }));
+}
+
+export async function apiPost<T>(path: string, body: unknown): Promise<T> {
+  return parse<T>(
+    await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }),
+  );
+}

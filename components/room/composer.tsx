@@ -1,0 +1,95 @@
+"use client";
+// Write to the room: Enter sends, Shift-Enter breaks the line, @ completes a name.
+import { useMutation } from "@tanstack/react-query";
+import { useRef, useState, type KeyboardEvent } from "react";
+import { apiPost, type ApiError } from "../api";
+import type { RosterEntry } from "../types";
+
+function mentionPrefix(text: string, caret: number): string | null {
+  const match = /(?:^|\s)@([A-Za-z0-9_.-]*)$/.exec(text.slice(0, caret));
+  return match ? match[1] : null;
+}
+
+export function Composer({ room, people }: { room: string; people: RosterEntry[] }) {
+  const [text, setText] = useState("");
+  const [caret, setCaret] = useState(0);
+  const [pick, setPick] = useState(0);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const send = useMutation<unknown, ApiError, string>({
+    mutationFn: (body) => apiPost(`/api/rooms/${encodeURIComponent(room)}/messages`, { body }),
+    onSuccess: () => setText(""),
+  });
+
+  const prefix = mentionPrefix(text, caret);
+  const suggestions =
+    prefix === null ? [] : people.filter((p) => p.name.toLowerCase().startsWith(prefix.toLowerCase())).slice(0, 6);
+
+  function complete(name: string) {
+    const before = text.slice(0, caret).replace(/@([A-Za-z0-9_.-]*)$/, `@${name} `);
+    const next = before + text.slice(caret);
+    setText(next);
+    setCaret(before.length);
+    requestAnimationFrame(() => input.current?.setSelectionRange(before.length, before.length));
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (suggestions.length > 0 && (event.key === "Tab" || (event.key === "Enter" && !event.shiftKey))) {
+      event.preventDefault();
+      complete(suggestions[Math.min(pick, suggestions.length - 1)].name);
+      return;
+    }
+    if (suggestions.length > 0 && (event.key === "ArrowDown" || event.key === "ArrowUp")) {
+      event.preventDefault();
+      setPick((p) => (p + (event.key === "ArrowDown" ? 1 : suggestions.length - 1)) % suggestions.length);
+      return;
+    }
+    if (event.key === "Enter" && !event.shiftKey) {
+      event.preventDefault();
+      if (text.trim() && !send.isPending) send.mutate(text);
+    }
+  }
+
+  return (
+    <div className="relative border-t border-neutral-200 p-4 dark:border-neutral-800">
+      {suggestions.length > 0 && (
+        <ul role="listbox" aria-label="Mention" className="absolute bottom-full left-4 mb-1 w-56 rounded-md border border-neutral-200 bg-white py-1 text-sm shadow-lg dark:border-neutral-700 dark:bg-neutral-900">
+          {suggestions.map((person, i) => (
+            <li key={person.id} role="option" aria-selected={i === pick}>
+              <button
+                type="button"
+                className={`w-full px-3 py-1 text-left ${i === pick ? "bg-accent-600 text-white" : ""}`}
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  complete(person.name);
+                }}
+              >
+                @{person.name} <span className="opacity-70">{person.role ?? person.kind}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <label htmlFor="composer" className="sr-only">Message #{room}</label>
+      <textarea
+        id="composer"
+        ref={input}
+        rows={2}
+        value={text}
+        placeholder={`Message #${room} — Enter to send, Shift-Enter for a new line, @ to mention`}
+        onChange={(e) => {
+          setText(e.target.value);
+          setCaret(e.target.selectionStart);
+          setPick(0);
+        }}
+        onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+        onKeyDown={onKeyDown}
+        className="w-full resize-none rounded-md border border-neutral-300 bg-white px-3 py-2 text-sm dark:border-neutral-700 dark:bg-neutral-900"
+      />
+      {send.isError && (
+        <p role="alert" className="mt-1 text-xs text-red-600">
+          Not sent: {send.error.message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+"use client";
+// The room's messages, oldest at the top and newest at the bottom, grouped by sender.
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { apiGet } from "../api";
+import { Avatar } from "../avatar";
+import { PerformativeBadge } from "../badges";
+import { RelativeTime } from "../time";
+import type { Me, Message, Page } from "../types";
+
+const GROUP_GAP_MS = 5 * 60 * 1000;
+
+export function useMessages(room: string) {
+  return useInfiniteQuery({
+    queryKey: ["messages", room],
+    queryFn: ({ pageParam }) =>
+      apiGet<Page<Message>>(`/api/rooms/${encodeURIComponent(room)}/messages?limit=100${pageParam ? `&before=${pageParam}` : ""}`),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next,
+  });
+}
+
+function MessageBody({ message, me }: { message: Message; me: Me }) {
+  const forMe = message.to === me.id || message.mentions.includes(me.id);
+  return (
+    <div
+      data-testid="message"
+      data-seq={message.seq}
+      className={`rounded px-2 py-0.5 ${forMe ? "bg-amber-50 ring-1 ring-amber-300 dark:bg-amber-950/40 dark:ring-amber-700" : ""}`}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        {message.performative && <PerformativeBadge performative={message.performative} />}
+        {message.toName && (
+          <span className="text-xs font-medium text-amber-800 dark:text-amber-300">direct to @{message.toName}</span>
+        )}
+      </div>
+      <p className="text-sm break-words whitespace-pre-wrap">{message.body}</p>
+    </div>
+  );
+}
+
+export function MessageList({ room, me }: { room: string; me: Me }) {
+  const query = useMessages(room);
+  const bottom = useRef<HTMLDivElement>(null);
+  const messages = (query.data?.pages ?? []).toReversed().flatMap((page) => page.items);
+  const newest = messages.at(-1)?.seq;
+  useEffect(() => {
+    bottom.current?.scrollIntoView({ block: "end" });
+  }, [newest]);
+
+  if (query.isPending) {
+    return (
+      <div className="space-y-4 p-6" aria-busy>
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="h-10 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) return <p className="p-6 text-sm text-red-600">Could not load messages: {query.error.message}</p>;
+  if (messages.length === 0) {
+    return (
+      <p className="p-6 text-sm text-neutral-500 dark:text-neutral-400">
+        No messages in #{room} yet. Say something below, or start the demo team — agents post here as they work.
+      </p>
+    );
+  }
+  const groups: Message[][] = [];
+  for (const message of messages) {
+    const last = groups.at(-1)?.at(-1);
+    if (last && last.senderId === message.senderId && Date.parse(message.createdAt) - Date.parse(last.createdAt) < GROUP_GAP_MS) {
+      groups.at(-1)!.push(message);
+    } else {
+      groups.push([message]);
+    }
+  }
+  return (
+    <div className="space-y-3 px-6 py-4" aria-live="polite" aria-label={`Messages in ${room}`}>
+      {query.hasNextPage && (
+        <button
+          className="mx-auto block rounded border border-neutral-300 px-3 py-1 text-xs hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-900"
+          onClick={() => query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+        >
+          {query.isFetchingNextPage ? "Loading…" : "Load earlier messages"}
+        </button>
+      )}
+      {groups.map((group) => {
+        const first = group[0];
+        return (
+          <article key={first.id} className="flex gap-3">
+            <Avatar id={first.senderId} name={first.senderName} kind={first.senderKind} />
+            <div className="min-w-0 flex-1">
+              <header className="flex items-baseline gap-2">
+                <span className="text-sm font-semibold" data-testid="sender">{first.senderName}</span>
+                <RelativeTime iso={first.createdAt} />
+              </header>
+              {group.map((message) => (
+                <MessageBody key={message.id} message={message} me={me} />
+              ))}
+            </div>
+          </article>
+        );
+      })}
+      <div ref={bottom} />
+    </div>
+  );
+}

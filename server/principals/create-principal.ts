@@ -1,0 +1,65 @@
+// Registers humans and agents; an agent's key is returned once and stored only as a hash.
+import { z } from "zod";
+import { eq } from "drizzle-orm";
+import { apiKeys, principals } from "../../db/schema";
+import type { Db, Tx } from "../../db/client";
+import { fail } from "../errors";
+import { appendEvent } from "../journal/append";
+import { hashSecret, newSecret } from "./secrets";
+import { toPrincipal, type Principal } from "./types";
+
+export const principalName = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/, "1–40 letters, digits, '_', '.', '-'; starts with a letter or digit");
+
+export const createAgentInput = z.object({
+  name: principalName,
+  role: z.string().trim().min(1).max(64),
+});
+export type CreateAgentInput = z.infer<typeof createAgentInput>;
+
+/** Inserts a principal and its PrincipalCreated event inside the caller's transaction. */
+async function insertPrincipal(tx: Tx, values: { kind: "human" | "agent"; name: string; role: string | null }, actor: string | null) {
+  const [existing] = await tx.select({ id: principals.id }).from(principals).where(eq(principals.name, values.name));
+  if (existing) throw fail.conflict("principal", "name_taken", `the name '${values.name}' is taken`);
+  const [row] = await tx.insert(principals).values(values).returning();
+  await appendEvent(tx, {
+    kind: "PrincipalCreated",
+    actor: actor ?? row.id,
+    data: { principalId: row.id, kind: row.kind, name: row.name, role: row.role },
+  });
+  return toPrincipal(row);
+}
+
+/** Humans register agents; the CLI registers as no one (`by` = null). */
+export async function createAgent(db: Db, by: Principal | null, input: CreateAgentInput): Promise<Principal & { key: string }> {
+  if (by && by.kind !== "human") throw fail.forbidden("agent", "only humans register agents");
+  return db.transaction(async (tx) => {
+    const agent = await insertPrincipal(tx, { kind: "agent", name: input.name, role: input.role }, by?.id ?? null);
+    const key = newSecret("qk");
+    await tx.insert(apiKeys).values({ principalId: agent.id, keyHash: hashSecret(key) });
+    return { ...agent, key };
+  });
+}
+
+/** Finds or creates a human by name (idempotent, so `quorum start` can run again). */
+export async function ensureHuman(db: Db, name: string): Promise<Principal> {
+  const parsed = principalName.safeParse(name);
+  if (!parsed.success) throw fail.invalid("principal", `invalid name '${name}': ${parsed.error.issues[0].message}`);
+  const [existing] = await db.select().from(principals).where(eq(principals.name, name));
+  if (existing) {
+    if (existing.kind !== "human") throw fail.conflict("principal", "name_taken", `'${name}' is an agent`);
+    return toPrincipal(existing);
+  }
+  return db.transaction((tx) => insertPrincipal(tx, { kind: "human", name, role: null }, null));
+}
+
+/** Issues an additional key for an existing principal (humans may hold keys too). */
+export async function issueKey(db: Db, principal: Principal): Promise<string> {
+  const key = newSecret("qk");
+  await db.transaction(async (tx) => {
+    await tx.insert(apiKeys).values({ principalId: principal.id, keyHash: hashSecret(key) });
+    await appendEvent(tx, { kind: "AgentKeyIssued", actor: principal.id, data: { principalId: principal.id } });
+  });
+  return key;
+}

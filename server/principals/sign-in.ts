@@ -1,0 +1,43 @@
+// One-time sign-in links for humans (15 minutes, single use) that become session cookies.
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { principals, sessions, signInLinks } from "../../db/schema";
+import type { Db } from "../../db/client";
+import type { Clock } from "../clock";
+import { fail } from "../errors";
+import { appendEvent } from "../journal/append";
+import { hashSecret, newSecret } from "./secrets";
+import type { Principal } from "./types";
+
+export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_COOKIE = "quorum_session";
+
+export async function issueSignInLink(db: Db, human: Principal, clock: Clock): Promise<string> {
+  if (human.kind !== "human") throw fail.forbidden("auth", "only humans sign in with a link");
+  const token = newSecret("qs");
+  await db.insert(signInLinks).values({
+    tokenHash: hashSecret(token),
+    principalId: human.id,
+    expiresAt: new Date(clock.now().getTime() + SIGN_IN_LINK_TTL_MS),
+  });
+  return token;
+}
+
+/** Spends a link and opens a session; a used, expired or unknown link is refused. */
+export async function redeemSignInLink(db: Db, token: string, clock: Clock): Promise<{ sessionToken: string; expiresAt: Date }> {
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const [link] = await tx
+      .update(signInLinks)
+      .set({ usedAt: now })
+      .where(and(eq(signInLinks.tokenHash, hashSecret(token)), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, now)))
+      .returning();
+    if (!link) throw fail.unauthorized("this sign-in link is unknown, used or expired: ask for a new one with `quorum human add NAME`");
+    const sessionToken = newSecret("qc");
+    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    await tx.insert(sessions).values({ principalId: link.principalId, tokenHash: hashSecret(sessionToken), expiresAt });
+    await tx.update(principals).set({ lastSeenAt: now }).where(eq(principals.id, link.principalId));
+    await appendEvent(tx, { kind: "HumanSignedIn", actor: link.principalId, data: {} });
+    return { sessionToken, expiresAt };
+  });
+}

@@ -1,0 +1,52 @@
+// Reads a room: ascending after a seq, or the latest tail; reading never moves a seen-cursor.
+import { and, asc, desc, eq, gt, isNull, lt, or, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { messages } from "../../db/schema";
+import type { Executor } from "../../db/client";
+import type { Principal } from "../principals/types";
+import { messageColumns, recipient, sender, toMessageView, type MessageView } from "./message-view";
+import { getRoom } from "./rooms";
+
+export const listMessagesQuery = z.strictObject({
+  after: z.coerce.number().int().min(0).optional(),
+  before: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+});
+export type ListMessagesQuery = z.infer<typeof listMessagesQuery>;
+
+/** Direct messages are seen by their two ends and by humans, who oversee everything. */
+function visibleTo(caller: Principal): SQL | undefined {
+  if (caller.kind === "human") return undefined;
+  return or(isNull(messages.toId), eq(messages.toId, caller.id), eq(messages.senderId, caller.id));
+}
+
+export async function listMessages(
+  db: Executor,
+  caller: Principal,
+  room: string,
+  query: ListMessagesQuery,
+): Promise<{ items: MessageView[]; next?: number }> {
+  await getRoom(db, room);
+  const limit = query.limit ?? 100;
+  const ascending = query.after !== undefined;
+  const where = and(
+    eq(messages.room, room),
+    visibleTo(caller),
+    query.after !== undefined ? gt(messages.seq, query.after) : undefined,
+    query.before !== undefined ? lt(messages.seq, query.before) : undefined,
+  );
+  const rows = await db
+    .select(messageColumns)
+    .from(messages)
+    .innerJoin(sender, eq(sender.id, messages.senderId))
+    .leftJoin(recipient, eq(recipient.id, messages.toId))
+    .where(where)
+    .orderBy(ascending ? asc(messages.seq) : desc(messages.seq))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit).map(toMessageView);
+  const more = rows.length > limit;
+  if (ascending) return more ? { items: page, next: page[page.length - 1].seq } : { items: page };
+  // The tail is read newest first and shown oldest first; `next` pages further back (before=).
+  page.reverse();
+  return more ? { items: page, next: page[0].seq } : { items: page };
+}

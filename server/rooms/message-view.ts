@@ -1,0 +1,58 @@
+// The JSON shape of a message, as the API and the UI see it.
+import { alias } from "drizzle-orm/pg-core";
+import { messages, principals } from "../../db/schema";
+
+export interface MessageView {
+  id: number;
+  seq: number;
+  room: string;
+  senderId: string;
+  senderName: string;
+  senderKind: "human" | "agent";
+  to: string | null;
+  toName: string | null;
+  performative: string | null;
+  taskId: string | null;
+  body: string;
+  payload: unknown;
+  mentions: string[];
+  heldSeq: number | null;
+  createdAt: string;
+}
+
+export const sender = alias(principals, "sender");
+export const recipient = alias(principals, "recipient");
+
+/** The columns to select (joined with sender and recipient) to build a MessageView. */
+export const messageColumns = {
+  message: messages,
+  senderName: sender.name,
+  senderKind: sender.kind,
+  toName: recipient.name,
+};
+
+export function toMessageView(row: {
+  message: typeof messages.$inferSelect;
+  senderName: string;
+  senderKind: "human" | "agent";
+  toName: string | null;
+}): MessageView {
+  const m = row.message;
+  return {
+    id: m.id,
+    seq: m.seq,
+    room: m.room,
+    senderId: m.senderId,
+    senderName: row.senderName,
+    senderKind: row.senderKind,
+    to: m.toId,
+    toName: row.toName,
+    performative: m.performative,
+    taskId: m.taskId,
+    body: m.body,
+    payload: m.payload,
+    mentions: m.mentions,
+    heldSeq: m.heldSeq,
+    createdAt: m.createdAt.toISOString(),
+  };
+}
