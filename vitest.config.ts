@@ -1,0 +1,17 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "@": fileURLToPath(new URL(".", import.meta.url)) } },
+  test: {
+    include: ["server/**/*.test.ts", "agents/**/*.test.ts", "app/**/*.test.ts", "db/**/*.test.ts", "bin/**/*.test.ts", "test/**/*.test.ts"],
+    globalSetup: ["test/global-setup.ts"],
+    setupFiles: ["test/setup-database.ts"],
+    pool: "forks",
+    // Each test file gets its own database cloned from a migrated template.
+    fileParallelism: true,
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
