@@ -10,14 +10,14 @@ function colourOf(id: string): string {
   return PALETTE[hash % PALETTE.length];
 }
 
-export function Avatar({ id, name, kind, size = "md" }: { id: string; name: string; kind: "human" | "agent"; size?: "sm" | "md" }) {
+export function Avatar({ id, name, kind, size = "md" }: { id: string; name: string; kind: "human" | "agent" | "system"; size?: "sm" | "md" }) {
   const initials = name.replace(/[^A-Za-z0-9]/g, "").slice(0, 2).toUpperCase() || "?";
   const box = size === "sm" ? "h-6 w-6 text-[10px]" : "h-8 w-8 text-xs";
   return (
     <span className={`relative inline-flex shrink-0 items-center justify-center rounded-md font-semibold text-white ${box} ${colourOf(id)}`} aria-hidden>
       {initials}
       <span className="absolute -right-1 -bottom-1 rounded-full bg-white px-0.5 text-[9px] leading-none dark:bg-neutral-900" title={kind}>
-        {kind === "agent" ? "🤖" : "👤"}
+        {kind === "human" ? "👤" : kind === "agent" ? "🤖" : "⚙"}
       </span>
     </span>
   );

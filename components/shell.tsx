@@ -7,13 +7,10 @@ import type { ReactNode } from "react";
 import { apiGet } from "./api";
 import { Avatar } from "./avatar";
 import { useLiveStatus } from "./live";
+import { NAV_PAGES } from "./nav-pages";
 import { SignedOut, useMe } from "./session";
 import type { Page, RosterEntry } from "./types";
 
-const PAGES = [
-  { href: "/room", label: "Room" },
-  { href: "/journal", label: "Journal" },
-];
 
 function LiveDot() {
   const status = useLiveStatus();
@@ -62,7 +59,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <nav aria-label="Pages" className="flex w-52 shrink-0 flex-col border-r border-neutral-200 bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900">
         <div className="px-4 py-4 text-base font-bold tracking-tight">Quorum</div>
         <ul className="flex-1 space-y-0.5 px-2">
-          {PAGES.map((page) => {
+          {NAV_PAGES.map((page) => {
             const active = pathname.startsWith(page.href);
             return (
               <li key={page.href}>

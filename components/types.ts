@@ -1,7 +1,7 @@
 // Shapes the browser receives from the API (mirrors of the server's views).
 export interface Me {
   id: string;
-  kind: "human" | "agent";
+  kind: "human" | "agent" | "system";
   name: string;
   role: string | null;
 }
@@ -17,7 +17,7 @@ export interface Message {
   room: string;
   senderId: string;
   senderName: string;
-  senderKind: "human" | "agent";
+  senderKind: "human" | "agent" | "system";
   to: string | null;
   toName: string | null;
   performative: string | null;

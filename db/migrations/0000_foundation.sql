@@ -15,7 +15,7 @@ CREATE TABLE "principals" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_seen_at" timestamp with time zone,
 	CONSTRAINT "principals_name_unique" UNIQUE("name"),
-	CONSTRAINT "principals_kind_check" CHECK ("principals"."kind" in ('human', 'agent')),
+	CONSTRAINT "principals_kind_check" CHECK ("principals"."kind" in ('human', 'agent', 'system')),
 	CONSTRAINT "principals_name_check" CHECK ("principals"."name" ~ '^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$')
 );
 --> statement-breakpoint

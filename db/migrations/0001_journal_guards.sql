@@ -27,3 +27,5 @@ CREATE TRIGGER events_notify AFTER INSERT ON "events"
   FOR EACH ROW EXECUTE FUNCTION quorum_events_notify();
 --> statement-breakpoint
 INSERT INTO "rooms" ("name") VALUES ('general');
+--> statement-breakpoint
+INSERT INTO "principals" ("kind", "name", "role") VALUES ('system', 'quorum', 'system');

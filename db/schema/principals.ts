@@ -6,14 +6,15 @@ export const principals = pgTable(
   "principals",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    kind: text("kind", { enum: ["human", "agent"] }).notNull(),
+    // `system` is Quorum itself (the principal named `quorum`): it announces escalations and reminders.
+    kind: text("kind", { enum: ["human", "agent", "system"] }).notNull(),
     name: text("name").notNull().unique(),
     role: text("role"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
   },
   (t) => [
-    check("principals_kind_check", sql`${t.kind} in ('human', 'agent')`),
+    check("principals_kind_check", sql`${t.kind} in ('human', 'agent', 'system')`),
     // Names are @mention handles: no spaces, no punctuation that would end a mention.
     check("principals_name_check", sql`${t.name} ~ '^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$'`),
   ],

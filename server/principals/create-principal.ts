@@ -2,11 +2,11 @@
 import { z } from "zod";
 import { eq } from "drizzle-orm";
 import { apiKeys, principals } from "../../db/schema";
-import type { Db, Tx } from "../../db/client";
+import type { Db, Executor, Tx } from "../../db/client";
 import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
 import { hashSecret, newSecret } from "./secrets";
-import { toPrincipal, type Principal } from "./types";
+import { SYSTEM_PRINCIPAL_NAME, toPrincipal, type Principal } from "./types";
 
 export const principalName = z
   .string()
@@ -62,4 +62,11 @@ export async function issueKey(db: Db, principal: Principal): Promise<string> {
     await appendEvent(tx, { kind: "AgentKeyIssued", actor: principal.id, data: { principalId: principal.id } });
   });
   return key;
+}
+
+/** Quorum's own principal (created by the migrations): announcements are posted as it. */
+export async function getSystemPrincipal(db: Executor): Promise<Principal> {
+  const [row] = await db.select().from(principals).where(eq(principals.name, SYSTEM_PRINCIPAL_NAME));
+  if (!row) throw new Error("the system principal is missing: run the migrations");
+  return toPrincipal(row);
 }

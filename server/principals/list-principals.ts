@@ -7,7 +7,7 @@ import { PRESENCE_WINDOW_MS } from "./authenticate";
 
 export interface RosterEntry {
   id: string;
-  kind: "human" | "agent";
+  kind: "human" | "agent" | "system";
   name: string;
   role: string | null;
   present: boolean;

@@ -5,7 +5,7 @@ export type PrincipalRow = typeof principals.$inferSelect;
 
 export interface Principal {
   id: string;
-  kind: "human" | "agent";
+  kind: "human" | "agent" | "system";
   name: string;
   role: string | null;
 }
@@ -13,3 +13,6 @@ export interface Principal {
 export function toPrincipal(row: PrincipalRow): Principal {
   return { id: row.id, kind: row.kind, name: row.name, role: row.role };
 }
+
+/** The name of Quorum's own principal, which posts announcements; never a human or an agent. */
+export const SYSTEM_PRINCIPAL_NAME = "quorum";

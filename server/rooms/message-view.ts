@@ -8,7 +8,7 @@ export interface MessageView {
   room: string;
   senderId: string;
   senderName: string;
-  senderKind: "human" | "agent";
+  senderKind: "human" | "agent" | "system";
   to: string | null;
   toName: string | null;
   performative: string | null;
@@ -34,7 +34,7 @@ export const messageColumns = {
 export function toMessageView(row: {
   message: typeof messages.$inferSelect;
   senderName: string;
-  senderKind: "human" | "agent";
+  senderKind: "human" | "agent" | "system";
   toName: string | null;
 }): MessageView {
   const m = row.message;
