@@ -63,7 +63,7 @@ export async function start(): Promise<void> {
   try {
     await runMigrations(database.url);
     const env = { ...process.env, DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: "1", PORT: port };
-    if (!existsSync(join(root, ".next", "BUILD_ID"))) {
+    if (!existsSync(join(root, process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID"))) {
       console.log("No build found: building the web app once (about a minute)…");
       const code = await run(process.execPath, [nextBin, "build"], env);
       if (code !== 0) throw new Error(`next build failed with code ${code}`);

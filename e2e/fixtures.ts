@@ -1,0 +1,82 @@
+// Playwright fixtures: the shared server, signing humans in, registering agents and calling as them.
+import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { quorumCli, serverEnv } from "./server";
+
+export { expect };
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}-${randomBytes(3).toString("hex")}`;
+}
+
+export interface Agent {
+  id: string;
+  name: string;
+  role: string;
+  key: string;
+}
+
+/** An HTTP client that authenticates as one agent with its bearer key. */
+export interface AgentApi {
+  get(path: string): Promise<{ status: number; body: any }>;
+  post(path: string, body?: unknown): Promise<{ status: number; body: any }>;
+}
+
+export interface QuorumFixtures {
+  baseURL: string;
+  /** Runs the `quorum` CLI against the shared server. */
+  cli(args: string[]): Promise<string>;
+  /** Signs a (new or existing) human in through a printed one-time link; returns the name. */
+  signIn(page: Page, name?: string): Promise<string>;
+  /** Registers an agent through the CLI and returns it with its key. */
+  registerAgent(name?: string, role?: string): Promise<Agent>;
+  asAgent(agent: Agent): AgentApi;
+  /** Saves a full-page screenshot as a test artifact. */
+  snap(page: Page, name: string): Promise<void>;
+}
+
+function env() {
+  return serverEnv(process.env.QUORUM_E2E_HOME!, Number(process.env.QUORUM_E2E_PORT));
+}
+
+async function signIn(page: Page, name = uniqueName("human")): Promise<string> {
+  const url = (await quorumCli(env(), ["human", "add", name])).trim();
+  await page.goto(url);
+  await expect(page.getByTestId("signed-in-as")).toContainText(name);
+  return name;
+}
+
+async function registerAgent(name = uniqueName("agent"), role = "coder"): Promise<Agent> {
+  const out = await quorumCli(env(), ["agent", "add", name, "--role", role]);
+  const key = /(qk_\S+)/.exec(out)?.[1];
+  const id = /id ([0-9a-f-]{36})/.exec(out)?.[1];
+  if (!key || !id) throw new Error(`unexpected output of agent add: ${out}`);
+  return { id, name, role, key };
+}
+
+function agentApi(request: APIRequestContext, baseURL: string, agent: Agent): AgentApi {
+  const headers = { Authorization: `Bearer ${agent.key}` };
+  const wrap = async (response: Awaited<ReturnType<APIRequestContext["get"]>>) => {
+    const text = await response.text();
+    return { status: response.status(), body: text ? JSON.parse(text) : undefined };
+  };
+  return {
+    get: async (path) => wrap(await request.get(`${baseURL}${path}`, { headers })),
+    post: async (path, body = {}) => wrap(await request.post(`${baseURL}${path}`, { headers, data: body })),
+  };
+}
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: "image/png" });
+}
+
+export const test = base.extend<QuorumFixtures>({
+  baseURL: async ({}, use) => use(process.env.QUORUM_E2E_BASE_URL!),
+  cli: async ({}, use) => use((args) => quorumCli(env(), args)),
+  signIn: async ({}, use) => use(signIn),
+  registerAgent: async ({}, use) => use(registerAgent),
+  asAgent: async ({ request, baseURL }, use) => use((agent) => agentApi(request, baseURL!, agent)),
+  snap: async ({}, use, testInfo) => use((page, name) => screenshot(page, testInfo, name)),
+});
