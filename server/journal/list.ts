@@ -13,6 +13,12 @@ export interface JournalQuery {
   task?: string;
   run?: string;
   limit?: number;
+  /**
+   * Ascending reads normally stop below the oldest transaction still in flight (cluster-wide), so
+   * a page never skips an event that commits later with a smaller id. A reader that is already
+   * LISTENing (the SSE stream) hears late commits anyway and may read right up to the last commit.
+   */
+  unsettled?: boolean;
 }
 
 export interface JournalEntry {
@@ -31,10 +37,8 @@ export interface JournalEntry {
 export async function listJournal(db: Executor, query: JournalQuery): Promise<{ items: JournalEntry[]; next?: number }> {
   const limit = Math.min(Math.max(query.limit ?? 100, 1), 500);
   const ascending = query.after !== undefined;
-  const where: SQL[] = [
-    // Only events whose transaction can no longer be in flight: a page never skips a late commit.
-    sql`${events}.tx_id < pg_snapshot_xmin(pg_current_snapshot())`,
-  ];
+  const where: SQL[] = [];
+  if (ascending && !query.unsettled) where.push(sql`${events}.tx_id < pg_snapshot_xmin(pg_current_snapshot())`);
   if (query.after !== undefined) where.push(gt(events.id, query.after));
   if (query.before !== undefined) where.push(lt(events.id, query.before));
   if (query.kind) where.push(eq(events.kind, query.kind));

@@ -45,7 +45,7 @@ export function GET(req: Request) {
         // LISTEN is active from here on: tell the client, then replay what it missed while away.
         send(`event: ready\ndata: {}\n\n`);
         if (Number.isInteger(lastId) && lastId >= 0) {
-          const missed = await listJournal(ctx.db, { after: lastId, limit: CATCH_UP_LIMIT });
+          const missed = await listJournal(ctx.db, { after: lastId, limit: CATCH_UP_LIMIT, unsettled: true });
           for (const e of missed.items) {
             send(frame({ id: e.id, kind: e.kind, actor: e.actor, taskId: e.taskId, runId: e.runId, room: (e.data as { room?: string })?.room ?? null }));
           }
