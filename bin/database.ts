@@ -1,4 +1,5 @@
 // Finds the database a CLI command should use: DATABASE_URL, a running `quorum start`, or its own.
+import { userInfo } from "node:os";
 import { runningDatabaseUrl, startEmbeddedPostgres } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
 import { connect, type Connection } from "../db/client";
@@ -35,4 +36,11 @@ export async function withConnection<T>(work: (connection: Connection) => Promis
 
 export function appUrl(): string {
   return process.env.QUORUM_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+}
+
+/** The local human `npm start` signs in: QUORUM_HUMAN, else the OS user name made into a handle. */
+export function localHumanName(): string {
+  const wanted = process.env.QUORUM_HUMAN ?? userInfo().username;
+  const cleaned = wanted.replace(/[^A-Za-z0-9_.-]/g, "").replace(/^[^A-Za-z0-9]+/, "").slice(0, 40);
+  return cleaned || "human";
 }

@@ -4,19 +4,24 @@ import { systemClock } from "../server/clock";
 import { createAgent, ensureHuman } from "../server/principals/create-principal";
 import { issueSignInLink } from "../server/principals/sign-in";
 import { QuorumError } from "../server/errors";
-import { appUrl, withConnection } from "./database";
+import { appUrl, localHumanName, withConnection } from "./database";
+import { launchDemo, parseRoles, worker } from "./team";
 import { start } from "./start";
+import { replayCommand } from "./replay";
+import { diagnoseCommand } from "./diagnose";
 
 const USAGE = `usage:
   quorum start                          start Quorum (embedded Postgres unless DATABASE_URL is set)
   quorum human add NAME                 add a human (or reuse one) and print a one-time sign-in URL
-  quorum agent add NAME --role ROLE     register an agent and print its key (shown once)`;
+  quorum agent add NAME --role ROLE     register an agent and print its key (shown once)
+  quorum replay RUN                     re-live a run from its journal; exit 0 if the events come out identical
+  quorum diagnose RUN|TASK              name the failure signatures in a run's (or a task's) journal`;
 
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { role: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: { role: { type: "string" }, agent: { type: "string", multiple: true }, help: { type: "boolean", short: "h" } },
   });
   const [command, sub, name] = positionals;
   if (values.help || !command) {
@@ -26,6 +31,16 @@ async function main(argv: string[]): Promise<number> {
   if (command === "start") {
     await start();
     return -1;
+  }
+  if (command === "worker") {
+    await worker(parseRoles(values.agent ?? []));
+    return 0;
+  }
+  if (command === "demo") {
+    const launched = await withConnection(({ db }) => launchDemo(db, localHumanName()));
+    console.log(`Flight launched: goal task #${launched!.goalTask.number} in ${launched!.flight.repo} (${launched!.flight.mode}).`);
+    console.log("The team worker that `npm start` runs picks it up; without a running Quorum, run `quorum worker`.");
+    return 0;
   }
   if (command === "human" && sub === "add" && name) {
     const token = await withConnection(async ({ db }) => {
@@ -45,6 +60,8 @@ async function main(argv: string[]): Promise<number> {
     console.log(`Its key, shown only now — keep it secret:\n\n    ${agent.key}\n`);
     return 0;
   }
+  if (command === "replay" && sub) return withConnection(({ db }) => replayCommand(db, sub));
+  if (command === "diagnose" && sub) return withConnection(({ db }) => diagnoseCommand(db, sub));
   console.error(USAGE);
   return 1;
 }

@@ -1,23 +1,17 @@
 // `quorum start`: database, migrations, a sign-in link for the local human, then the web app.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { userInfo } from "node:os";
 import { join } from "node:path";
 import { runMigrations } from "../db/migrate";
 import { connect } from "../db/client";
 import { systemClock } from "../server/clock";
 import { ensureHuman } from "../server/principals/create-principal";
 import { issueSignInLink } from "../server/principals/sign-in";
-import { appUrl, openDatabase } from "./database";
+import { appUrl, localHumanName, openDatabase } from "./database";
+import { launchDemo } from "./team";
 
 const root = join(import.meta.dirname, "..");
 const nextBin = join(root, "node_modules", "next", "dist", "bin", "next");
-
-function localHumanName(): string {
-  const wanted = process.env.QUORUM_HUMAN ?? userInfo().username;
-  const cleaned = wanted.replace(/[^A-Za-z0-9_.-]/g, "").replace(/^[^A-Za-z0-9]+/, "").slice(0, 40);
-  return cleaned || "human";
-}
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((done) => {
@@ -47,12 +41,15 @@ export async function start(): Promise<void> {
   console.log(database.stop ? `Embedded Postgres is running (data in ${process.env.QUORUM_HOME ?? ".quorum"}/pg).` : "Using the database at DATABASE_URL.");
   let shuttingDown = false;
   let web: ChildProcess | undefined;
+  let team: ChildProcess | undefined;
   const shutdown = async (code: number) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    if (web && web.exitCode === null) {
-      web.kill("SIGTERM");
-      await new Promise((r) => web!.once("exit", r));
+    for (const child of [team, web]) {
+      if (child && child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        await new Promise((r) => child.once("exit", r));
+      }
     }
     await database.stop?.();
     process.exit(code);
@@ -71,6 +68,7 @@ export async function start(): Promise<void> {
     const connection = connect(database.url, { max: 1 });
     const human = await ensureHuman(connection.db, localHumanName());
     const token = await issueSignInLink(connection.db, human, systemClock);
+    const flight = process.env.QUORUM_TEAM === "0" ? null : await launchDemo(connection.db, human.name, { onlyIfFirst: true });
     await connection.close();
 
     web = spawn(process.execPath, [nextBin, "start", "-p", port, "-H", hostname], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
@@ -83,9 +81,19 @@ export async function start(): Promise<void> {
     });
     const url = appUrl();
     await waitForHealth(`http://${hostname}:${port}`, web);
+    if (process.env.QUORUM_TEAM !== "0") {
+      // The built-in team works beside the app, through the same database and the same gates.
+      team = spawn(join(root, "node_modules", ".bin", "tsx"), [join(root, "bin", "quorum.ts"), "worker"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+      team.on("exit", (code) => {
+        if (!shuttingDown) console.error(`The team worker stopped (code ${code}); the app keeps running.`);
+      });
+    }
     console.log(`\nQuorum is running at ${url}\n`);
     console.log(`Sign in as ${human.name} (this link works once, for 15 minutes):\n`);
     console.log(`    ${url}/signin?token=${token}\n`);
+    if (flight) {
+      console.log(`The demo team is fixing a failing test (goal task #${flight.goalTask.number}, ${flight.flight.mode}): watch it in the Room and on the Board.\n`);
+    }
     console.log("Press Ctrl-C to stop.");
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

@@ -6,6 +6,7 @@ import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import { apiGet } from "./api";
 import { Avatar } from "./avatar";
+import { EscalationNotifier, WaitingForYou } from "./decisions/escalation-alerts";
 import { useLiveStatus } from "./live";
 import { NAV_PAGES } from "./nav-pages";
 import { SignedOut, useMe } from "./session";
@@ -42,6 +43,8 @@ function TopStrip() {
         <strong className="tabular-nums">{present}</strong>
         <span className="text-neutral-500 dark:text-neutral-400"> of {agents.length} agents present</span>
       </span>
+      <WaitingForYou />
+      <EscalationNotifier />
     </div>
   );
 }
@@ -66,9 +69,10 @@ export function Shell({ children }: { children: ReactNode }) {
                 <Link
                   href={page.href}
                   aria-current={active ? "page" : undefined}
-                  className={`block rounded-md px-3 py-1.5 text-sm ${active ? "bg-accent-600 font-medium text-white" : "hover:bg-neutral-200 dark:hover:bg-neutral-800"}`}
+                  className={`flex items-center rounded-md px-3 py-1.5 text-sm ${active ? "bg-accent-600 font-medium text-white" : "hover:bg-neutral-200 dark:hover:bg-neutral-800"}`}
                 >
                   {page.label}
+                  {page.badge && <page.badge />}
                 </Link>
               </li>
             );

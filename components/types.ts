@@ -24,6 +24,8 @@ export interface Message {
   taskId: string | null;
   body: string;
   mentions: string[];
+  /** Set when the agent posted over unread messages with a hold token: the latest seq it had been shown. */
+  heldSeq?: number | null;
   createdAt: string;
 }
 
@@ -42,4 +44,22 @@ export interface JournalEntry {
 export interface Page<T> {
   items: T[];
   next?: number;
+}
+
+/** The room's roster entry: presence, and the focus window of an agent at work. */
+export interface PresenceEntry extends RosterEntry {
+  focusing: { taskId: string; taskTitle: string | null; taskNumber: number | null; since: string; queued: number; dropped: number } | null;
+}
+
+export interface GateRejection {
+  id: number;
+  t: string;
+  room: string;
+  gate: "rate" | "duplicate" | "freshness" | "lapping" | "two_tier";
+  reason: string;
+  message: string;
+  senderId: string;
+  senderName: string;
+  bodyPreview: string;
+  figures: Record<string, unknown>;
 }

@@ -6,9 +6,10 @@ test("every acknowledged message survives a SIGKILL of the server and its databa
   test.setTimeout(180_000);
   const home = newHome();
   const first = await startQuorum(home);
-  const out = await quorumCli(first.env, ["agent", "add", "scribe", "--role", "tester"]);
-  const key = /(qk_\S+)/.exec(out)![1];
-  const headers = { Authorization: `Bearer ${key}` };
+  // A human writes: the room's gates throttle agents (one agent alone may not post 40 in a row), never humans.
+  const link = (await quorumCli(first.env, ["human", "add", "scribe"])).trim();
+  expect((await request.get(link)).ok()).toBe(true); // the session cookie stays in this request context
+  const headers = { "Content-Type": "application/json" };
 
   const acknowledged: number[] = [];
   const posts = Array.from({ length: 40 }, async (_, i) => {

@@ -47,6 +47,9 @@ test("an agent's message arrives live, with its performative badge, rendered as 
   const agent = await registerAgent(uniqueName("coder"), "coder");
   await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
   const body = `<img src=x onerror="window.__pwned=1"> DONE with ${uniqueName("t")}`;
+  // The freshness gate: an agent acks what it has read before it broadcasts.
+  const general = (await asAgent(agent).get("/api/rooms")).body.items.find((r: { name: string }) => r.name === "general");
+  await asAgent(agent).post("/api/rooms/general/cursor", { seq: general.lastSeq });
   const posted = await asAgent(agent).post("/api/rooms/general/messages", { body, performative: "DONE" });
   expect(posted.status).toBe(201);
   const message = page.getByTestId("message").filter({ hasText: body });

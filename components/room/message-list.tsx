@@ -33,6 +33,11 @@ function MessageBody({ message, me }: { message: Message; me: Me }) {
         {message.toName && (
           <span className="text-xs font-medium text-amber-800 dark:text-amber-300">direct to @{message.toName}</span>
         )}
+        {message.heldSeq != null && (
+          <span className="text-xs text-neutral-500 dark:text-neutral-400" title="Posted with a hold token: nothing newer had arrived since the messages it was shown">
+            sent over unread, seen up to #{message.heldSeq}
+          </span>
+        )}
       </div>
       <p className="text-sm break-words whitespace-pre-wrap">{message.body}</p>
     </div>

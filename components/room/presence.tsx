@@ -1,25 +1,81 @@
 "use client";
-// Who is here: humans and agents, present first, with their roles.
+// Who is here: humans and agents, present first, with roles, and a "focusing" pill on agents at work.
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { apiGet } from "../api";
 import { Avatar } from "../avatar";
-import type { RosterEntry } from "../types";
+import type { Page, PresenceEntry } from "../types";
 
-export function PresencePanel({ people }: { people: RosterEntry[] }) {
-  const sorted = [...people].sort((a, b) => Number(b.present) - Number(a.present) || a.name.localeCompare(b.name));
+/** DESIGN §3: present means seen within the last 2 minutes. */
+const PRESENCE_WINDOW_MS = 2 * 60 * 1000;
+
+export function useRoomPresence(room: string) {
+  return useQuery({
+    queryKey: ["presence", room],
+    queryFn: () => apiGet<Page<PresenceEntry>>(`/api/rooms/${encodeURIComponent(room)}/presence`),
+  });
+}
+
+/** Presence fades with time even when no event arrives: re-judged locally every 15 s, without asking the server. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 15_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function FocusPill({ focusing }: { focusing: NonNullable<PresenceEntry["focusing"]> }) {
+  const task = focusing.taskNumber !== null ? `#${focusing.taskNumber}${focusing.taskTitle ? ` ${focusing.taskTitle}` : ""}` : "a task";
+  const waiting = focusing.queued + (focusing.dropped ? ` (+${focusing.dropped} dropped)` : "");
+  return (
+    <span
+      data-testid="focusing"
+      title={`Focusing on ${task}: room messages wait in its digest (${waiting} waiting); @mentions still get through`}
+      className="rounded-full bg-blue-100 px-1.5 py-0.5 text-[10px] font-medium text-blue-900 dark:bg-blue-900/50 dark:text-blue-100"
+    >
+      focusing{focusing.taskNumber !== null ? ` on #${focusing.taskNumber}` : ""} · {focusing.queued} waiting
+    </span>
+  );
+}
+
+export function PresencePanel({ room }: { room: string }) {
+  const query = useRoomPresence(room);
+  const now = useNow();
+  const people = (query.data?.items ?? []).map((p) => ({
+    ...p,
+    present: p.present && p.lastSeenAt !== null && now - Date.parse(p.lastSeenAt) < PRESENCE_WINDOW_MS,
+  }));
+  const sorted = people.sort((a, b) => Number(b.present) - Number(a.present) || a.name.localeCompare(b.name));
   return (
     <section aria-label="Who is here" className="p-4">
       <h2 className="mb-2 text-xs font-semibold tracking-wide text-neutral-500 uppercase dark:text-neutral-400">People and agents</h2>
-      {sorted.length === 0 && <p className="text-sm text-neutral-500">Nobody yet.</p>}
+      {query.isPending && (
+        <div className="space-y-2" aria-busy>
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="h-6 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" />
+          ))}
+        </div>
+      )}
+      {query.isError && <p className="text-sm text-red-600">Could not load who is here: {query.error.message}</p>}
+      {query.data && sorted.length === 0 && <p className="text-sm text-neutral-500">Nobody yet.</p>}
       <ul className="space-y-2" data-testid="presence">
         {sorted.map((person) => (
-          <li key={person.id} className="flex items-center gap-2 text-sm">
+          <li key={person.id} data-testid="presence-entry" data-name={person.name} className="flex items-start gap-2 text-sm">
             <Avatar id={person.id} name={person.name} kind={person.kind} size="sm" />
-            <span className="min-w-0 flex-1 truncate">
-              {person.name}
-              <span className="ml-1 text-xs text-neutral-500 dark:text-neutral-400">{person.role ?? person.kind}</span>
-            </span>
-            <span className={`text-xs ${person.present ? "text-green-700 dark:text-green-400" : "text-neutral-400"}`}>
-              {person.present ? "● present" : "○ away"}
-            </span>
+            <div className="min-w-0 flex-1">
+              <div className="flex items-center gap-2">
+                <span className="min-w-0 flex-1 truncate">{person.name}</span>
+                <span className={`text-xs ${person.present ? "text-green-700 dark:text-green-400" : "text-neutral-500 dark:text-neutral-400"}`}>
+                  {person.present ? "● present" : "○ away"}
+                </span>
+              </div>
+              <div className="flex flex-wrap items-center gap-1 text-xs text-neutral-500 dark:text-neutral-400">
+                <span>{person.role ?? person.kind}</span>
+                {person.focusing && <FocusPill focusing={person.focusing} />}
+              </div>
+            </div>
           </li>
         ))}
       </ul>

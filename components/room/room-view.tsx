@@ -8,6 +8,7 @@ import { usePrincipals } from "../shell";
 import { useMe } from "../session";
 import type { Page } from "../types";
 import { Composer } from "./composer";
+import { GateStrip } from "./gate-strip";
 import { MessageList } from "./message-list";
 import { PresencePanel } from "./presence";
 
@@ -74,7 +75,8 @@ export function RoomView({ room }: { room: string }) {
         <Composer room={room} people={people} />
       </section>
       <aside className="hidden w-64 shrink-0 overflow-y-auto border-l border-neutral-200 lg:block dark:border-neutral-800">
-        <PresencePanel people={people} />
+        <PresencePanel room={room} />
+        <GateStrip room={room} />
       </aside>
     </div>
   );

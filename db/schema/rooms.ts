@@ -48,6 +48,9 @@ export const messages = pgTable(
   (t) => [
     uniqueIndex("messages_room_seq_idx").on(t.room, t.seq),
     index("messages_sender_idx").on(t.senderId, t.room),
+    // The relay's gates: a sender's messages in a room by seq (rate, lapping), and verbatim duplicates.
+    index("messages_room_sender_seq_idx").on(t.room, t.senderId, t.seq),
+    index("messages_room_sender_body_idx").on(t.room, t.senderId, sql`md5(${t.body})`),
     index("messages_to_idx").on(t.toId),
     index("messages_task_idx").on(t.taskId),
     check("messages_body_size_check", sql`octet_length(${t.body}) between 1 and 16384`),

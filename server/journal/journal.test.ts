@@ -8,6 +8,7 @@ import { postMessage } from "../rooms/post-message";
 import { appendEvent } from "./append";
 import { listJournal } from "./list";
 import { subscribeToEvents, type EventNotice } from "./listen";
+import { ackAll } from "../relay/test-room";
 
 describe("journal", () => {
   it("refuses UPDATE, DELETE and TRUNCATE on events", async () => {
@@ -57,6 +58,7 @@ describe("journal", () => {
         throw new Error("abort");
       })
       .catch(() => {});
+    await ackAll(agent, "general", systemClock); // the freshness gate: an agent acks before it broadcasts
     const message = await postMessage(getDb(), agent, "general", { body: "notify me" }, systemClock);
     await expect.poll(() => notices.some((n) => n.kind === "MessageSent" && n.room === "general")).toBe(true);
     expect(notices.some((n) => n.room === "rolled-back")).toBe(false);

@@ -1,4 +1,4 @@
-// Reads the journal with cursor pagination; never offset scans.
+// Reads the journal with cursor pagination (never offset scans), filtered, and searched in full text.
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import { events, principals } from "../../db/schema";
 import type { Executor } from "../../db/client";
@@ -12,11 +12,16 @@ export interface JournalQuery {
   actor?: string;
   task?: string;
   run?: string;
+  /** Full-text search over the payload's strings (message bodies, observations, summaries…), web-search syntax. */
+  q?: string;
   limit?: number;
   /**
-   * Ascending reads normally stop below the oldest transaction still in flight (cluster-wide), so
-   * a page never skips an event that commits later with a smaller id. A reader that is already
-   * LISTENing (the SSE stream) hears late commits anyway and may read right up to the last commit.
+   * Ascending reads are commit-safe by default: they return only events whose transaction is older
+   * than the oldest one still in flight (cluster-wide), in (tx_id, id) order, and continue after the
+   * cursor event's place in that order. Anything committed later has a larger tx_id, so a reader
+   * paging with `after` sees every event exactly once even when a smaller id commits after a larger
+   * one. (Ids alone cannot promise that.) A reader that is already LISTENing (the SSE stream) hears
+   * late commits anyway and may read up to the last commit, in id order, with `unsettled`.
    */
   unsettled?: boolean;
 }
@@ -34,17 +39,29 @@ export interface JournalEntry {
   data: unknown;
 }
 
+/**
+ * The place of event `id` in commit-safe order: its transaction, or for an id that is no event (0, a
+ * rolled-back id) the transaction of the nearest event below it.
+ */
+function cursorTx(id: number): SQL {
+  return sql`coalesce((select c.tx_id from events c where c.id = ${id}), (select c.tx_id from events c where c.id < ${id} order by c.id desc limit 1), '0'::xid8)`;
+}
+
 export async function listJournal(db: Executor, query: JournalQuery): Promise<{ items: JournalEntry[]; next?: number }> {
   const limit = Math.min(Math.max(query.limit ?? 100, 1), 500);
   const ascending = query.after !== undefined;
   const where: SQL[] = [];
-  if (ascending && !query.unsettled) where.push(sql`${events}.tx_id < pg_snapshot_xmin(pg_current_snapshot())`);
-  if (query.after !== undefined) where.push(gt(events.id, query.after));
+  const settled = ascending && !query.unsettled;
+  if (settled) {
+    where.push(sql`${events}.tx_id < pg_snapshot_xmin(pg_current_snapshot())`);
+    where.push(sql`(${events}.tx_id, ${events.id}) > (${cursorTx(query.after!)}, ${query.after}::bigint)`);
+  } else if (query.after !== undefined) where.push(gt(events.id, query.after));
   if (query.before !== undefined) where.push(lt(events.id, query.before));
   if (query.kind) where.push(eq(events.kind, query.kind));
   if (query.actor) where.push(eq(events.actor, query.actor));
   if (query.task) where.push(eq(events.taskId, query.task));
   if (query.run) where.push(eq(events.runId, query.run));
+  if (query.q) where.push(sql`quorum_event_document(${events.data}) @@ websearch_to_tsquery('english', ${query.q})`);
   const rows = await db
     .select({
       id: events.id,
@@ -61,7 +78,7 @@ export async function listJournal(db: Executor, query: JournalQuery): Promise<{ 
     .from(events)
     .leftJoin(principals, eq(principals.id, events.actor))
     .where(and(...where))
-    .orderBy(ascending ? asc(events.id) : desc(events.id))
+    .orderBy(...(settled ? [sql`${events}.tx_id`, asc(events.id)] : [ascending ? asc(events.id) : desc(events.id)]))
     .limit(limit + 1);
   const page = rows.slice(0, limit).map((row) => ({ ...row, t: row.t.toISOString() }));
   return rows.length > limit ? { items: page, next: page[page.length - 1].id } : { items: page };

@@ -4,9 +4,13 @@ import { z } from "zod";
 import { messages, PERFORMATIVES, principals, rooms } from "../../db/schema";
 import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../clock";
-import { fail } from "../errors";
+import { fail, type QuorumError } from "../errors";
 import { appendEvent } from "../journal/append";
 import type { Principal } from "../principals/types";
+import { deliverMessage } from "../relay/delivery";
+import { checkGates } from "../relay/gates";
+import { spendHoldToken } from "../relay/hold-tokens";
+import { recordRejection } from "../relay/reject";
 import type { MessageView } from "./message-view";
 
 const MAX_BODY_BYTES = 16 * 1024;
@@ -49,19 +53,31 @@ async function resolveRecipient(tx: Tx, to: string): Promise<{ id: string; name:
   return row;
 }
 
+export interface PostMessageOptions {
+  /** A critical-path reminder (the commitment ledger's): it passes every focus window. */
+  nudge?: boolean;
+}
+
 export async function postMessage(
   db: Db,
   caller: Principal,
   roomName: string,
   input: PostMessageInput,
   clock: Clock,
+  options: PostMessageOptions = {},
 ): Promise<MessageView> {
   const now = clock.now();
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<{ message: MessageView } | { refused: QuorumError }> => {
     // Row-locking the room serialises posting per room: seq stays gap-free and gates see a settled room.
     const [room] = await tx.select().from(rooms).where(eq(rooms.name, roomName)).for("update");
     if (!room) throw fail.notFound("room", `no room named '${roomName}'`);
     const recipient = input.to ? await resolveRecipient(tx, input.to) : null;
+    const gateInput = { room: roomName, body: input.body, toId: recipient?.id ?? null, holdToken: input.holdToken, taskId: input.taskId };
+    const verdict = await checkGates(tx, caller, gateInput, now);
+    // A refusal commits only its GateRejected event (and a fresh hold token); the post counts toward nothing.
+    if (!verdict.pass) return { refused: await recordRejection(tx, caller, gateInput, verdict.refusal, now) };
+    // Tokens are bound to this room, whose lock we hold: no other post can spend it between check and spend.
+    if (verdict.holdTokenId) await spendHoldToken(tx, verdict.holdTokenId, now);
     const mentionNames = parseMentions(input.body);
     const mentioned = mentionNames.length
       ? await tx.select({ id: principals.id }).from(principals).where(inArray(principals.name, mentionNames))
@@ -80,6 +96,7 @@ export async function postMessage(
         body: input.body,
         payload: input.payload ?? null,
         mentions: mentioned.map((m) => m.id),
+        heldSeq: verdict.heldSeq ?? null,
         createdAt: now,
       })
       .returning();
@@ -96,24 +113,31 @@ export async function postMessage(
         performative: row.performative,
         body: row.body,
         mentions: row.mentions,
+        heldSeq: row.heldSeq,
+        ...(options.nudge ? { nudge: true } : {}),
       },
     });
+    await deliverMessage(tx, row, options, now);
     return {
-      id: row.id,
-      seq: row.seq,
-      room: row.room,
-      senderId: caller.id,
-      senderName: caller.name,
-      senderKind: caller.kind,
-      to: row.toId,
-      toName: recipient?.name ?? null,
-      performative: row.performative,
-      taskId: row.taskId,
-      body: row.body,
-      payload: row.payload,
-      mentions: row.mentions,
-      heldSeq: row.heldSeq,
-      createdAt: row.createdAt.toISOString(),
+      message: {
+        id: row.id,
+        seq: row.seq,
+        room: row.room,
+        senderId: caller.id,
+        senderName: caller.name,
+        senderKind: caller.kind,
+        to: row.toId,
+        toName: recipient?.name ?? null,
+        performative: row.performative,
+        taskId: row.taskId,
+        body: row.body,
+        payload: row.payload,
+        mentions: row.mentions,
+        heldSeq: row.heldSeq,
+        createdAt: row.createdAt.toISOString(),
+      },
     };
   });
+  if ("refused" in outcome) throw outcome.refused;
+  return outcome.message;
 }

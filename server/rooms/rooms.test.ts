@@ -7,6 +7,7 @@ import { GET as listMessagesRoute, POST as postMessageRoute } from "../../app/ap
 import { call, makeAgent, makeHuman, uniqueName } from "../../test/helpers";
 import { listMessages } from "./list-messages";
 import { postMessage } from "./post-message";
+import { ackAll } from "../relay/test-room";
 
 const general = { params: { room: "general" } };
 
@@ -123,6 +124,7 @@ describe("postMessage", () => {
     const bob = await makeAgent();
     const carol = await makeAgent();
     const human = await makeHuman();
+    await ackAll(alice, "general", systemClock); // the freshness gate: an agent acks before it broadcasts
     const mention = await postMessage(db, alice, "general", { body: `@${bob.name}. can you look?` }, systemClock);
     expect(mention.mentions).toEqual([bob.id]);
     const direct = await postMessage(db, alice, "general", { body: "just between us", to: bob.name }, systemClock);

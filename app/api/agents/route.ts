@@ -1,14 +1,16 @@
 import { createAgent, createAgentInput } from "@/server/principals/create-principal";
-import { listPrincipals } from "@/server/principals/list-principals";
+import { priceConfig } from "@/server/bill/prices";
+import { listRoster } from "@/server/roster/roster";
 import { callerOf, handle, json, readBody } from "../_lib/http";
 
 export const dynamic = "force-dynamic";
 
-/** The roster: agents and humans with presence (humans included so the room can show who is here). */
+/** The roster: agents and humans with presence (humans included so the room can show who is here);
+ * agents also with their lease, load, success rate, spend and budget left. */
 export function GET(req: Request) {
   return handle(async (ctx) => {
     await callerOf(req, ctx);
-    return json({ items: await listPrincipals(ctx.db, ctx.clock) });
+    return json({ items: await listRoster(ctx.db, ctx.clock, priceConfig().prices) });
   });
 }
 

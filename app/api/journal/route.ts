@@ -1,3 +1,4 @@
+// GET /api/journal: the event stream, filtered by kind, actor, task, run and full text, a cursor page at a time.
 import { z } from "zod";
 import { listJournal } from "@/server/journal/list";
 import { callerOf, handle, json, readQuery } from "../_lib/http";
@@ -11,6 +12,8 @@ const journalQuery = z.strictObject({
   actor: z.uuid().optional(),
   task: z.uuid().optional(),
   run: z.string().max(128).optional(),
+  /** Full-text search (web-search syntax: words, "a phrase", -not). */
+  q: z.string().trim().min(1).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
 });
 

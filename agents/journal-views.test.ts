@@ -1,0 +1,70 @@
+// The journal views read from the database: a task's thread, its audit, a run's resume point, and
+// diagnose over a task — a REQUEST answered by a run is clean, one left unanswered is named.
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { getDb } from "../db/client";
+import { manualClock } from "../server/clock";
+import { loadAudit } from "../server/journal/views/audit";
+import { loadResumePoint } from "../server/journal/views/resume-point";
+import { loadThread } from "../server/journal/views/thread";
+import { postMessage } from "../server/rooms/post-message";
+import { makeAgent, makeHuman } from "../test/helpers";
+import { diagnoseCommand } from "../bin/diagnose";
+import { scriptedClient } from "./model/scripted";
+import { startRun } from "./run";
+import { CODER_SYSTEM, FIX_SCRIPT, FIX_TASK, makeScratchRepo, scratchTools } from "./testing/fixtures";
+
+const clock = manualClock();
+
+describe("journal views over the database", () => {
+  it("threads a task's request, its run and the reply, audits the evidence, and diagnoses it clean", async () => {
+    const db = getDb();
+    const [human, coder] = await Promise.all([makeHuman(), makeAgent()]);
+    const taskId = randomUUID();
+    const request = await postMessage(db, human, "general", { body: "please fix parse('')", performative: "REQUEST", to: coder.name, taskId }, clock);
+    const { runId } = await startRun(db, {
+      agent: coder,
+      client: scriptedClient(FIX_SCRIPT),
+      tools: scratchTools({ quick: true }),
+      root: makeScratchRepo(),
+      task: FIX_TASK,
+      system: CODER_SYSTEM,
+      taskId,
+      requestId: request.id,
+      clock,
+    });
+    await postMessage(db, coder, "general", { body: "fixed: parse('') returns []", performative: "DONE", to: human.name, taskId }, clock);
+
+    const thread = await loadThread(db, taskId);
+    expect(thread.map((e) => [e.type, e.type === "message" ? e.performative : e.kind])).toEqual([
+      ["message", "REQUEST"],
+      ["run", "RunStarted"],
+      ["run", "AgentFinished"],
+      ["message", "DONE"],
+    ]);
+    expect(thread[2]).toMatchObject({ runId, status: "done", summary: "parse('') returns []", actorName: coder.name });
+
+    const audit = await loadAudit(db, taskId);
+    expect(audit.submissions.map((s) => [s.via, s.byName, s.evidence])).toEqual([
+      ["run", coder.name, ["node --test: 2 passed, 0 failed"]],
+      ["message", coder.name, []],
+    ]);
+    expect(audit.verdicts).toEqual([]);
+    expect(audit.accepted).toBe(false);
+
+    expect(await loadResumePoint(db, runId)).toMatchObject({ taskId, turn: 6, spent: 1205, cursor: { at: "finished" } });
+    const lines: string[] = [];
+    expect(await diagnoseCommand(db, taskId, (line) => lines.push(line))).toBe(0);
+    expect(lines[0]).toMatch(/clean/);
+  });
+
+  it("names a delivered REQUEST that got neither a reply nor a run", async () => {
+    const db = getDb();
+    const [human, reviewer] = await Promise.all([makeHuman(), makeAgent(undefined, "reviewer")]);
+    const taskId = randomUUID();
+    await postMessage(db, human, "general", { body: "please review the diff", performative: "REQUEST", to: reviewer.name, taskId }, clock);
+    const lines: string[] = [];
+    expect(await diagnoseCommand(db, taskId, (line) => lines.push(line))).toBe(2);
+    expect(lines[1]).toMatch(/^- unanswered_request: a REQUEST from .* was delivered and got neither a reply nor a run/);
+  });
+});

@@ -1,0 +1,147 @@
+// The agent loop: a turn at a time, every step journalled first and the next step read off the fold,
+// so that a run, a resumed run and a replayed run are the same code path.
+import type { EventKind } from "../server/journal/kinds";
+import type { BudgetDebitedData, Mail, ModelCalledData, ModelResponse, Observation, RunResult, ToolCall } from "../server/journal/views/run-events";
+import type { RunState } from "../server/journal/views/resume-point";
+import { assembleContext } from "./context";
+import type { ModelClient } from "./model/model-client";
+import { nextStep, outcome } from "./next-step";
+import { doneArguments, doneSpec } from "./tools/done";
+import { failure, type PreparedCall, type Toolbox } from "./tools/toolbox";
+
+export interface Draft {
+  kind: EventKind;
+  data: object;
+  /** Defaults to the state's current turn. */
+  turn?: number;
+}
+
+/** Where the loop writes and what it asks at the boundary: the database, or a recorded run in replay. */
+export interface RunJournal {
+  /** Appends the events in one transaction and returns the state folded over them. */
+  append(state: RunState, drafts: Draft[]): Promise<RunState>;
+  /** Takes the agent's delivered mail and journals ModelCalled, in one transaction. */
+  beginTurn(state: RunState, turn: number, describe: (mail: Mail[]) => ModelCalledData): Promise<RunState>;
+  stopRequested(state: RunState): Promise<boolean>;
+  exhaustedBudget(state: RunState): Promise<{ budgetId: string; allowance: number; budgetSpent: number } | null>;
+}
+
+export interface LoopPorts {
+  client: ModelClient;
+  toolbox: Toolbox;
+  journal: RunJournal;
+  /** In-process operator stop, honoured at the next turn boundary like a stop request in the journal. */
+  signal?: AbortSignal;
+}
+
+function contextOf(state: RunState, client: ModelClient, steps = state.steps) {
+  const { principles, system, task, contextLimit } = state.config!;
+  return assembleContext({ principles, system, task, steps, limit: contextLimit }, client.estimateTokens);
+}
+
+function debit(response: ModelResponse, budgetIds: string[]): BudgetDebitedData {
+  const { inputTokens, outputTokens, cachedTokens, estimated } = response.usage;
+  return { amount: inputTokens + outputTokens, inputTokens, outputTokens, cachedTokens, estimated, model: response.model, budgetIds };
+}
+
+export async function driveRun(initial: RunState, ports: LoopPorts): Promise<RunResult> {
+  const { client, toolbox, journal } = ports;
+  let state = initial;
+  const config = state.config!;
+  const specs = [...toolbox.specs, doneSpec];
+  const record = async (...drafts: Draft[]) => {
+    state = await journal.append(state, drafts);
+  };
+  /** The fields every tool event of one call shares. */
+  const about = ({ index, call }: { index: number; call: ToolCall }, attempt: number) => ({ index, callId: call.id, tool: call.name, attempt });
+  const returned = (at: { index: number; call: ToolCall }, attempt: number, observation: Observation): Draft => ({
+    kind: "ToolReturned",
+    data: { ...about(at, attempt), observation },
+  });
+  const execute = (prepared: PreparedCall, index: number, attempt: number) =>
+    toolbox.execute(prepared, { runId: state.runId!, agentId: state.agentId!, turn: state.turn, index, attempt });
+  const rerun = async ({ index, call }: { index: number; call: ToolCall }, attempt: number) => {
+    const prepared = toolbox.prepare(call, { turn: state.turn, index });
+    return prepared.ok ? execute(prepared.prepared, index, attempt) : prepared.observation;
+  };
+
+  for (;;) {
+    const next = nextStep(state);
+    switch (next.kind) {
+      case "return":
+        return next.result;
+      case "finish":
+        await record({ kind: "AgentFinished", data: { result: next.result } });
+        break;
+      case "boundary": {
+        if (ports.signal?.aborted || (await journal.stopRequested(state))) {
+          const result = outcome(state, { status: "stopped", reason: ports.signal?.aborted ? "stopped in process" : "an operator asked to stop" });
+          await record({ kind: "RunStopped", data: { result } });
+          return result;
+        }
+        const exhausted = await journal.exhaustedBudget(state);
+        if (exhausted) {
+          const result = outcome(state, { status: "halted", ...exhausted });
+          // Resuming a run that is still out of budget reports the halt again without journalling it twice.
+          if (state.cursor.at !== "halted") await record({ kind: "BudgetExhausted", data: { result } });
+          return result;
+        }
+        if (state.turn >= config.maxTurns) {
+          await record({ kind: "AgentFinished", data: { result: outcome(state, { status: "out_of_turns" }) } });
+          break;
+        }
+        const turn = state.turn + 1;
+        state = await journal.beginTurn(state, turn, (mail) => {
+          const { messages, estimatedTokens, droppedSteps } = contextOf(state, client, [...state.steps, { turn, mail, response: null, observations: [] }]);
+          return { turn, mail, context: { messages: messages.length, estimatedTokens, droppedSteps } };
+        });
+        break;
+      }
+      case "call_model": {
+        let response: ModelResponse;
+        try {
+          response = await client.complete(contextOf(state, client).messages, specs);
+        } catch (error) {
+          // The run stays resumable at this call; the error is journalled so that a replay reproduces it.
+          await record({ kind: "ModelFailed", data: { error: (error as Error).message } });
+          throw error;
+        }
+        await record({ kind: "ModelResponded", data: response }, { kind: "BudgetDebited", data: debit(response, config.budgetIds) });
+        break;
+      }
+      case "done": {
+        const args = doneArguments.safeParse(next.call.arguments);
+        if (args.success) {
+          await record({ kind: "AgentFinished", data: { result: outcome(state, { status: "done", ...args.data }) } });
+        } else {
+          const why = failure("done needs a non-empty summary (and evidence: a list of strings)", "call done again with a summary and evidence");
+          await record(returned(next, 1, why));
+        }
+        break;
+      }
+      case "dispatch": {
+        const prepared = toolbox.prepare(next.call, { turn: state.turn, index: next.index });
+        if (!prepared.ok) {
+          await record(returned(next, 1, prepared.observation));
+          break;
+        }
+        const { args, writes } = prepared.prepared;
+        await record({ kind: "ToolDispatched", data: { ...about(next, 1), args, writes } });
+        await record(returned(next, 1, await execute(prepared.prepared, next.index, 1)));
+        break;
+      }
+      case "retry":
+        await record({ kind: "ToolRetried", data: { ...about(next, next.attempt), after: next.after } });
+        await record(returned(next, next.attempt, await rerun(next, next.attempt)));
+        break;
+      case "resume_tool": {
+        const idempotent = config.tools.find((t) => t.name === next.call.name)?.idempotent;
+        const observation = idempotent
+          ? await rerun(next, next.attempt)
+          : failure(`the run was interrupted while ${next.call.name} ran; whether it took effect is unknown`, "check its effect (read the file) before doing it again");
+        await record(returned(next, next.attempt, observation));
+        break;
+      }
+    }
+  }
+}

@@ -1,0 +1,133 @@
+// The Anthropic client: the messages API with tools over fetch (no SDK).
+import { z } from "zod";
+import {
+  estimateTokens,
+  ModelError,
+  uniqueCallIds,
+  usageOrEstimate,
+  type ChatMessage,
+  type ModelClient,
+  type ModelResponse,
+  type ToolSpec,
+} from "./model-client";
+import { defaultRetryPolicy, postWithRetry, type RetryPolicy } from "./retry";
+
+export interface AnthropicOptions {
+  apiKey: string;
+  model: string;
+  /** Defaults to https://api.anthropic.com; a proxy or a test server may stand in. */
+  baseUrl?: string;
+  /** The API requires a ceiling on output tokens. */
+  maxTokens?: number;
+  retry?: RetryPolicy;
+}
+
+const API_VERSION = "2023-06-01";
+
+const wireResponse = z.object({
+  model: z.string().optional(),
+  content: z.array(
+    z.union([
+      z.object({ type: z.literal("text"), text: z.string() }),
+      z.object({ type: z.literal("tool_use"), id: z.string(), name: z.string(), input: z.unknown() }),
+      // Other block kinds (thinking, …) carry nothing the runtime uses.
+      z.object({ type: z.string() }),
+    ]),
+  ),
+  usage: z
+    .object({
+      input_tokens: z.number().nullish(),
+      output_tokens: z.number().nullish(),
+      cache_read_input_tokens: z.number().nullish(),
+      cache_creation_input_tokens: z.number().nullish(),
+    })
+    .nullish(),
+});
+
+type Block = Record<string, unknown>;
+type WireMessage = { role: "user" | "assistant"; content: Block[] };
+
+function blocksOf(message: Exclude<ChatMessage, { role: "system" }>): WireMessage {
+  switch (message.role) {
+    case "user":
+      return { role: "user", content: [{ type: "text", text: message.content || "(empty)" }] };
+    case "tool":
+      return { role: "user", content: [{ type: "tool_result", tool_use_id: message.toolCallId, content: message.content, is_error: message.isError }] };
+    case "assistant": {
+      const content: Block[] = message.content ? [{ type: "text", text: message.content }] : [];
+      for (const call of message.toolCalls) {
+        const input = call.arguments && typeof call.arguments === "object" && !Array.isArray(call.arguments) ? call.arguments : { value: call.arguments };
+        content.push({ type: "tool_use", id: call.id, name: call.name, input });
+      }
+      return { role: "assistant", content: content.length ? content : [{ type: "text", text: "(no reply)" }] };
+    }
+  }
+}
+
+/** The API wants alternating roles; consecutive messages of one role become one (tool results first). */
+function toWireMessages(messages: ChatMessage[]): WireMessage[] {
+  const out: WireMessage[] = [];
+  for (const message of messages) {
+    if (message.role === "system") continue;
+    const wire = blocksOf(message);
+    const last = out.at(-1);
+    if (last && last.role === wire.role) last.content.push(...wire.content);
+    else out.push(wire);
+  }
+  return out;
+}
+
+function toWireTool(tool: ToolSpec) {
+  return { name: tool.name, description: tool.description, input_schema: tool.parameters };
+}
+
+export function anthropicClient(options: AnthropicOptions): ModelClient {
+  const label = `anthropic:${options.model}`;
+  const url = `${(options.baseUrl ?? "https://api.anthropic.com").replace(/\/+$/, "")}/v1/messages`;
+  return {
+    name: label,
+    estimateTokens,
+    async complete(messages, tools, callOptions = {}): Promise<ModelResponse> {
+      const system = messages.filter((m) => m.role === "system").map((m) => m.content).join("\n\n");
+      const body = {
+        model: options.model,
+        max_tokens: options.maxTokens ?? 4096,
+        ...(system ? { system } : {}),
+        messages: toWireMessages(messages),
+        ...(tools.length ? { tools: tools.map(toWireTool) } : {}),
+      };
+      const headers = { "content-type": "application/json", "x-api-key": options.apiKey, "anthropic-version": API_VERSION };
+      const response = await postWithRetry(label, url, { headers, body: JSON.stringify(body), signal: callOptions.signal }, options.retry ?? defaultRetryPolicy);
+      const raw = await response.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(raw);
+      } catch (error) {
+        throw new ModelError(`${label}: the response is not JSON: ${raw.slice(0, 200)}`, response.status, { cause: error });
+      }
+      const parsed = wireResponse.safeParse(json);
+      if (!parsed.success) {
+        throw new ModelError(`${label}: malformed message (${z.prettifyError(parsed.error).replace(/\n/g, " ")}): ${raw.slice(0, 200)}`, response.status);
+      }
+      let text = "";
+      const calls = [];
+      for (const block of parsed.data.content) {
+        if (block.type === "text" && "text" in block) text += block.text;
+        if (block.type === "tool_use" && "input" in block) calls.push({ id: block.id, name: block.name, arguments: block.input ?? {} });
+      }
+      const toolCalls = uniqueCallIds(calls, "toolu");
+      const usage = parsed.data.usage;
+      const cacheRead = usage?.cache_read_input_tokens ?? 0;
+      // input_tokens excludes cache reads and writes; the runtime counts every input token.
+      const reported = usage
+        ? {
+            inputTokens: (usage.input_tokens ?? 0) + cacheRead + (usage.cache_creation_input_tokens ?? 0),
+            outputTokens: usage.output_tokens ?? 0,
+            cachedTokens: cacheRead,
+            estimated: false,
+          }
+        : null;
+      return { text, toolCalls, usage: usageOrEstimate(reported, messages, text, toolCalls), model: parsed.data.model ?? options.model };
+    },
+  };
+}

@@ -1,0 +1,76 @@
+// The model seam: one interface, the only place a vendor's API is spoken is behind it.
+import type { ModelResponse, ToolCall, ToolSpec, Usage } from "../../server/journal/views/run-events";
+
+export type { ModelResponse, ToolCall, ToolSpec, Usage };
+
+/** The runtime's own message format; each client translates it to its vendor's. */
+export type ChatMessage =
+  | { role: "system"; content: string }
+  | { role: "user"; content: string }
+  | { role: "assistant"; content: string; toolCalls: ToolCall[] }
+  | { role: "tool"; toolCallId: string; name: string; content: string; isError: boolean };
+
+export interface ModelClient {
+  /** Recorded in RunStarted: `scripted`, `replay`, or `<wire>:<model>` for a live client. */
+  readonly name: string;
+  /** One call. Usage is never zero for a live call (estimated, and marked so, if the server omits it). */
+  complete(messages: ChatMessage[], tools: ToolSpec[], options?: { signal?: AbortSignal }): Promise<ModelResponse>;
+  /** The token estimate the context policy budgets with. */
+  estimateTokens(text: string): number;
+  /** Stateful clients (the scripted one) skip the calls a resumed run's journal already holds. */
+  resumeAfter?(recordedCalls: number): void;
+}
+
+/** Thrown when a call fails for good: after bounded retries, or on a response that cannot be read. */
+export class ModelError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "ModelError";
+  }
+}
+
+/**
+ * About four characters a token for English and code; every client shares it so that a replay
+ * assembles exactly the context the original run did.
+ */
+export function estimateTokens(text: string): number {
+  return text.length === 0 ? 0 : Math.ceil(text.length / 4);
+}
+
+/** The estimate of a whole exchange, for servers that report no usage. */
+export function estimateUsage(messages: ChatMessage[], text: string, toolCalls: ToolCall[]): Usage {
+  const input = messages.reduce((sum, m) => sum + estimateTokens(m.content) + 4, 0);
+  const output = estimateTokens(text) + estimateTokens(toolCalls.length ? JSON.stringify(toolCalls) : "");
+  return { inputTokens: Math.max(1, input), outputTokens: Math.max(1, output), cachedTokens: 0, estimated: true };
+}
+
+/** A server's usage when it is real, else the estimate: a live call never costs zero. */
+export function usageOrEstimate(reported: Usage | null, messages: ChatMessage[], text: string, toolCalls: ToolCall[]): Usage {
+  if (reported && reported.inputTokens + reported.outputTokens > 0) return reported;
+  return estimateUsage(messages, text, toolCalls);
+}
+
+/** Arguments arrive as JSON text on some wires; unparseable text is kept so validation can say so. */
+export function parseArguments(raw: unknown): unknown {
+  if (typeof raw !== "string") return raw ?? {};
+  if (raw.trim() === "") return {};
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** Gives every call an id unique within its response (some local servers send none, or repeats). */
+export function uniqueCallIds(calls: ToolCall[], prefix: string): ToolCall[] {
+  const seen = new Set<string>();
+  return calls.map((call, i) => {
+    const id = call.id && !seen.has(call.id) ? call.id : `${prefix}_${i}`;
+    seen.add(id);
+    return { ...call, id };
+  });
+}

@@ -1,0 +1,52 @@
+// The scripted client: replays a queue of responses, so every test runs the real loop without a model.
+import { estimateTokens, estimateUsage, ModelError, type ChatMessage, type ModelClient, type ModelResponse, type ToolSpec } from "./model-client";
+
+export interface ScriptEntry {
+  text?: string;
+  toolCalls?: { name: string; arguments?: unknown; id?: string }[];
+  /** Exact usage for hand-computed bills; by default the exchange is estimated (and marked so). */
+  usage?: { inputTokens: number; outputTokens: number; cachedTokens?: number };
+  /** Makes this call fail with a ModelError carrying this message. */
+  error?: string;
+  model?: string;
+}
+
+export interface ScriptedClient extends ModelClient {
+  /** What each call was shown, in order: tests read the assembled context here. */
+  readonly calls: { messages: ChatMessage[]; tools: ToolSpec[] }[];
+  /** How many entries have been consumed. */
+  readonly position: number;
+}
+
+export function scriptedClient(script: readonly ScriptEntry[]): ScriptedClient {
+  let position = 0;
+  const calls: { messages: ChatMessage[]; tools: ToolSpec[] }[] = [];
+  return {
+    name: "scripted",
+    calls,
+    get position() {
+      return position;
+    },
+    estimateTokens,
+    resumeAfter(recordedCalls: number) {
+      position = recordedCalls;
+    },
+    async complete(messages, tools): Promise<ModelResponse> {
+      const entry = script[position];
+      if (!entry) throw new ModelError(`the script is exhausted after ${script.length} responses`);
+      const index = position++;
+      calls.push({ messages, tools });
+      if (entry.error) throw new ModelError(entry.error);
+      const text = entry.text ?? "";
+      const toolCalls = (entry.toolCalls ?? []).map((call, i) => ({
+        id: call.id ?? `call_${index + 1}_${i + 1}`,
+        name: call.name,
+        arguments: call.arguments ?? {},
+      }));
+      const usage = entry.usage
+        ? { inputTokens: entry.usage.inputTokens, outputTokens: entry.usage.outputTokens, cachedTokens: entry.usage.cachedTokens ?? 0, estimated: false }
+        : estimateUsage(messages, text, toolCalls);
+      return { text, toolCalls, usage, model: entry.model ?? "scripted" };
+    },
+  };
+}

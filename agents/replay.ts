@@ -1,0 +1,135 @@
+// Replay: re-lives a run from its journal alone. The recorded responses (and model failures), tool
+// observations (errors included), mail, stops and halts are fed back through the real loop, in memory,
+// and the events it writes are compared with the recorded ones, all but ids and timestamps.
+import { isDeepStrictEqual } from "node:util";
+import { foldRun, type RunState } from "../server/journal/views/resume-point";
+import {
+  dataOf,
+  type JournalRecord,
+  type ModelCalledData,
+  type RunResult,
+  type ToolDispatchedData,
+  type ToolReturnedData,
+} from "../server/journal/views/run-events";
+import { driveRun, type RunJournal } from "./loop";
+import { ModelError } from "./model/model-client";
+import { RecordingExhausted, replayClient } from "./model/replay";
+import { DONE } from "./tools/done";
+import { failure, type Toolbox } from "./tools/toolbox";
+
+/** What two events must share to count as the same: everything but the id, the time and the run id. */
+export interface Comparable {
+  kind: string;
+  actor: string | null;
+  taskId: string | null;
+  turn: number | null;
+  data: unknown;
+}
+
+export interface ReplayReport {
+  runId: string | null;
+  identical: boolean;
+  recorded: number;
+  replayed: number;
+  result: RunResult | null;
+  /** `recording_ended`: the recorded run stops short (it is still running, or died and was never resumed). */
+  ended: "finished" | "halted" | "stopped" | "recording_ended" | "diverged";
+  divergence?: { index: number; expected: Comparable | null; actual: Comparable | null };
+}
+
+function comparable(event: JournalRecord): Comparable {
+  // Through JSON, as jsonb stores it: undefined fields vanish on both sides.
+  return { kind: event.kind, actor: event.actor, taskId: event.taskId, turn: event.turn, data: JSON.parse(JSON.stringify(event.data ?? {})) };
+}
+
+function recordedAt<T>(recorded: JournalRecord[], kind: string, match: (data: T) => boolean, turn: number): T | null {
+  const hit = recorded.find((e) => e.kind === kind && e.turn === turn && match(dataOf<T>(e)));
+  return hit ? dataOf<T>(hit) : null;
+}
+
+/** Tools answered from the journal: the recorded validation, arguments and observation of each call. */
+function replayToolbox(recorded: JournalRecord[], state: RunState): Toolbox {
+  return {
+    specs: state.config!.tools.filter((t) => t.name !== DONE),
+    prepare(call, at) {
+      const dispatched = recordedAt<ToolDispatchedData>(recorded, "ToolDispatched", (d) => d.index === at.index, at.turn);
+      if (dispatched) return { ok: true, prepared: { call, args: dispatched.args, writes: dispatched.writes } };
+      const refused = recordedAt<ToolReturnedData>(recorded, "ToolReturned", (d) => d.index === at.index && d.attempt === 1, at.turn);
+      return { ok: false, observation: refused?.observation ?? failure("the journal records no such call", "none: the replay diverged here") };
+    },
+    async execute(_prepared, ctx) {
+      const returned = recordedAt<ToolReturnedData>(recorded, "ToolReturned", (d) => d.index === ctx.index && d.attempt === ctx.attempt, ctx.turn);
+      return returned?.observation ?? failure("the journal records no observation for this try", "none: the replay diverged here");
+    },
+  };
+}
+
+/** The journal of a replay: appends to memory, and answers boundary questions from the recording. */
+function memoryJournal(recorded: JournalRecord[], replayed: JournalRecord[]): RunJournal {
+  const ahead = () => recorded[replayed.length];
+  const push = (state: RunState, drafts: { kind: string; data: object; turn?: number }[]) => {
+    const written = drafts.map((draft) => ({
+      id: replayed.length + 1 + drafts.indexOf(draft),
+      t: new Date(0),
+      kind: draft.kind,
+      actor: state.agentId,
+      runId: state.runId,
+      taskId: state.taskId,
+      turn: draft.turn ?? state.turn,
+      data: JSON.parse(JSON.stringify(draft.data)),
+    }));
+    replayed.push(...written);
+    return foldRun(written, state);
+  };
+  return {
+    append: async (state, drafts) => push(state, drafts),
+    beginTurn: async (state, turn, describe) => {
+      const next = ahead();
+      const mail = next?.kind === "ModelCalled" ? (dataOf<ModelCalledData>(next).mail ?? []) : [];
+      return push(state, [{ kind: "ModelCalled", turn, data: describe(mail) }]);
+    },
+    stopRequested: async () => ahead()?.kind === "RunStopped",
+    exhaustedBudget: async () => {
+      const next = ahead();
+      if (next?.kind !== "BudgetExhausted") return null;
+      const result = dataOf<{ result: RunResult & { status: "halted" } }>(next).result;
+      return { budgetId: result.budgetId, allowance: result.allowance, budgetSpent: result.budgetSpent };
+    },
+  };
+}
+
+/** Replays the events of one run (as loaded, in journal order). */
+export async function replayRun(events: readonly JournalRecord[]): Promise<ReplayReport> {
+  // Stop requests are the operator's input, not the run's output: the RunStopped they caused is compared.
+  const recorded = events.filter((e) => e.kind !== "StopRequested");
+  if (recorded[0]?.kind !== "RunStarted") throw new Error("a run's journal begins with RunStarted");
+  const replayed: JournalRecord[] = [recorded[0]];
+  const state = foldRun([recorded[0]]);
+  const ports = { client: replayClient(recorded), toolbox: replayToolbox(recorded, state), journal: memoryJournal(recorded, replayed) };
+  let result: RunResult | null = null;
+  let ended: ReplayReport["ended"] = "recording_ended";
+  // A halt, a stop or a failed model call ends one drive; the recording shows whether the run was resumed.
+  while (replayed.length < recorded.length) {
+    const before = replayed.length;
+    try {
+      result = await driveRun(state, ports);
+      ended = state.cursor.at === "finished" ? "finished" : (result.status as "halted" | "stopped");
+      if (state.cursor.at === "finished") break;
+    } catch (error) {
+      if (error instanceof RecordingExhausted) break;
+      if (!(error instanceof ModelError)) throw error;
+    }
+    if (replayed.length === before) break;
+  }
+  const length = Math.max(recorded.length, replayed.length);
+  for (let index = 0; index < length; index++) {
+    const expected = recorded[index] ? comparable(recorded[index]) : null;
+    const actual = replayed[index] ? comparable(replayed[index]) : null;
+    if (!isDeepStrictEqual(expected, actual)) {
+      // Running past the end of an unfinished recording is not a divergence, only the end of the evidence.
+      if (expected === null && ended === "recording_ended") break;
+      return { runId: state.runId, identical: false, recorded: recorded.length, replayed: replayed.length, result, ended: "diverged", divergence: { index, expected, actual } };
+    }
+  }
+  return { runId: state.runId, identical: true, recorded: recorded.length, replayed: replayed.length, result, ended };
+}

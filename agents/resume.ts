@@ -1,0 +1,22 @@
+// Resumes a run from its journal alone: the fold says where it stands, the loop carries on from there.
+// Works the same after a crash (SIGKILL anywhere), a halt (once the budget is topped up) or a stop.
+import type { Db } from "../db/client";
+import { fail } from "../server/errors";
+import { loadRunEvents } from "../server/journal/views/load";
+import { foldRun } from "../server/journal/views/resume-point";
+import type { RunResult } from "../server/journal/views/run-events";
+import { driveRun } from "./loop";
+import { portsFor, type RunEnvironment } from "./run";
+import { DONE } from "./tools/done";
+
+export async function resumeRun(db: Db, runId: string, env: RunEnvironment): Promise<RunResult> {
+  const state = foldRun(await loadRunEvents(db, runId));
+  if (!state.config) throw fail.notFound("run", `no run ${runId}`);
+  const ports = portsFor(db, env);
+  const recorded = state.config.tools.map((t) => t.name).filter((n) => n !== DONE).sort().join(",");
+  const offered = ports.toolbox.specs.map((t) => t.name).sort().join(",");
+  if (recorded !== offered) throw fail.invalid("run", `run ${runId} was started with the tools [${recorded}]; resume it with the same ones, not [${offered}]`);
+  // A stateful client (the scripted one) skips what the journal already holds.
+  env.client.resumeAfter?.(state.modelCalls);
+  return driveRun(state, ports);
+}

@@ -1,0 +1,83 @@
+// Starts a run: journals RunStarted with everything a resume or a replay needs, then drives the loop.
+import { randomBytes } from "node:crypto";
+import type { Db } from "../db/client";
+import { systemClock, type Clock } from "../server/clock";
+import { fail } from "../server/errors";
+import { emptyRunState } from "../server/journal/views/resume-point";
+import type { RunConfig, RunResult } from "../server/journal/views/run-events";
+import type { Principal } from "../server/principals/types";
+import { budgetChain } from "./budget";
+import { driveRun } from "./loop";
+import type { ModelClient } from "./model/model-client";
+import { databaseJournal, type Inbox } from "./run-journal";
+import { doneSpec } from "./tools/done";
+import type { Tool } from "./tools/tool";
+import { createToolbox } from "./tools/toolbox";
+
+export const RUN_DEFAULTS = { maxTurns: 12, retryAttempts: 1, contextLimit: 100_000, toolTimeoutMs: 60_000 };
+
+/** What drives a run besides its journal: supplied again, unchanged, to resume it. */
+export interface RunEnvironment {
+  client: ModelClient;
+  tools: readonly Tool[];
+  /** The working directory the tools are confined to. */
+  root: string;
+  toolTimeoutMs?: number;
+  inbox?: Inbox;
+  /** Aborting it stops the run at its next turn boundary (RunStopped), like `requestStop`. */
+  signal?: AbortSignal;
+  clock?: Clock;
+}
+
+export interface RunOptions extends RunEnvironment {
+  agent: Principal;
+  task: string;
+  system: string;
+  /** Promoted principles, put at the head of the context; their tokens count like any other. */
+  principles?: string[];
+  taskId?: string | null;
+  budgetId?: string | null;
+  maxTurns?: number;
+  retryAttempts?: number;
+  contextLimit?: number;
+  /** The REQUEST message this run answers. */
+  requestId?: number | null;
+  runId?: string;
+}
+
+export function newRunId(): string {
+  return `run_${randomBytes(8).toString("hex")}`;
+}
+
+export function portsFor(db: Db, env: RunEnvironment) {
+  return {
+    client: env.client,
+    toolbox: createToolbox(env.tools, { root: env.root, timeoutMs: env.toolTimeoutMs ?? RUN_DEFAULTS.toolTimeoutMs }),
+    journal: databaseJournal(db, { clock: env.clock ?? systemClock, inbox: env.inbox }),
+    signal: env.signal,
+  };
+}
+
+export async function startRun(db: Db, options: RunOptions): Promise<{ runId: string; result: RunResult }> {
+  if (options.agent.kind !== "agent") throw fail.invalid("run", "only agents run");
+  const chain = options.budgetId ? await budgetChain(db, options.budgetId) : [];
+  if (chain.length && chain[0].ownerId !== options.agent.id) throw fail.forbidden("run", "a run spends only its own agent's budget");
+  const ports = portsFor(db, options);
+  const config: RunConfig = {
+    task: options.task,
+    system: options.system,
+    principles: options.principles ?? [],
+    tools: [...ports.toolbox.specs, doneSpec],
+    budgetId: options.budgetId ?? null,
+    budgetIds: chain.map((b) => b.id),
+    maxTurns: options.maxTurns ?? RUN_DEFAULTS.maxTurns,
+    retryAttempts: options.retryAttempts ?? RUN_DEFAULTS.retryAttempts,
+    contextLimit: options.contextLimit ?? RUN_DEFAULTS.contextLimit,
+    model: options.client.name,
+    requestId: options.requestId ?? null,
+  };
+  const runId = options.runId ?? newRunId();
+  const initial = { ...emptyRunState(), runId, agentId: options.agent.id, taskId: options.taskId ?? null };
+  const state = await ports.journal.append(initial, [{ kind: "RunStarted", data: config, turn: 0 }]);
+  return { runId, result: await driveRun(state, ports) };
+}

@@ -1,0 +1,101 @@
+// The reviewer: sees only the diff and the evidence of a task it approves, and answers ACCEPT or REJECT.
+import { execFileSync } from "node:child_process";
+import { tmpdir } from "node:os";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { z } from "zod";
+import { events, flights, flightTasks, tasks } from "../../../db/schema";
+import { getTaskDetail } from "../../../server/tasks/get";
+import { reviewTask } from "../../../server/tasks/review";
+import { startRun } from "../../run";
+import { defineTool } from "../../tools/tool";
+import { thinker, type TeamContext } from "../context";
+import { SYSTEM_PROMPTS } from "../prompts";
+import { reviewerScript } from "../scripts";
+import { speak } from "../speak";
+import { branchOf } from "../workspace";
+
+/** A task waits for this reviewer when it is in review and no run of ours began after its submission. */
+async function nextTaskToReview(ctx: TeamContext): Promise<string | null> {
+  const me = ctx.team.reviewer.principal.id;
+  const waiting = await ctx.db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.status, "review"), eq(tasks.approverId, me)))
+    .orderBy(tasks.number);
+  for (const { id } of waiting) {
+    const [submitted] = await ctx.db
+      .select({ id: events.id })
+      .from(events)
+      .where(and(eq(events.taskId, id), eq(events.kind, "TaskSubmitted")))
+      .orderBy(desc(events.id))
+      .limit(1);
+    const [tried] = await ctx.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(events)
+      .where(and(eq(events.taskId, id), eq(events.kind, "RunStarted"), eq(events.actor, me), gt(events.id, submitted?.id ?? 0)));
+    if (tried.n === 0) return id;
+  }
+  return null;
+}
+
+/** The diff is read from git, not taken from the author's word. */
+async function diffOf(ctx: TeamContext, taskId: string): Promise<string> {
+  const [flight] = await ctx.db
+    .select({ repo: flights.repo })
+    .from(flightTasks)
+    .innerJoin(flights, eq(flights.id, flightTasks.flightId))
+    .where(eq(flightTasks.taskId, taskId));
+  if (!flight) return "";
+  return execFileSync("git", ["diff", `main...${branchOf(taskId)}`], { cwd: flight.repo, encoding: "utf8" });
+}
+
+export async function reviewNextTask(ctx: TeamContext): Promise<boolean> {
+  const { db, clock, team } = ctx;
+  const me = team.reviewer;
+  const taskId = await nextTaskToReview(ctx);
+  if (!taskId) return false;
+  const detail = await getTaskDetail(db, me.principal, taskId);
+  const submission = detail.evidence.filter((e) => e.kind === "submission").at(-1);
+  const evidence = submission?.evidence ?? "";
+  const diff = await diffOf(ctx, taskId);
+
+  let verdict: { verdict: "accept" | "reject"; reason: string } | undefined;
+  const verdictTool = defineTool({
+    name: "verdict",
+    description: "Give your verdict on the change: accept, or reject with a reason the author can act on.",
+    parameters: z.object({ verdict: z.enum(["accept", "reject"]), reason: z.string().min(1).max(4000) }),
+    idempotent: true,
+    async execute(args) {
+      verdict = args;
+      return { recorded: args.verdict };
+    },
+  });
+  const { result } = await startRun(db, {
+    agent: me.principal,
+    system: SYSTEM_PROMPTS.reviewer,
+    task: `Acceptance criteria: ${detail.task.acceptanceCriteria}\n\nThe diff:\n${diff || "(no diff)"}\n\nThe evidence submitted:\n${evidence}`,
+    principles: await ctx.loadPrinciples(),
+    client: thinker(ctx, "reviewer", (input) => reviewerScript(input.diff ?? "", input.evidence ?? ""), { diff, evidence }),
+    tools: [verdictTool],
+    // The reviewer has no file tools: it judges the diff and the evidence, nothing else.
+    root: tmpdir(),
+    budgetId: me.budgetId,
+    taskId,
+    clock,
+  });
+  if (result.status !== "done" || !verdict) return true;
+  await reviewTask(db, me.principal, taskId, verdict.verdict === "accept" ? { verdict: "accept", reason: verdict.reason } : { verdict: "reject", reason: verdict.reason }, clock);
+  await speak(
+    db,
+    me.principal,
+    {
+      // The round number keeps a repeated verdict from being a verbatim duplicate (which the relay refuses).
+      body: `${verdict.verdict === "accept" ? "ACCEPT" : "REJECT"} task #${detail.task.number} (review ${detail.reviews.length + 1}): ${verdict.reason}`,
+      performative: verdict.verdict === "accept" ? "ACCEPT" : "REJECT",
+      to: detail.task.ownerName ?? undefined,
+      taskId,
+    },
+    clock,
+  );
+  return true;
+}

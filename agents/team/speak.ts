@@ -1,0 +1,32 @@
+// How a team member speaks: through the room's one send path, under every gate, like any agent.
+import type { Db } from "../../db/client";
+import type { Clock } from "../../server/clock";
+import { QuorumError } from "../../server/errors";
+import { advanceCursor } from "../../server/relay/cursor";
+import { getRoom } from "../../server/rooms/rooms";
+import { postMessage, type PostMessageInput } from "../../server/rooms/post-message";
+import type { MessageView } from "../../server/rooms/message-view";
+import type { Principal } from "../../server/principals/types";
+
+export const TEAM_ROOM = "general";
+
+/**
+ * Posts as `who`. The harness has put the room's news into the member's runs as mail, so it acks
+ * up to the latest seq first (that is the freshness gate's contract). A gate refusal is the relay
+ * doing its job: it is logged and the message is dropped, never retried in a loop.
+ */
+export async function speak(db: Db, who: Principal, input: PostMessageInput, clock: Clock): Promise<MessageView | null> {
+  // Someone may speak between our ack and our post: read what they said (ack again) and retry, a few times.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const room = await getRoom(db, TEAM_ROOM);
+      if (room.lastSeq > 0) await advanceCursor(db, who, TEAM_ROOM, { seq: room.lastSeq }, clock);
+      return await postMessage(db, who, TEAM_ROOM, input, clock);
+    } catch (error) {
+      if (!(error instanceof QuorumError) || error.status === 400) throw error;
+      if (error.code === "stale" && attempt < 3) continue;
+      console.warn(`[team] ${who.name} was held by the relay: ${error.code} — ${error.message}`);
+      return null;
+    }
+  }
+}

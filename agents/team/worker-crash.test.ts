@@ -1,0 +1,87 @@
+// A coder's worker is SIGKILLed mid-task; its lease expires, a replacement finishes, the flight goes green.
+import { spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { and, eq } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { getConnection, getDb } from "../../db/client";
+import { events, flights, flightTasks, tasks } from "../../db/schema";
+import { manualClock, systemClock } from "../../server/clock";
+import { QuorumError } from "../../server/errors";
+import { heartbeat } from "../../server/tasks/heartbeat";
+import { sweepExpiredLeases } from "../../server/tasks/expire";
+import { makeHuman } from "../../test/helpers";
+import { createScratchRepo } from "../demo/scratch-repo";
+import { DEMO_GOAL, launchFlight } from "./flight";
+import { ensureTeam, type Role } from "./team";
+import { runTeamWorker } from "./worker";
+
+const root = join(import.meta.dirname, "..", "..");
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 60_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function inProcessWorker(roles: Role[]) {
+  const controller = new AbortController();
+  const done = runTeamWorker(getConnection(), { roles, model: null, signal: controller.signal, log: () => {} });
+  return { stop: async () => (controller.abort(), done) };
+}
+
+it("survives a SIGKILLed coder worker: the lease expires, a replacement finishes, the old fence is refused", async () => {
+  const db = getDb();
+  const repo = createScratchRepo(mkdtempSync(join(tmpdir(), "quorum-crash-")));
+  const human = await makeHuman();
+  const team = await ensureTeam(db, systemClock);
+  const { flight } = await launchFlight(db, human, { goal: DEMO_GOAL, repo, mode: "scripted" }, systemClock);
+
+  const planner = inProcessWorker(["orchestrator"]);
+  const planned = await until("the plan", async () => (await db.select().from(flightTasks).where(eq(flightTasks.flightId, flight.id)))[0]);
+  await planner.stop();
+
+  // A coder worker process whose test run never ends: we kill it while it waits on run_tests.
+  const hang = join(mkdtempSync(join(tmpdir(), "quorum-hang-")), "hang.js");
+  writeFileSync(hang, "setTimeout(() => {}, 600000);\n");
+  const child = spawn(join(root, "node_modules", ".bin", "tsx"), ["bin/quorum.ts", "worker", "--agent", "coder"], {
+    cwd: root,
+    env: { ...process.env, QUORUM_TEST_COMMAND: `node ${hang}` },
+    detached: true,
+    stdio: "ignore",
+  });
+  await until("the coder to start its tests", async () =>
+    (await db.select().from(events).where(and(eq(events.kind, "ToolDispatched"), eq(events.actor, team.coder.principal.id), eq(events.taskId, planned.taskId)))).some(
+      (e) => (e.data as { tool?: string }).tool === "run_tests",
+    ),
+  );
+  process.kill(-child.pid!, "SIGKILL");
+  const [held] = await db.select().from(tasks).where(eq(tasks.id, planned.taskId));
+  expect(held.status).toBe("in_progress");
+
+  // Time passes (an injected clock, no sleeping): the sweeper returns the task to ready.
+  const later = manualClock(new Date(held.leaseExpiresAt!.getTime() + 1_000));
+  const sweep = await sweepExpiredLeases(db, later);
+  expect(sweep.expired.map((e) => e.taskId)).toContain(planned.taskId);
+
+  const team2 = inProcessWorker(["orchestrator", "coder", "reviewer", "tester"]);
+  await until("a green flight", async () => {
+    const [row] = await db.select().from(flights).where(eq(flights.id, flight.id));
+    return row.status === "green" || row.status === "red" ? row : null;
+  });
+  await team2.stop();
+  const [after] = await db.select().from(flights).where(eq(flights.id, flight.id));
+  expect(after.status).toBe("green");
+  execFileSync("node", ["--test"], { cwd: repo, stdio: "ignore" });
+
+  // The dead worker's late write carries its old fence and changes nothing.
+  const late = await heartbeat(db, team.coder.principal, planned.taskId, { fence: held.fence }, systemClock).catch((e: unknown) => e);
+  expect(late).toBeInstanceOf(QuorumError);
+  expect((late as QuorumError).code).toBe("stale_fence");
+});

@@ -1,0 +1,104 @@
+// The team's worker: each hosted role loops on its predicates, woken by NOTIFY, never by a model.
+import type { Connection } from "../../db/client";
+import { systemClock, type Clock } from "../../server/clock";
+import { appendEvent } from "../../server/journal/append";
+import { subscribeToEvents } from "../../server/journal/listen";
+import { loadPrinciples } from "../../server/memory/list-memory";
+import type { ModelClient } from "../model/model-client";
+import { modeOf, type TeamContext } from "./context";
+import { codeNextTask } from "./roles/coder";
+import { chaseSilentReviewers } from "./roles/deadlines";
+import { deliverGreenGoal } from "./roles/deliver";
+import { integrateNextTask } from "./roles/integrator";
+import { planNextFlight } from "./roles/orchestrator";
+import { reviewNextTask } from "./roles/reviewer";
+import { testNextIntegration } from "./roles/tester";
+import { ensureTeam, type Role } from "./team";
+
+type Step = (ctx: TeamContext) => Promise<boolean>;
+
+/** What each role does, in order; each step does one unit of work and says whether it found any. */
+const STEPS: Record<Role, Step[]> = {
+  orchestrator: [planNextFlight, integrateNextTask, deliverGreenGoal, chaseSilentReviewers],
+  coder: [codeNextTask],
+  reviewer: [reviewNextTask],
+  tester: [testNextIntegration],
+};
+
+/** Time-based predicates (deadlines) are re-checked this often even when nothing is notified. */
+const IDLE_RECHECK_MS = 5_000;
+
+export const DEMO_TEST_COMMAND = ["node", "--test"];
+
+/** QUORUM_TEST_COMMAND (space-separated argv) overrides the workpiece's test command. */
+export function testCommandFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+  const words = env.QUORUM_TEST_COMMAND?.trim().split(/\s+/).filter(Boolean);
+  return words?.length ? words : DEMO_TEST_COMMAND;
+}
+
+export interface WorkerOptions {
+  roles: readonly Role[];
+  model: ModelClient | null;
+  clock?: Clock;
+  testCommand?: string[];
+  signal?: AbortSignal;
+  log?: (line: string) => void;
+  /** Per-role scripts that replace the defaults when no model is configured. */
+  scripts?: TeamContext["scripts"];
+}
+
+/** Runs one role until `signal` aborts: drain its steps, then sleep until the journal moves. */
+async function roleLoop(role: Role, ctx: TeamContext, wakeups: { wait(): Promise<void> }, signal: AbortSignal, log: (line: string) => void) {
+  while (!signal.aborted) {
+    let worked = false;
+    for (const step of STEPS[role]) {
+      try {
+        while (!signal.aborted && (await step(ctx))) worked = true;
+      } catch (error) {
+        log(`[${role}] ${step.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    if (!worked) await wakeups.wait();
+  }
+}
+
+export async function runTeamWorker(connection: Connection, options: WorkerOptions): Promise<void> {
+  const clock = options.clock ?? systemClock;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const signal = options.signal ?? new AbortController().signal;
+  const team = await ensureTeam(connection.db, clock);
+  const ctx: TeamContext = {
+    db: connection.db,
+    clock,
+    team,
+    model: options.model,
+    testCommand: options.testCommand ?? testCommandFromEnv(),
+    loadPrinciples: () => loadPrinciples(connection.db),
+    scripts: options.scripts,
+  };
+  let waiters: (() => void)[] = [];
+  const wakeAll = () => {
+    const ready = waiters;
+    waiters = [];
+    for (const wake of ready) wake();
+  };
+  const wakeups = {
+    wait: () =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, IDLE_RECHECK_MS);
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      }),
+  };
+  const unsubscribe = await subscribeToEvents(connection.sql, wakeAll);
+  signal.addEventListener("abort", wakeAll);
+  await appendEvent(connection.db, { kind: "TeamStarted", data: { roles: options.roles, mode: modeOf(ctx) } });
+  log(`Team worker hosting ${options.roles.join(", ")} (${modeOf(ctx)}).`);
+  try {
+    await Promise.all(options.roles.map((role) => roleLoop(role, ctx, wakeups, signal, log)));
+  } finally {
+    unsubscribe();
+  }
+}

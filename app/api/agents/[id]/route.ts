@@ -1,0 +1,16 @@
+// GET /api/agents/:id: one agent — presence, lease, load, success rate, spend, budgets, gate rejections.
+import { z } from "zod";
+import { priceConfig } from "@/server/bill/prices";
+import { getAgentDetail } from "@/server/roster/agent-detail";
+import { callerOf, handle, json } from "../../_lib/http";
+import { readParams } from "../../journal/_lib/params";
+
+export const dynamic = "force-dynamic";
+
+export function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
+  return handle(async (ctx) => {
+    await callerOf(req, ctx);
+    const { id } = await readParams(params, z.strictObject({ id: z.uuid() }));
+    return json(await getAgentDetail(ctx.db, ctx.clock, priceConfig().prices, id));
+  });
+}

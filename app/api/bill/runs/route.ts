@@ -1,0 +1,13 @@
+// GET /api/bill/runs?agent=&task=&before=&limit=: runs with their tokens and cost, newest first.
+import { priceConfig } from "@/server/bill/prices";
+import { billPageQuery, listBillRuns } from "@/server/bill/recent";
+import { callerOf, handle, json, readQuery } from "../../_lib/http";
+
+export const dynamic = "force-dynamic";
+
+export function GET(req: Request) {
+  return handle(async (ctx) => {
+    await callerOf(req, ctx);
+    return json(await listBillRuns(ctx.db, priceConfig().prices, readQuery(req, billPageQuery)));
+  });
+}

@@ -1,0 +1,13 @@
+// GET /api/bill/series?window=1h&since=ISO: spend over time per agent, with BudgetExhausted markers.
+import { priceConfig } from "@/server/bill/prices";
+import { billSeries, billSeriesQuery } from "@/server/bill/series";
+import { callerOf, handle, json, readQuery } from "../../_lib/http";
+
+export const dynamic = "force-dynamic";
+
+export function GET(req: Request) {
+  return handle(async (ctx) => {
+    await callerOf(req, ctx);
+    return json(await billSeries(ctx.db, priceConfig(), readQuery(req, billSeriesQuery), ctx.clock.now()));
+  });
+}

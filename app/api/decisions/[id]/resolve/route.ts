@@ -1,0 +1,17 @@
+import { resolveEscalation, resolveEscalationInput } from "@/server/decisions/resolve-escalation";
+import { callerOf, handle, json, readBody } from "../../../_lib/http";
+
+export const dynamic = "force-dynamic";
+
+interface Params {
+  params: Promise<{ id: string }>;
+}
+
+export function POST(req: Request, { params }: Params) {
+  return handle(async (ctx) => {
+    const caller = await callerOf(req, ctx);
+    const input = await readBody(req, resolveEscalationInput);
+    const { id } = await params;
+    return json(await resolveEscalation(ctx.db, caller, id, input, ctx.clock));
+  });
+}

@@ -1,0 +1,111 @@
+// The explorer's views over HTTP on real runs: timeline, replay, diagnosis, thread, audit and export.
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { scriptedClient } from "@/agents/model/scripted";
+import { startRun } from "@/agents/run";
+import { CODER_SYSTEM, FIX_SCRIPT, FIX_SCRIPT_TOKENS, FIX_TASK, makeScratchRepo, scratchTools } from "@/agents/testing/fixtures";
+import { systemClock } from "@/server/clock";
+import { createTask } from "@/server/tasks/create";
+import { call, makeAgent, makeHuman } from "@/test/helpers";
+import { GET as exportRoute } from "./export/route";
+import { GET as diagnoseRoute } from "./runs/[id]/diagnose/route";
+import { GET as replayRoute } from "./runs/[id]/replay/route";
+import { GET as runRoute } from "./runs/[id]/route";
+import { GET as auditRoute } from "./tasks/[id]/audit/route";
+import { GET as threadRoute } from "./tasks/[id]/thread/route";
+
+async function fixRun(options: { flaky?: boolean; taskId?: string } = {}) {
+  const { runId } = await startRun(getDb(), {
+    agent: await makeAgent(),
+    client: scriptedClient(FIX_SCRIPT),
+    tools: scratchTools({ flaky: options.flaky, quick: true }),
+    root: makeScratchRepo(),
+    task: FIX_TASK,
+    system: CODER_SYSTEM,
+    taskId: options.taskId ?? null,
+  });
+  return runId;
+}
+
+describe("the journal explorer's views", () => {
+  it("shows a run's timeline, replays it identically and diagnoses its absorbed flake", async () => {
+    const human = await makeHuman();
+    const runId = await fixRun({ flaky: true });
+    const as = { cookie: human.cookie, params: { id: runId } };
+
+    const run = await call(runRoute, `/api/journal/runs/${runId}`, as);
+    expect(run.status).toBe(200);
+    expect(run.body).toMatchObject({ runId, status: "done", tokens: { total: FIX_SCRIPT_TOKENS } });
+    expect(run.body.turns).toHaveLength(6);
+    expect(run.body.turns.map((t: { debit: { amount: number } }) => t.debit.amount).reduce((a: number, b: number) => a + b, 0)).toBe(FIX_SCRIPT_TOKENS);
+    const firstTest = run.body.turns[1].calls[0];
+    expect(firstTest.tool).toBe("run_tests");
+    expect(firstTest.attempts.map((a: { attempt: number; observation: { is_error: boolean } }) => [a.attempt, a.observation.is_error])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+    expect(run.body.turns[2].response.text).toMatch(/guard it/);
+
+    const replay = await call(replayRoute, `/api/journal/runs/${runId}/replay`, as);
+    expect(replay.status).toBe(200);
+    expect(replay.body).toMatchObject({ identical: true, ended: "finished", result: { status: "done" } });
+    expect(replay.body.replayed).toBe(replay.body.recorded);
+
+    const diagnosis = await call(diagnoseRoute, `/api/journal/runs/${runId}/diagnose`, as);
+    expect(diagnosis.status).toBe(200);
+    expect(diagnosis.body.findings).toHaveLength(1);
+    expect(diagnosis.body.findings[0]).toMatchObject({ signature: "transient_error_absorbed", runIds: [runId] });
+    expect(diagnosis.body.findings[0].eventIds.length).toBeGreaterThanOrEqual(2);
+
+    for (const route of [runRoute, replayRoute, diagnoseRoute]) {
+      expect((await call(route, "/x", { cookie: human.cookie, params: { id: "run_nowhere" } })).status).toBe(404);
+      const bad = await call(route, "/x", { cookie: human.cookie, params: { id: "no spaces/allowed" } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.issues.length).toBeGreaterThan(0);
+      expect((await call(route, "/x", { params: { id: runId } })).status).toBe(401);
+    }
+  });
+
+  it("reads a task's thread and audit, and exports a run's and a task's events as JSON Lines", async () => {
+    const db = getDb();
+    const human = await makeHuman();
+    const task = await createTask(db, human, { title: "Fix parse('')", acceptanceCriteria: "the suite passes" }, systemClock);
+    const runId = await fixRun({ taskId: task.id });
+    const as = { cookie: human.cookie, params: { id: task.id } };
+
+    const thread = await call(threadRoute, `/api/journal/tasks/${task.id}/thread`, as);
+    expect(thread.status).toBe(200);
+    expect(thread.body.task).toMatchObject({ id: task.id, title: "Fix parse('')", status: "ready" });
+    expect(thread.body.items.map((e: { type: string; kind?: string }) => `${e.type}:${e.kind ?? ""}`)).toEqual(["transition:TaskCreated", "run:RunStarted", "run:AgentFinished"]);
+
+    const audit = await call(auditRoute, `/api/journal/tasks/${task.id}/audit`, as);
+    expect(audit.status).toBe(200);
+    expect(audit.body.submissions).toEqual([expect.objectContaining({ via: "run", summary: "parse('') returns []", evidence: ["node --test: 2 passed, 0 failed"] })]);
+    expect(audit.body).toMatchObject({ verdicts: [], accepted: false });
+    expect((await call(threadRoute, "/x", { cookie: human.cookie, params: { id: "00000000-0000-4000-8000-000000000000" } })).status).toBe(404);
+    expect((await call(auditRoute, "/x", { cookie: human.cookie, params: { id: "42" } })).status).toBe(400);
+
+    const runExport = await exportText(`/api/journal/export?run=${runId}`, human.cookie);
+    expect(runExport.status).toBe(200);
+    expect(runExport.disposition).toBe(`attachment; filename="${runId}.jsonl"`);
+    const runLines = runExport.text.trimEnd().split("\n").map((l) => JSON.parse(l));
+    expect(runLines).toHaveLength(28);
+    expect(runLines.every((e) => e.runId === runId)).toBe(true);
+    expect(runLines.map((e) => e.id)).toEqual([...runLines.map((e) => e.id)].sort((a, b) => a - b));
+    expect(runLines[0]).toMatchObject({ kind: "RunStarted", taskId: task.id, data: { task: FIX_TASK } });
+
+    const taskLines = (await exportText(`/api/journal/export?task=${task.id}`, human.cookie)).text.trimEnd().split("\n").map((l) => JSON.parse(l));
+    expect(taskLines).toHaveLength(29);
+    expect(taskLines[0].kind).toBe("TaskCreated");
+
+    expect((await call(exportRoute, `/api/journal/export?run=${runId}&task=${task.id}`, { cookie: human.cookie })).status).toBe(400);
+    expect((await call(exportRoute, "/api/journal/export", { cookie: human.cookie })).status).toBe(400);
+    expect((await call(exportRoute, "/api/journal/export?run=run_nowhere", { cookie: human.cookie })).status).toBe(404);
+  });
+});
+
+/** The export is not JSON: read its body as text. */
+async function exportText(path: string, cookie: string) {
+  const response = await exportRoute(new Request(`http://localhost${path}`, { headers: { host: "localhost", cookie } }));
+  return { status: response.status, disposition: response.headers.get("content-disposition"), text: await response.text() };
+}

@@ -1,0 +1,17 @@
+// GET /api/journal/runs/:id/diagnose: the failure signatures in the run's journal and its task's thread.
+import { z } from "zod";
+import { diagnose } from "@/agents/diagnose";
+import { loadDiagnosisEvents, runIdSchema } from "@/server/journal/run-journal";
+import { callerOf, handle, json } from "../../../../_lib/http";
+import { readParams } from "../../../_lib/params";
+
+export const dynamic = "force-dynamic";
+
+export function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
+  return handle(async (ctx) => {
+    await callerOf(req, ctx);
+    const { id } = await readParams(params, z.strictObject({ id: runIdSchema }));
+    const events = await loadDiagnosisEvents(ctx.db, id);
+    return json({ runId: id, events: events.length, findings: diagnose(events) });
+  });
+}

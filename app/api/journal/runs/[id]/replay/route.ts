@@ -1,0 +1,17 @@
+// GET /api/journal/runs/:id/replay: re-lives the run from its journal alone (the runtime's replay, in
+// memory, writing nothing) and says whether the fresh events are identical to the recorded ones.
+import { z } from "zod";
+import { replayRun } from "@/agents/replay";
+import { loadReplayableRun, runIdSchema } from "@/server/journal/run-journal";
+import { callerOf, handle, json } from "../../../../_lib/http";
+import { readParams } from "../../../_lib/params";
+
+export const dynamic = "force-dynamic";
+
+export function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
+  return handle(async (ctx) => {
+    await callerOf(req, ctx);
+    const { id } = await readParams(params, z.strictObject({ id: runIdSchema }));
+    return json(await replayRun(await loadReplayableRun(ctx.db, id)));
+  });
+}

@@ -1,0 +1,15 @@
+// GET /api/journal/tasks/:id/thread: the task's messages, transitions and run milestones, in order.
+import { z } from "zod";
+import { taskThread } from "@/server/journal/task-journal";
+import { callerOf, handle, json } from "../../../../_lib/http";
+import { readParams } from "../../../_lib/params";
+
+export const dynamic = "force-dynamic";
+
+export function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
+  return handle(async (ctx) => {
+    await callerOf(req, ctx);
+    const { id } = await readParams(params, z.strictObject({ id: z.uuid() }));
+    return json(await taskThread(ctx.db, id));
+  });
+}

@@ -1,0 +1,13 @@
+import { heartbeat, heartbeatInput } from "@/server/tasks/heartbeat";
+import { callerOf, handle, json, readBody } from "../../../_lib/http";
+
+export const dynamic = "force-dynamic";
+
+export function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {
+  return handle(async (ctx) => {
+    const caller = await callerOf(req, ctx);
+    const input = await readBody(req, heartbeatInput);
+    const { id } = await params;
+    return json(await heartbeat(ctx.db, caller, id, input, ctx.clock));
+  });
+}

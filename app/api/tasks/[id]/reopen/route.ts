@@ -1,0 +1,13 @@
+import { reopenTask, reopenTaskInput } from "@/server/tasks/reopen";
+import { callerOf, handle, json, readBody } from "../../../_lib/http";
+
+export const dynamic = "force-dynamic";
+
+export function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {
+  return handle(async (ctx) => {
+    const caller = await callerOf(req, ctx);
+    const input = await readBody(req, reopenTaskInput);
+    const { id } = await params;
+    return json(await reopenTask(ctx.db, caller, id, input, ctx.clock));
+  });
+}

@@ -1,0 +1,17 @@
+import { getTaskDetail } from "@/server/tasks/get";
+import { callerOf, handle, json } from "../../_lib/http";
+
+export const dynamic = "force-dynamic";
+
+interface Params {
+  params: Promise<{ id: string }>;
+}
+
+/** The drawer: the task with its evidence, reviews, ADR, latest output and thread. */
+export function GET(req: Request, { params }: Params) {
+  return handle(async (ctx) => {
+    const caller = await callerOf(req, ctx);
+    const { id } = await params;
+    return json(await getTaskDetail(ctx.db, caller, id));
+  });
+}

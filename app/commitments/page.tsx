@@ -1,0 +1,5 @@
+import { CommitmentsView } from "@/components/commitments/commitments-view";
+
+export default function CommitmentsPage() {
+  return <CommitmentsView />;
+}

@@ -1,0 +1,12 @@
+import { PrinciplesPanel } from "@/components/memory/principles-panel";
+
+// Until the Agents page exists, its principles panel lives here.
+export default function PrinciplesPage() {
+  return (
+    <div className="h-full overflow-y-auto px-6 py-4">
+      <div className="mx-auto max-w-3xl">
+        <PrinciplesPanel />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+// `quorum worker` hosts the built-in team's roles; `quorum demo` launches the first flight.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { count } from "drizzle-orm";
+import { connect, type Db } from "../db/client";
+import { quorumHome } from "../db/embedded";
+import { runMigrations } from "../db/migrate";
+import { flights } from "../db/schema";
+import { createScratchRepo } from "../agents/demo/scratch-repo";
+import { modelClientFromEnv } from "../agents/model/from-env";
+import { DEMO_GOAL, launchFlight } from "../agents/team/flight";
+import { ensureTeam, ROLES, type Role } from "../agents/team/team";
+import { runTeamWorker } from "../agents/team/worker";
+import { systemClock } from "../server/clock";
+import { ensureHuman } from "../server/principals/create-principal";
+import { openDatabase } from "./database";
+
+export function parseRoles(names: string[]): Role[] {
+  if (names.length === 0) return [...ROLES];
+  for (const name of names) {
+    if (!(ROLES as readonly string[]).includes(name)) throw new Error(`unknown team member '${name}': choose from ${ROLES.join(", ")}`);
+  }
+  return names as Role[];
+}
+
+/** Runs the worker until SIGINT or SIGTERM. */
+export async function worker(roles: Role[]): Promise<void> {
+  const database = await openDatabase();
+  await runMigrations(database.url);
+  const connection = connect(database.url, { max: 4 });
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  try {
+    await runTeamWorker(connection, { roles, model: modelClientFromEnv() });
+  } finally {
+    await connection.close();
+    await database.stop?.();
+  }
+}
+
+/** Creates the scratch repository and posts the goal; the worker (`npm start` runs one) does the rest. */
+export async function launchDemo(db: Db, humanName: string, options: { onlyIfFirst?: boolean } = {}) {
+  if (options.onlyIfFirst) {
+    const [{ n }] = await db.select({ n: count() }).from(flights);
+    if (n > 0) return null;
+  }
+  await ensureTeam(db, systemClock);
+  const human = await ensureHuman(db, humanName);
+  const parent = join(quorumHome(), "demo");
+  mkdirSync(parent, { recursive: true });
+  const repo = createScratchRepo(parent);
+  const model = modelClientFromEnv();
+  return launchFlight(db, human, { goal: DEMO_GOAL, repo, mode: model ? model.name : "scripted" }, systemClock);
+}

@@ -1,0 +1,98 @@
+"use client";
+// The Board page: four columns plus a collapsed Cancelled row, a filter (`/`), create (`c`), and the drawer.
+import { useEffect, useRef, useState } from "react";
+import { useMe } from "../session";
+import { Column, useCancelledCount } from "./column";
+import { CreateTaskDialog } from "./create-task-dialog";
+import { TaskDrawer } from "./task-drawer";
+import { COLUMNS } from "./types";
+
+function typingInto(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName));
+}
+
+export function BoardView() {
+  const me = useMe();
+  const [filter, setFilter] = useState("");
+  const [selected, setSelected] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [showCancelled, setShowCancelled] = useState(false);
+  const filterInput = useRef<HTMLInputElement>(null);
+  const cancelledCount = useCancelledCount();
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.metaKey || event.ctrlKey || event.altKey || typingInto(event.target) || document.querySelector("dialog[open]")) return;
+      if (event.key === "c") {
+        event.preventDefault();
+        setCreating(true);
+      } else if (event.key === "/") {
+        event.preventDefault();
+        filterInput.current?.focus();
+      } else if (event.key === "Escape") {
+        setSelected(null);
+      }
+    }
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+
+  if (!me.data) return null;
+  return (
+    <div className="flex h-full min-h-0">
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex items-center gap-3 border-b border-neutral-200 px-6 py-2 dark:border-neutral-800">
+          <h1 className="text-sm font-semibold">Board</h1>
+          <label className="relative ml-2 flex-1">
+            <span className="sr-only">Filter tasks</span>
+            <input
+              ref={filterInput}
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key !== "Escape") return;
+                setFilter("");
+                e.currentTarget.blur();
+              }}
+              placeholder="Filter by title, #number, owner or approver  ( / )"
+              className="w-full max-w-md rounded-md border border-neutral-300 bg-white px-2.5 py-1 text-sm dark:border-neutral-700 dark:bg-neutral-950"
+            />
+          </label>
+          <button
+            type="button"
+            onClick={() => setCreating(true)}
+            className="rounded-md bg-accent-600 px-3 py-1 text-sm font-medium text-white hover:bg-accent-700"
+            aria-keyshortcuts="c"
+          >
+            New task <kbd className="ml-1 rounded bg-white/20 px-1 font-mono text-[10px]">c</kbd>
+          </button>
+        </div>
+        <div className="flex min-h-0 flex-1 gap-4 overflow-x-auto px-6 pt-4 pb-2">
+          {COLUMNS.map((column) => (
+            <Column key={column.status} {...column} filter={filter} selected={selected} onOpen={setSelected} />
+          ))}
+        </div>
+        <div className="border-t border-neutral-200 px-6 py-2 dark:border-neutral-800">
+          <button
+            type="button"
+            aria-expanded={showCancelled}
+            aria-controls="cancelled-tasks"
+            onClick={() => setShowCancelled(!showCancelled)}
+            className="flex items-center gap-2 text-xs font-semibold tracking-wide text-neutral-600 uppercase dark:text-neutral-300"
+          >
+            <span aria-hidden>{showCancelled ? "▾" : "▸"}</span>
+            Cancelled <span className="font-normal text-neutral-500 tabular-nums">{cancelledCount}</span>
+          </button>
+          {showCancelled && (
+            <div id="cancelled-tasks" className="mt-2 max-h-64 overflow-y-auto pb-2">
+              <Column status="cancelled" label="Cancelled" filter={filter} selected={selected} onOpen={setSelected} layout="row" />
+            </div>
+          )}
+        </div>
+      </div>
+      {selected && <TaskDrawer id={selected} me={me.data} onClose={() => setSelected(null)} />}
+      <CreateTaskDialog me={me.data} open={creating} onClose={() => setCreating(false)} onCreated={(task) => setSelected(task.id)} />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+"use client";
+// What the frame shows about escalations: the rail badge, "waiting for you: N", and a browser notification.
+import { useEffect, useRef, useState } from "react";
+import Link from "next/link";
+import { useMe } from "../session";
+import { useEscalations } from "./use-decisions";
+
+/** The count by the Decisions entry of the rail: red while something waits for a human. */
+export function EscalationBadge() {
+  const total = useEscalations().data?.total ?? 0;
+  if (total === 0) return null;
+  return (
+    <span data-testid="escalation-badge" className="ml-auto rounded-full bg-red-600 px-1.5 text-[11px] font-semibold text-white tabular-nums" aria-label={`${total} escalations waiting`}>
+      {total}
+    </span>
+  );
+}
+
+/** The top strip's "waiting for you: N", linking to the inbox; humans only. */
+export function WaitingForYou() {
+  const me = useMe().data;
+  const total = useEscalations(me?.kind === "human").data?.total ?? 0;
+  if (me?.kind !== "human") return null;
+  return (
+    <Link
+      href="/decisions/escalations"
+      data-testid="waiting-for-you"
+      className={`rounded px-1.5 py-0.5 ${total > 0 ? "bg-red-100 font-medium text-red-900 dark:bg-red-900/50 dark:text-red-100" : "text-neutral-500 dark:text-neutral-400"}`}
+    >
+      waiting for you: <strong className="tabular-nums">{total}</strong>
+    </Link>
+  );
+}
+
+/**
+ * A browser notification for each escalation that arrives while the page is open (not for the
+ * ones already waiting at load). Permission is asked for with a button: browsers refuse to ask
+ * without a click.
+ */
+export function EscalationNotifier() {
+  const me = useMe().data;
+  const query = useEscalations(me?.kind === "human");
+  const seen = useRef<Set<string> | null>(null);
+  const [permission, setPermission] = useState<NotificationPermission | "unsupported">("unsupported");
+  useEffect(() => {
+    if (typeof Notification !== "undefined") setPermission(Notification.permission);
+  }, []);
+  useEffect(() => {
+    if (!query.data) return;
+    const ids = query.data.items.map((d) => d.id);
+    if (seen.current === null) {
+      seen.current = new Set(ids);
+      return;
+    }
+    for (const decision of query.data.items) {
+      if (seen.current.has(decision.id)) continue;
+      seen.current.add(decision.id);
+      if (typeof Notification !== "undefined" && Notification.permission === "granted") {
+        const note = new Notification(`Escalation D-${decision.number}: ${decision.question}`, {
+          body: (decision.envelope ?? "").split("\n").slice(1).join("\n"),
+          tag: decision.id,
+        });
+        note.onclick = () => {
+          window.focus();
+          window.location.assign("/decisions/escalations");
+        };
+      }
+    }
+  }, [query.data]);
+  if (me?.kind !== "human" || permission !== "default") return null;
+  return (
+    <button
+      type="button"
+      onClick={() => Notification.requestPermission().then(setPermission)}
+      className="text-xs text-accent-600 hover:underline"
+    >
+      Notify me of escalations
+    </button>
+  );
+}

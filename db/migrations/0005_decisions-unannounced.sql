@@ -1,0 +1,1 @@
+CREATE INDEX "decisions_unannounced_idx" ON "decisions" USING btree ("number") WHERE "decisions"."status" <> 'open' and "decisions"."announced_status" is distinct from "decisions"."status";

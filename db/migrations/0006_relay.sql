@@ -1,0 +1,2 @@
+CREATE INDEX "messages_room_sender_seq_idx" ON "messages" USING btree ("room","sender_id","seq");--> statement-breakpoint
+CREATE INDEX "messages_room_sender_body_idx" ON "messages" USING btree ("room","sender_id",md5("body"));

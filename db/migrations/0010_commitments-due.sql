@@ -1,0 +1,1 @@
+CREATE INDEX "commitments_confirmed_due_idx" ON "commitments" USING btree ("due_at") WHERE "commitments"."status" = 'confirmed';

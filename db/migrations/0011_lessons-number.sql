@@ -1,0 +1,2 @@
+ALTER TABLE "lessons" ADD COLUMN "number" integer NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "lessons_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1);--> statement-breakpoint
+ALTER TABLE "lessons" ADD CONSTRAINT "lessons_number_unique" UNIQUE("number");

@@ -1,0 +1,28 @@
+// Token budgets: rows with an allowance, subdividable; what was spent is a fold of BudgetDebited.
+import { sql } from "drizzle-orm";
+import { bigint, check, index, pgTable, text, timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { principals } from "./principals";
+
+export const budgets = pgTable(
+  "budgets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The agent whose runs spend it. */
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => principals.id),
+    /** A sub-budget debits itself and every ancestor; the children of one parent never exceed it. */
+    parentId: uuid("parent_id").references((): AnyPgColumn => budgets.id),
+    label: text("label").notNull().default(""),
+    /** Tokens (input + output) its runs may spend; checked at turn boundaries. */
+    allowance: bigint("allowance", { mode: "number" }).notNull(),
+    createdBy: uuid("created_by").references(() => principals.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("budgets_owner_idx").on(t.ownerId),
+    index("budgets_parent_idx").on(t.parentId),
+    check("budgets_allowance_check", sql`${t.allowance} >= 0`),
+    check("budgets_not_own_parent_check", sql`${t.parentId} is null or ${t.parentId} <> ${t.id}`),
+  ],
+);

@@ -1,0 +1,34 @@
+// The first flight as a human sees it: the team fixes a failing test live, and the human accepts the goal.
+import { expect, test } from "./fixtures";
+
+test("a human watches the built-in team fix the failing test, then accepts the goal", async ({ page, signIn, cli, snap }) => {
+  test.setTimeout(180_000);
+  await signIn(page, "operator");
+  await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
+
+  const launched = await cli(["demo"]);
+  const goalNumber = /goal task #(\d+)/.exec(launched)?.[1];
+  expect(goalNumber, launched).toBeTruthy();
+
+  // The room fills as the roles work: the coder's DONE, the reviewer's ACCEPT, the tester's green suite.
+  const messages = page.getByTestId("message");
+  await expect(messages.filter({ hasText: /is ready for review/ }).last()).toBeVisible({ timeout: 90_000 });
+  await expect(messages.filter({ hasText: /^ACCEPT task #/ }).last()).toBeVisible({ timeout: 90_000 });
+  await expect(messages.filter({ hasText: /The suite passes on main/ }).last()).toBeVisible({ timeout: 90_000 });
+  await snap(page, "flight-room");
+
+  // The goal waits for the human who set it, with the tester's output as evidence.
+  await page.getByRole("link", { name: "Board" }).click();
+  const goal = page.getByTestId("column-review").getByTestId("task-card").filter({ hasText: `#${goalNumber}` });
+  await expect(goal).toBeVisible({ timeout: 30_000 });
+  await snap(page, "flight-board");
+  await goal.click();
+  const drawer = page.getByTestId("task-drawer");
+  await expect(drawer.getByTestId("evidence")).toContainText("passed");
+  await drawer.getByRole("button", { name: "Review" }).click();
+  const review = page.getByRole("dialog", { name: /Review #/ });
+  await review.getByLabel(/Accept/).check();
+  await review.getByRole("button", { name: "Accept" }).click();
+  await expect(page.getByTestId("column-done").getByTestId("task-card").filter({ hasText: `#${goalNumber}` })).toBeVisible();
+  await snap(page, "flight-accepted");
+});

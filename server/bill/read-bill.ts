@@ -1,0 +1,53 @@
+// GET /api/bill: tokens and money per agent and model, every budget with what is left, and the newest
+// tasks and runs — read from the snapshot plus the unsettled tail, never from anything but the journal.
+import type { Db } from "../../db/client";
+import { agentBills, type AgentBill } from "./agent-spend";
+import { sumViews, type BudgetView, type LineView } from "./line-views";
+import { priceOf, type Price, type PriceConfig } from "./prices";
+import { readBillSnapshot } from "./read-snapshot";
+import { runsPage, tasksPage, type BillPage, type RunBill, type TaskBill } from "./recent";
+
+export interface BillView {
+  asOf: {
+    /** The last event the snapshot has folded, and how many bill events it holds. */
+    snapshotThrough: number;
+    snapshotEvents: number;
+    /** Bill events committed past it, folded for this answer only. */
+    tailEvents: number;
+  };
+  currency: string;
+  prices: Record<string, Price>;
+  pricesProblem: string | null;
+  total: LineView;
+  agents: AgentBill[];
+  models: (LineView & { model: string; price: Price | null })[];
+  budgets: BudgetView[];
+  /** The budgets with no parent together: the team's allowance. */
+  team: { allowance: number | null; spent: number; left: number | null };
+  tasks: BillPage<TaskBill>;
+  runs: BillPage<RunBill>;
+}
+
+export async function readBill(db: Db, config: PriceConfig, options: { limit?: number } = {}): Promise<BillView> {
+  return readBillSnapshot(db, async (r) => {
+    const { agents, budgets, models } = await agentBills(r, config.prices);
+    const roots = budgets.filter((b) => b.parentId === null);
+    const allowance = roots.length && roots.every((b) => b.allowance !== null) ? roots.reduce((n, b) => n + b.allowance!, 0) : null;
+    const spent = roots.reduce((n, b) => n + b.spent, 0);
+    return {
+      asOf: { snapshotThrough: r.at.throughId, snapshotEvents: r.at.folded, tailEvents: r.tail.events },
+      currency: config.currency,
+      prices: config.prices,
+      pricesProblem: config.problem,
+      total: sumViews(models.values()),
+      agents,
+      models: [...models]
+        .map(([model, line]) => ({ ...line, model, price: priceOf(config.prices, model) }))
+        .sort((a, b) => b.tokens - a.tokens || a.model.localeCompare(b.model)),
+      budgets,
+      team: { allowance, spent, left: allowance === null ? null : allowance - spent },
+      tasks: await tasksPage(r, config.prices, { limit: options.limit }),
+      runs: await runsPage(r, config.prices, { limit: options.limit }),
+    };
+  });
+}

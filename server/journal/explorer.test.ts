@@ -1,0 +1,153 @@
+// The explorer's reads: cursor pages that return every event exactly once while others append, and a
+// full-text search over message bodies and payloads that finds what it should and nothing else.
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "../../db/client";
+import { GET as journalRoute } from "../../app/api/journal/route";
+import { call, makeHuman } from "../../test/helpers";
+import { systemClock } from "../clock";
+import { postMessage } from "../rooms/post-message";
+import { appendEvent } from "./append";
+import { listJournal, type JournalQuery } from "./list";
+
+const actor = randomUUID();
+const mark = (n: number) => ({ kind: "OutputAppended" as const, actor, data: { n } });
+
+function gate() {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+async function readAll(query: JournalQuery, cursor: "after" | "before", start?: number): Promise<{ ids: number[]; last?: number }> {
+  const ids: number[] = [];
+  let at = start;
+  for (;;) {
+    const page = await listJournal(getDb(), { ...query, limit: 7, ...(at !== undefined ? { [cursor]: at } : {}) });
+    ids.push(...page.items.map((e) => e.id));
+    if (page.items.length) at = page.items[page.items.length - 1].id;
+    if (!page.next) return { ids, last: at };
+  }
+}
+
+describe("journal pagination", () => {
+  it("ascending (after=) returns every event exactly once while transactions commit out of id order", async () => {
+    const db = getDb();
+    let n = 0;
+    const appended: number[] = [];
+    const writers = Array.from({ length: 4 }, async (_, w) => {
+      for (let i = 0; i < 25; i++) {
+        // Some transactions take their id early and commit late, so smaller ids commit after larger ones.
+        const rows = await db.transaction(async (tx) => {
+          if ((i + w) % 3 === 0) await tx.execute(sql`select pg_current_xact_id()`);
+          const out = [];
+          for (let k = 0; k < 1 + ((i * 7 + w) % 3); k++) out.push(await appendEvent(tx, mark(n++)));
+          if ((i + w) % 4 === 0) await new Promise((r) => setTimeout(r, 15));
+          return out;
+        });
+        appended.push(...rows.map((r) => r.id));
+      }
+    });
+    // The deterministic case: A holds a transaction id, B appends a smaller id and commits after A.
+    const [aHasXid, releaseA, bAppended, releaseB] = [gate(), gate(), gate(), gate()];
+    const a = db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_current_xact_id()`);
+      aHasXid.open();
+      await releaseA.promise;
+      return appendEvent(tx, mark(-1));
+    });
+    await aHasXid.promise;
+    const b = db.transaction(async (tx) => {
+      const row = await appendEvent(tx, mark(-2));
+      bAppended.open();
+      await releaseB.promise;
+      return row;
+    });
+    await bAppended.promise;
+    releaseA.open();
+    const rowA = await a;
+
+    const seen: number[] = [];
+    let cursor = 0;
+    const drain = async () => {
+      const { ids, last } = await readAll({ actor }, "after", cursor);
+      seen.push(...ids);
+      cursor = last ?? cursor;
+    };
+    let writing = true;
+    const done = Promise.all(writers).then(() => (writing = false));
+    while (writing) await drain();
+    await done;
+    await drain();
+    expect(seen).toContain(rowA.id);
+    releaseB.open();
+    const rowB = await b;
+    expect(rowB.id).toBeLessThan(rowA.id);
+    await drain();
+    const all = [...appended, rowA.id, rowB.id];
+    expect(new Set(seen).size).toBe(seen.length);
+    expect([...seen].sort((x, y) => x - y)).toEqual([...all].sort((x, y) => x - y));
+  });
+
+  it("newest first (before=) returns every event that existed once, however many arrive meanwhile", async () => {
+    const db = getDb();
+    const existing = (await readAll({ actor }, "before")).ids;
+    let stop = false;
+    const writer = (async () => {
+      let i = 0;
+      while (!stop) await appendEvent(db, mark(10_000 + i++));
+    })();
+    const first = await listJournal(db, { actor, limit: 7 });
+    const { ids } = await readAll({ actor }, "before", first.items.at(-1)!.id);
+    stop = true;
+    await writer;
+    const read = [...first.items.map((e) => e.id), ...ids];
+    expect(new Set(read).size).toBe(read.length);
+    for (const id of existing) expect(read).toContain(id);
+    expect([...read].sort((x, y) => y - x)).toEqual(read);
+  });
+});
+
+describe("journal search", () => {
+  it("finds message bodies and nested payload strings by stem, phrase and negation, and nothing else", async () => {
+    const db = getDb();
+    const human = await makeHuman();
+    const tag = `zq${randomUUID().slice(0, 6)}`;
+    const parsing = await postMessage(db, human, "general", { body: `${tag} the parser is failing on empty input` }, systemClock);
+    await postMessage(db, human, "general", { body: `${tag} lunch is at noon` }, systemClock);
+    const tool = await appendEvent(db, {
+      kind: "ToolReturned",
+      actor,
+      runId: "run_search",
+      data: { tool: "run_tests", observation: { is_error: true, reason: `${tag} parse('') threw a TypeError`, recovery_hint: "guard the empty string" } },
+    });
+    const kinds = async (q: string, extra: JournalQuery = {}) => (await listJournal(db, { q, ...extra })).items.map((e) => e.id);
+    const sent = (await listJournal(db, { kind: "MessageSent", actor: human.id })).items;
+    const parsingEvent = sent.find((e) => (e.data as { messageId: number }).messageId === parsing.id)!.id;
+
+    expect(await kinds(`${tag} failing`)).toEqual([parsingEvent]);
+    expect(await kinds(`${tag} fails`)).toEqual([parsingEvent]); // stemmed: fails ~ failing
+    expect(await kinds(`${tag} TypeError`)).toEqual([tool.id]); // a string nested in the payload
+    expect(await kinds(`${tag} "empty string"`)).toEqual([tool.id]); // a phrase
+    expect(new Set(await kinds(`${tag} -lunch`))).toEqual(new Set([parsingEvent, tool.id]));
+    expect(await kinds(`${tag} empty`, { kind: "MessageSent" })).toEqual([parsingEvent]);
+    expect(await kinds(`${tag} giraffe`)).toEqual([]);
+
+    const res = await call(journalRoute, `/api/journal?q=${encodeURIComponent(`${tag} guard`)}`, { cookie: human.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((e: { id: number }) => e.id)).toEqual([tool.id]);
+    const tooLong = await call(journalRoute, `/api/journal?q=${"x".repeat(201)}`, { cookie: human.cookie });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.issues[0].path).toEqual(["q"]);
+  });
+
+  it("uses the full-text index", async () => {
+    const db = getDb();
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute<{ "QUERY PLAN": string }>(sql`explain select id from events where quorum_event_document(data) @@ websearch_to_tsquery('english', 'parser')`);
+    });
+    expect([...plan].map((r) => r["QUERY PLAN"]).join("\n")).toMatch(/events_search_idx/);
+  });
+});

@@ -1,0 +1,47 @@
+// A run as the explorer reads it: its timeline, its events for a replay, and the events a diagnosis
+// reads (the run's and its task's). Unknown runs are 404s, never empty answers.
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { events } from "../../db/schema";
+import type { Executor } from "../../db/client";
+import { fail } from "../errors";
+import { loadRunEvents, loadTaskEvents } from "./views/load";
+import type { JournalRecord } from "./views/run-events";
+import { timeline, type Timeline } from "./views/timeline";
+
+/** Run ids as the runtime makes them (`run_<hex>`) or as a caller chose them: printable, bounded. */
+export const runIdSchema = z.string().min(1).max(128).regex(/^[\w.:-]+$/, "a run id is letters, digits and _ . : -");
+
+async function runEventsOrFail(db: Executor, runId: string): Promise<JournalRecord[]> {
+  const recorded = await loadRunEvents(db, runId);
+  if (recorded.length === 0) throw fail.notFound("run", `no run ${runId} in the journal`);
+  return recorded;
+}
+
+export async function loadRunTimeline(db: Executor, runId: string): Promise<Timeline> {
+  return timeline(await runEventsOrFail(db, runId), runId);
+}
+
+/** A run's events for a replay: it must have begun (RunStarted) for the loop to re-live it. */
+export async function loadReplayableRun(db: Executor, runId: string): Promise<JournalRecord[]> {
+  const recorded = await runEventsOrFail(db, runId);
+  if (!recorded.some((e) => e.kind === "RunStarted")) {
+    throw fail.conflict("run", "not_replayable", `run ${runId} has events but no RunStarted: there is nothing to re-live`);
+  }
+  return recorded;
+}
+
+/** A run's events with its task's thread, where duplicates and unanswered requests show; in journal order. */
+export async function loadDiagnosisEvents(db: Executor, runId: string): Promise<JournalRecord[]> {
+  const own = await runEventsOrFail(db, runId);
+  const taskId = own.find((e) => e.kind === "RunStarted")?.taskId ?? own.find((e) => e.taskId)?.taskId;
+  if (!taskId) return own;
+  const byId = new Map([...own, ...(await loadTaskEvents(db, taskId))].map((e) => [e.id, e]));
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/** Whether a run has ended for good (a halted or stopped run may still resume). */
+export async function runFinished(db: Executor, runId: string): Promise<boolean> {
+  const [row] = await db.select({ id: events.id }).from(events).where(and(eq(events.runId, runId), eq(events.kind, "AgentFinished"))).limit(1);
+  return row !== undefined;
+}

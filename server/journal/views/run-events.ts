@@ -1,0 +1,164 @@
+// The data shapes of the runtime's journal events: the contract the loop writes and the views fold.
+// docs/EVENTS.md describes each kind; a change here is a schema change (bump `v`, keep old cases).
+
+/** The fields a fold needs; both stored rows and listJournal entries fit. */
+export interface JournalRecord {
+  id: number;
+  t: string | Date;
+  kind: string;
+  actor: string | null;
+  runId: string | null;
+  taskId: string | null;
+  turn: number | null;
+  data: unknown;
+  actorName?: string | null;
+}
+
+export interface ToolCall {
+  /** Unique within one response; the loop pairs each observation with it. */
+  id: string;
+  name: string;
+  /** As the model sent them: validated against the tool's schema before anything runs. */
+  arguments: unknown;
+}
+
+export interface Usage {
+  /** Every input token, cached ones included. */
+  inputTokens: number;
+  outputTokens: number;
+  /** Of the input, how many the vendor served from its cache. */
+  cachedTokens: number;
+  /** True when the server reported no usage and the client estimated it. */
+  estimated: boolean;
+}
+
+export interface ModelResponse {
+  text: string;
+  toolCalls: ToolCall[];
+  usage: Usage;
+  /** The model that answered, as its server named it. */
+  model: string;
+}
+
+/** What a tool hands back: a result, or an error the model can act on. Never an exception. */
+export type Observation =
+  | { is_error: false; result: unknown }
+  | { is_error: true; reason: string; recovery_hint: string; transient?: boolean };
+
+export interface ToolSpec {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments (what the model must send). */
+  parameters: Record<string, unknown>;
+  /** Safe to run again with the same arguments: the loop retries or re-runs only these. */
+  idempotent: boolean;
+}
+
+/** A message delivered to the agent, as folded into one turn's context. */
+export interface Mail {
+  messageId: number;
+  room: string;
+  from: string;
+  fromName: string | null;
+  performative: string | null;
+  taskId: string | null;
+  body: string;
+}
+
+/** RunStarted's data: everything needed to continue or replay the run besides the journal. */
+export interface RunConfig {
+  task: string;
+  system: string;
+  principles: string[];
+  tools: ToolSpec[];
+  budgetId: string | null;
+  /** The run's budget and its ancestors, nearest first: every debit names them all. */
+  budgetIds: string[];
+  maxTurns: number;
+  /** Extra tries the loop gives a transient error of an idempotent tool. */
+  retryAttempts: number;
+  /** Context window limit in tokens, as the client estimates them. */
+  contextLimit: number;
+  /** The client that drives the run, as it names itself (`scripted`, `<wire>:<model>` for a live one). */
+  model: string;
+  /** The REQUEST this run answers, when it was started by one. */
+  requestId: number | null;
+}
+
+interface Tally {
+  /** Model calls made. */
+  turns: number;
+  /** Tokens this run debited. */
+  spent: number;
+}
+
+/** How a run ended; `halted` and `stopped` may be resumed, the others are final. */
+export type RunResult =
+  | ({ status: "done"; summary: string; evidence: string[] } & Tally)
+  | ({ status: "halted"; budgetId: string; allowance: number; budgetSpent: number } & Tally)
+  | ({ status: "inconclusive"; reason: string } & Tally)
+  | ({ status: "out_of_turns" } & Tally)
+  | ({ status: "stopped"; reason: string } & Tally);
+
+export type RunStatus = RunResult["status"];
+
+export interface ModelCalledData {
+  turn: number;
+  mail: Mail[];
+  context: { messages: number; estimatedTokens: number; droppedSteps: number };
+}
+
+export interface BudgetDebitedData {
+  amount: number;
+  inputTokens: number;
+  outputTokens: number;
+  cachedTokens: number;
+  estimated: boolean;
+  model: string;
+  budgetIds: string[];
+}
+
+export interface ToolDispatchedData {
+  index: number;
+  callId: string;
+  tool: string;
+  args: unknown;
+  attempt: number;
+  /** The artefact this call writes (a path inside the tool's root), if it writes one. */
+  writes: string | null;
+}
+
+export interface ToolRetriedData {
+  index: number;
+  callId: string;
+  tool: string;
+  attempt: number;
+  after: string;
+}
+
+export interface ToolReturnedData {
+  index: number;
+  callId: string;
+  tool: string;
+  attempt: number;
+  observation: Observation;
+}
+
+export interface BudgetCreatedData {
+  budgetId: string;
+  ownerId: string;
+  parentId: string | null;
+  label: string;
+  allowance: number;
+}
+
+export interface BudgetAllowanceChangedData {
+  budgetId: string;
+  allowance: number;
+  previous: number;
+}
+
+/** Reads an event's data as the shape its kind promises. */
+export function dataOf<T>(event: JournalRecord): T {
+  return (event.data ?? {}) as T;
+}

@@ -1,0 +1,106 @@
+// Focus windows: while an agent works a claimed task, room messages wait in its digest.
+import { and, asc, eq, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { focusWindows, principals, tasks } from "../../db/schema";
+import type { Db, Executor } from "../../db/client";
+import type { Clock } from "../clock";
+import { appendEvent } from "../journal/append";
+import { flushDigest } from "./digest";
+
+export type FocusWindow = typeof focusWindows.$inferSelect;
+
+/** The sweep runs this often (DESIGN §5); the lead's scheduler calls sweepFocusWindows on it. */
+export const FOCUS_SWEEP_INTERVAL_MS = 30 * 1000;
+
+async function lockOpenWindow(tx: Executor, agentId: string): Promise<FocusWindow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(focusWindows)
+    .where(and(eq(focusWindows.agentId, agentId), isNull(focusWindows.closedAt)))
+    .for("update");
+  return row;
+}
+
+/**
+ * Called by the board, in its claim transaction, when an agent takes a task's lease. Opening
+ * for a second task while one is open keeps the digest and moves the window to the new task.
+ * Only agents focus: a human claimer is never held.
+ */
+export async function openFocusWindow(tx: Executor, agentId: string, taskId: string, now: Date): Promise<void> {
+  const [who] = await tx.select({ kind: principals.kind }).from(principals).where(eq(principals.id, agentId));
+  if (who?.kind !== "agent") return;
+  const open = await lockOpenWindow(tx, agentId);
+  if (open) {
+    if (open.taskId === taskId) return;
+    await tx.update(focusWindows).set({ taskId }).where(eq(focusWindows.id, open.id));
+    await appendEvent(tx, { kind: "FocusWindowOpened", actor: agentId, taskId, t: now, data: { agentId, taskId, previousTaskId: open.taskId } });
+    return;
+  }
+  // The partial unique index keeps one open window per agent even if two claims race.
+  const [row] = await tx.insert(focusWindows).values({ agentId, taskId, openedAt: now }).onConflictDoNothing().returning();
+  if (!row) return;
+  await appendEvent(tx, { kind: "FocusWindowOpened", actor: agentId, taskId, t: now, data: { agentId, taskId } });
+}
+
+/**
+ * Called by the board, in the same transaction, when that agent's task changes status (submit,
+ * expiry, cancel…): the digest is delivered as one batch (DigestFlushed) and the window closes.
+ */
+export async function closeFocusWindow(tx: Executor, agentId: string, now: Date): Promise<void> {
+  const open = await lockOpenWindow(tx, agentId);
+  if (!open) return;
+  await closeWindow(tx, open, now, "task_changed");
+}
+
+async function closeWindow(tx: Executor, window: FocusWindow, now: Date, reason: string): Promise<void> {
+  const flushed = await flushDigest(tx, window, now, reason);
+  await tx.update(focusWindows).set({ closedAt: now }).where(eq(focusWindows.id, window.id));
+  await appendEvent(tx, {
+    kind: "FocusWindowClosed",
+    actor: window.agentId,
+    taskId: window.taskId,
+    t: now,
+    data: { agentId: window.agentId, taskId: window.taskId, reason, delivered: flushed.messageIds.length, dropped: flushed.dropped },
+  });
+}
+
+export async function openWindowOf(db: Executor, agentId: string): Promise<FocusWindow | undefined> {
+  const [row] = await db
+    .select()
+    .from(focusWindows)
+    .where(and(eq(focusWindows.agentId, agentId), isNull(focusWindows.closedAt)));
+  return row;
+}
+
+/**
+ * The 30-second sweep: a window is over when its task is no longer in progress under that agent,
+ * or its lease ran out before the board's lease sweeper noticed. The board closes windows on
+ * every status change in the same transaction, so this is the safety net DESIGN §5 asks for.
+ * Runs under an advisory lock so that with many app instances one sweeps at a time; returns
+ * how many windows it closed.
+ */
+export async function sweepFocusWindows(db: Db, clock: Clock): Promise<number> {
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const [{ locked }] = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext('quorum:focus-sweep')) as locked`);
+    if (!locked) return 0;
+    const over = await tx
+      .select({ window: focusWindows })
+      .from(focusWindows)
+      .leftJoin(tasks, eq(tasks.id, focusWindows.taskId))
+      .where(
+        and(
+          isNull(focusWindows.closedAt),
+          or(
+            isNull(tasks.id),
+            ne(tasks.status, "in_progress"),
+            sql`${tasks.ownerId} is distinct from ${focusWindows.agentId}`,
+            lte(tasks.leaseExpiresAt, now),
+          ),
+        ),
+      )
+      .orderBy(asc(focusWindows.id))
+      .for("update", { of: focusWindows, skipLocked: true });
+    for (const { window } of over) await closeWindow(tx, window, now, "window_over");
+    return over.length;
+  });
+}

@@ -1,0 +1,71 @@
+// The room's recent gate rejections, read from the journal: what the gate strip shows.
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { z } from "zod";
+import { events } from "../../db/schema";
+import type { Executor } from "../../db/client";
+import { getRoom } from "../rooms/rooms";
+import type { GateName } from "./gates";
+
+export const gateLogQuery = z.strictObject({
+  before: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+});
+export type GateLogQuery = z.infer<typeof gateLogQuery>;
+
+export interface GateRejection {
+  id: number;
+  t: string;
+  room: string;
+  gate: GateName;
+  reason: string;
+  message: string;
+  senderId: string;
+  senderName: string;
+  bodyPreview: string;
+  figures: Record<string, unknown>;
+}
+
+interface RejectionData {
+  room: string;
+  gate: GateName;
+  reason: string;
+  message: string;
+  sender: string;
+  senderName: string;
+  bodyPreview: string;
+  figures: Record<string, unknown>;
+}
+
+/** Newest first; `next` pages further back. */
+export async function listGateRejections(db: Executor, room: string, query: GateLogQuery = {}): Promise<{ items: GateRejection[]; next?: number }> {
+  await getRoom(db, room);
+  const limit = query.limit ?? 20;
+  const rows = await db
+    .select({ id: events.id, t: events.t, data: events.data })
+    .from(events)
+    .where(
+      and(
+        eq(events.kind, "GateRejected"),
+        sql`${events.data}->>'room' = ${room}`,
+        query.before !== undefined ? lt(events.id, query.before) : undefined,
+      ),
+    )
+    .orderBy(desc(events.id))
+    .limit(limit + 1);
+  const items = rows.slice(0, limit).map(({ id, t, data }) => {
+    const d = data as RejectionData;
+    return {
+      id,
+      t: t.toISOString(),
+      room: d.room,
+      gate: d.gate,
+      reason: d.reason,
+      message: d.message,
+      senderId: d.sender,
+      senderName: d.senderName,
+      bodyPreview: d.bodyPreview,
+      figures: d.figures,
+    };
+  });
+  return rows.length > limit ? { items, next: items[items.length - 1].id } : { items };
+}

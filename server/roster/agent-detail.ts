@@ -1,0 +1,69 @@
+// One agent as its page shows it: its roster numbers, its budgets, its recent gate rejections.
+import { and, desc, eq } from "drizzle-orm";
+import { events, principals } from "../../db/schema";
+import type { Db, Executor } from "../../db/client";
+import { readAgentSpend } from "../bill/agent-spend";
+import type { BudgetView } from "../bill/line-views";
+import type { PriceMap } from "../bill/prices";
+import type { Clock } from "../clock";
+import { fail } from "../errors";
+import { PRESENCE_WINDOW_MS } from "../principals/authenticate";
+import { workOf, type RosterRow } from "./roster";
+
+export interface AgentGateRejection {
+  eventId: number;
+  t: string;
+  room: string;
+  gate: string;
+  reason: string;
+  message: string;
+}
+
+export interface AgentDetail {
+  agent: RosterRow;
+  budgets: BudgetView[];
+  gateRejections: AgentGateRejection[];
+}
+
+export async function requireAgent(db: Executor, agentId: string) {
+  const [row] = await db.select().from(principals).where(eq(principals.id, agentId));
+  if (!row || row.kind !== "agent") throw fail.notFound("agent", `no agent ${agentId}`);
+  return row;
+}
+
+export async function getAgentDetail(db: Db, clock: Clock, prices: PriceMap, agentId: string): Promise<AgentDetail> {
+  const row = await requireAgent(db, agentId);
+  const work = (await workOf(db, [agentId])).get(agentId)!;
+  const spend = await readAgentSpend(db, prices);
+  const bill = spend.agents.find((a) => a.agentId === agentId);
+  const rejections = await db
+    .select({ id: events.id, t: events.t, data: events.data })
+    .from(events)
+    .where(and(eq(events.actor, agentId), eq(events.kind, "GateRejected")))
+    .orderBy(desc(events.id))
+    .limit(10);
+  const present = row.lastSeenAt !== null && row.lastSeenAt.getTime() >= clock.now().getTime() - PRESENCE_WINDOW_MS;
+  return {
+    agent: {
+      id: row.id,
+      kind: row.kind,
+      name: row.name,
+      role: row.role,
+      present,
+      lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+      ...work,
+      tokens: bill?.tokens ?? 0,
+      cost: bill?.cost ?? 0,
+      unpricedTokens: bill?.unpricedTokens ?? 0,
+      runs: bill?.runs ?? 0,
+      allowance: bill?.allowance ?? null,
+      budgetLeft: bill?.left ?? null,
+      exhausted: bill?.exhausted ?? false,
+    },
+    budgets: spend.budgets.filter((b) => b.ownerId === agentId),
+    gateRejections: rejections.map((e) => {
+      const d = e.data as { room: string; gate: string; reason: string; message: string };
+      return { eventId: e.id, t: e.t.toISOString(), room: d.room, gate: d.gate, reason: d.reason, message: d.message };
+    }),
+  };
+}

@@ -1,0 +1,91 @@
+// The roster with the numbers that matter per agent: presence, role, current lease, load, success
+// rate (accepted ÷ reviewed, from the journal), spend and budget left (from the bill).
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { events, tasks } from "../../db/schema";
+import type { Db, Executor } from "../../db/client";
+import { readAgentSpend } from "../bill/agent-spend";
+import type { PriceMap } from "../bill/prices";
+import type { Clock } from "../clock";
+import { listPrincipals, type RosterEntry } from "../principals/list-principals";
+
+export interface Lease {
+  taskId: string;
+  number: number;
+  title: string;
+  leaseExpiresAt: string | null;
+}
+
+export interface AgentStats {
+  /** Tasks in progress now. */
+  load: number;
+  /** The in-progress task whose lease ends first. */
+  lease: Lease | null;
+  accepted: number;
+  reviewed: number;
+  /** accepted ÷ reviewed; null before any review. */
+  successRate: number | null;
+  tokens: number;
+  cost: number;
+  unpricedTokens: number;
+  runs: number;
+  allowance: number | null;
+  budgetLeft: number | null;
+  exhausted: boolean;
+}
+
+export type RosterRow = RosterEntry & Partial<AgentStats>;
+
+/** Load, leases and review record of some agents, from the board and the journal. */
+export async function workOf(db: Executor, agentIds: string[]): Promise<Map<string, Pick<AgentStats, "load" | "lease" | "accepted" | "reviewed" | "successRate">>> {
+  const out = new Map<string, Pick<AgentStats, "load" | "lease" | "accepted" | "reviewed" | "successRate">>();
+  if (agentIds.length === 0) return out;
+  const working = await db
+    .select({ ownerId: tasks.ownerId, id: tasks.id, number: tasks.number, title: tasks.title, leaseExpiresAt: tasks.leaseExpiresAt })
+    .from(tasks)
+    .where(and(eq(tasks.status, "in_progress"), inArray(tasks.ownerId, agentIds)))
+    .orderBy(asc(tasks.leaseExpiresAt));
+  const record = await db
+    .select({
+      ownerId: sql<string>`${events.data}->>'ownerId'`,
+      accepted: sql<number>`count(*) filter (where ${events.data}->>'verdict' = 'accept')::int`,
+      reviewed: sql<number>`count(*)::int`,
+    })
+    .from(events)
+    .where(and(eq(events.kind, "TaskReviewed"), inArray(sql`${events.data}->>'ownerId'`, agentIds)))
+    .groupBy(sql`${events.data}->>'ownerId'`);
+  for (const id of agentIds) {
+    const mine = working.filter((t) => t.ownerId === id);
+    const r = record.find((x) => x.ownerId === id);
+    const first = mine[0];
+    out.set(id, {
+      load: mine.length,
+      lease: first ? { taskId: first.id, number: first.number, title: first.title, leaseExpiresAt: first.leaseExpiresAt?.toISOString() ?? null } : null,
+      accepted: r?.accepted ?? 0,
+      reviewed: r?.reviewed ?? 0,
+      successRate: r && r.reviewed > 0 ? r.accepted / r.reviewed : null,
+    });
+  }
+  return out;
+}
+
+/** Everyone (humans too, for the room's presence), agents with their numbers. */
+export async function listRoster(db: Db, clock: Clock, prices: PriceMap): Promise<RosterRow[]> {
+  const people = await listPrincipals(db, clock);
+  const agentIds = people.filter((p) => p.kind === "agent").map((p) => p.id);
+  const [work, spend] = [await workOf(db, agentIds), await readAgentSpend(db, prices)];
+  return people.map((p) => {
+    if (p.kind !== "agent") return p;
+    const bill = spend.agents.find((a) => a.agentId === p.id);
+    return {
+      ...p,
+      ...work.get(p.id)!,
+      tokens: bill?.tokens ?? 0,
+      cost: bill?.cost ?? 0,
+      unpricedTokens: bill?.unpricedTokens ?? 0,
+      runs: bill?.runs ?? 0,
+      allowance: bill?.allowance ?? null,
+      budgetLeft: bill?.left ?? null,
+      exhausted: bill?.exhausted ?? false,
+    };
+  });
+}

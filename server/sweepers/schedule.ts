@@ -1,0 +1,43 @@
+// Drives every timebox: each sweeper runs on its interval in every app instance; each takes its own
+// advisory lock, so across instances one at a time does the work and the others find nothing to do.
+import type { Db } from "../../db/client";
+import type { Clock } from "../clock";
+import { sweepReminders } from "../commitments/sweep-reminders";
+import { sweepDecisions } from "../decisions/sweep-decisions";
+import { sweepRelay } from "../relay/sweep";
+import { sweepReservations } from "../reservations/sweep";
+import { sweepExpiredLeases } from "../tasks/expire";
+
+export interface Sweeper {
+  name: string;
+  everyMs: number;
+  run(db: Db, clock: Clock): Promise<unknown>;
+}
+
+export const SWEEPERS: Sweeper[] = [
+  { name: "leases", everyMs: 10_000, run: sweepExpiredLeases },
+  { name: "decisions", everyMs: 5_000, run: sweepDecisions },
+  { name: "reminders", everyMs: 60_000, run: sweepReminders },
+  // DESIGN §5: a 30-second sweep closes focus windows that are over and flushes their digests.
+  { name: "relay", everyMs: 30_000, run: sweepRelay },
+  { name: "reservations", everyMs: 15_000, run: sweepReservations },
+];
+
+/** Starts every sweeper; a failure is logged and the next pass tries again. Returns a stop function. */
+export function startSweepers(db: Db, clock: Clock, sweepers: Sweeper[] = SWEEPERS, log = console.error): () => void {
+  const timers = sweepers.map((sweeper) => {
+    let running = false;
+    return setInterval(async () => {
+      if (running) return; // a slow pass is never overlapped by the next one
+      running = true;
+      try {
+        await sweeper.run(db, clock);
+      } catch (error) {
+        log(`[sweeper ${sweeper.name}]`, error);
+      } finally {
+        running = false;
+      }
+    }, sweeper.everyMs);
+  });
+  return () => timers.forEach(clearInterval);
+}

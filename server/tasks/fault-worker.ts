@@ -1,0 +1,42 @@
+// A worker process for the fault-injection test: claims tasks, writes their output item by item, submits.
+// Usage: node --import tsx server/tasks/fault-worker.ts <agentId> <items> (claim <taskId> | next)
+// `claim` works the one named task; `next` loops on claim-next until nothing is ready for it.
+// Prints one JSON line per step, so the test can SIGKILL it at a chosen point.
+import { eq } from "drizzle-orm";
+import { principals } from "../../db/schema";
+import { connect } from "../../db/client";
+import { systemClock } from "../clock";
+import { toPrincipal } from "../principals/types";
+import { appendOutput } from "./append-output";
+import { claimTask } from "./claim";
+import { claimNextTask } from "./claim-next";
+import { submitTask } from "./submit";
+import type { TaskView } from "./view";
+
+const [agentId, total, mode, taskArg] = process.argv.slice(2);
+const say = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
+
+const connection = connect(process.env.DATABASE_URL!, { max: 1 });
+const { db } = connection;
+const [row] = await db.select().from(principals).where(eq(principals.id, agentId));
+const agent = toPrincipal(row);
+say({ ready: true });
+
+async function work(task: TaskView): Promise<void> {
+  say({ claimed: task.id, fence: task.fence, from: task.outputCount });
+  // Resume from the items already written: item i is the (i+1)-th, whoever wrote it.
+  for (let i = task.outputCount; i < Number(total); i++) {
+    await appendOutput(db, agent, task.id, { fence: task.fence, items: [{ i }] }, systemClock);
+    say({ wrote: i });
+  }
+  await submitTask(db, agent, task.id, { fence: task.fence, summary: `wrote ${total} items`, evidence: `items 0..${Number(total) - 1}` }, systemClock);
+  say({ submitted: task.id });
+}
+
+if (mode === "next") {
+  for (let task = await claimNextTask(db, agent, systemClock); task; task = await claimNextTask(db, agent, systemClock)) await work(task);
+} else {
+  await work(await claimTask(db, agent, taskArg, systemClock));
+}
+say({ idle: true });
+await connection.close();
