@@ -13,7 +13,7 @@ test("a human watches the built-in team fix the failing test, then accepts the g
   // The room fills as the roles work: the coder's DONE, the reviewer's ACCEPT, the tester's green suite.
   const messages = page.getByTestId("message");
   await expect(messages.filter({ hasText: /is ready for review/ }).last()).toBeVisible({ timeout: 90_000 });
-  await expect(messages.filter({ hasText: /^ACCEPT task #/ }).last()).toBeVisible({ timeout: 90_000 });
+  await expect(messages.filter({ hasText: /ACCEPT task #\d+ \(review/ }).last()).toBeVisible({ timeout: 90_000 });
   await expect(messages.filter({ hasText: /The suite passes on main/ }).last()).toBeVisible({ timeout: 90_000 });
   await snap(page, "flight-room");
 

@@ -3,6 +3,7 @@ import type { Connection } from "../../db/client";
 import { systemClock, type Clock } from "../../server/clock";
 import { appendEvent } from "../../server/journal/append";
 import { subscribeToEvents } from "../../server/journal/listen";
+import { touchPresence } from "../../server/principals/authenticate";
 import { loadPrinciples } from "../../server/memory/list-memory";
 import type { ModelClient } from "../model/model-client";
 import { modeOf, type TeamContext } from "./context";
@@ -50,6 +51,8 @@ export interface WorkerOptions {
 /** Runs one role until `signal` aborts: drain its steps, then sleep until the journal moves. */
 async function roleLoop(role: Role, ctx: TeamContext, wakeups: { wait(): Promise<void> }, signal: AbortSignal, log: (line: string) => void) {
   while (!signal.aborted) {
+    // A worker is this agent's presence: the room shows it as present while the loop runs.
+    await touchPresence(ctx.db, ctx.team[role].principal.id, ctx.clock.now()).catch(() => {});
     let worked = false;
     for (const step of STEPS[role]) {
       try {

@@ -5,6 +5,13 @@ import { submitTask } from "../../../server/tasks/submit";
 import type { TeamContext } from "../context";
 import { speak } from "../speak";
 
+/** The test run as a human reads it: its exit code, then the runner's own output. */
+function describeRun(observation: unknown): string {
+  const result = (observation as { result?: { exitCode?: number; output?: string } } | undefined)?.result;
+  if (!result?.output) return JSON.stringify(observation ?? {}, null, 2);
+  return `exit code ${result.exitCode}, ${result.exitCode === 0 ? "passed" : "failed"}\n\n${result.output}`;
+}
+
 export async function deliverGreenGoal(ctx: TeamContext): Promise<boolean> {
   const { db, clock, team } = ctx;
   const me = team.orchestrator;
@@ -36,7 +43,7 @@ export async function deliverGreenGoal(ctx: TeamContext): Promise<boolean> {
     {
       fence: green.goal.fence,
       summary: `The goal is met: every task was reviewed, integrated into main, and the suite passes there.`,
-      evidence: `Tester's run on main (run ${suite?.runId ?? "?"}):\n${JSON.stringify((output?.data as { observation?: unknown })?.observation ?? {}, null, 2)}`,
+      evidence: `Tester's run on main (run ${suite?.runId ?? "?"}): ${describeRun((output?.data as { observation?: unknown })?.observation)}`,
     },
     clock,
   );

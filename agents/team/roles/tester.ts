@@ -9,6 +9,12 @@ import { testerScript } from "../scripts";
 import { speak } from "../speak";
 import { recordingRunTests } from "../recording-run-tests";
 
+/** The runner's closing tally (TAP's `# tests`, `# pass`, `# fail` lines); the full output is in the journal. */
+function summaryOf(output: string): string {
+  const tally = output.split("\n").filter((line) => /^# (tests|pass|fail|cancelled|skipped) \d+/.test(line.trim()));
+  return tally.length ? tally.map((line) => line.trim()).join(" · ") : output.slice(-600);
+}
+
 export async function testNextIntegration(ctx: TeamContext): Promise<boolean> {
   const { db, clock, team } = ctx;
   const me = team.tester;
@@ -57,7 +63,7 @@ export async function testNextIntegration(ctx: TeamContext): Promise<boolean> {
     db,
     me.principal,
     {
-      body: `${passed ? "The suite passes on main" : "The suite FAILS on main"} after integrating ${claimed.map((c) => c.taskId.slice(0, 8)).join(", ")} (exit code ${tests?.exitCode ?? "none: no test run"}).\n${tests?.output.slice(-1500) ?? `run ${runId} ended ${result.status}`}`,
+      body: `${passed ? "The suite passes on main" : "The suite FAILS on main"} after integrating ${claimed.map((c) => c.taskId.slice(0, 8)).join(", ")} (exit code ${tests?.exitCode ?? "none: no test run"}).\n${tests ? summaryOf(tests.output) : `run ${runId} ended ${result.status}`}`,
       performative: passed ? "DONE" : "ERROR",
       taskId: flight.goalTaskId,
     },
