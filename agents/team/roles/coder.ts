@@ -108,6 +108,6 @@ export async function codeNextTask(ctx: TeamContext): Promise<boolean> {
     if (error instanceof QuorumError && error.code === "stale_fence") return true;
     throw error;
   }
-  await speak(db, me.principal, { body: `Task #${task.number} is ready for review: ${result.summary}`, performative: "DONE", to: task.approverName, taskId: task.id }, clock);
+  await speak(db, me.principal, { body: `Task #${task.number} is ready for review (round ${(rework?.rejections ?? 0) + 1}): ${result.summary}`, performative: "DONE", to: task.approverName, taskId: task.id }, clock);
   return true;
 }

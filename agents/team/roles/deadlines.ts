@@ -1,6 +1,6 @@
 // Awaited replies have deadlines: a silent reviewer is re-asked once, then the task goes to the room.
 import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
-import { flightTasks, principals, tasks } from "../../../db/schema";
+import { flights, flightTasks, principals, tasks } from "../../../db/schema";
 import { appendEvent } from "../../../server/journal/append";
 import { getSystemPrincipal } from "../../../server/principals/create-principal";
 import type { TeamContext } from "../context";
@@ -43,6 +43,13 @@ export async function chaseSilentReviewers(ctx: TeamContext): Promise<boolean> {
     await appendEvent(tx, { kind: "ReplyEscalated", actor: team.orchestrator.principal.id, taskId: silent.task.id, t: now, data: { awaiting: silent.task.approverId } });
   });
   // The system speaks to the humans: an escalation must not be lost to the orchestrator's own gates.
-  await speak(db, await getSystemPrincipal(db), { body: `Task #${silent.task.number} is stuck in review: @${silent.approverName} did not answer after being asked twice. A human may review it or reassign the approver.`, performative: "REQUEST", taskId: silent.task.id }, clock);
+  // It is addressed to the human who set the flight's goal: posted in the room for all to see, but
+  // not delivered to the agents as a REQUEST none of them can answer.
+  const [owner] = await db
+    .select({ id: tasks.approverId })
+    .from(flights)
+    .innerJoin(tasks, eq(tasks.id, flights.goalTaskId))
+    .where(eq(flights.id, silent.flight.flightId));
+  await speak(db, await getSystemPrincipal(db), { body: `Task #${silent.task.number} is stuck in review: @${silent.approverName} did not answer after being asked twice. A human may review it or reassign the approver.`, performative: "REQUEST", to: owner?.id ?? undefined, taskId: silent.task.id }, clock);
   return true;
 }

@@ -1,0 +1,179 @@
+// The four crashes of the seed's §20.5, administered one at a time to the real harness (scripted roles,
+// a scratch repository, the real test runner): each flight's journal yields exactly its own diagnose
+// finding. The clean flight yields none (flight.test.ts).
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
+import { events, messages } from "../../db/schema";
+import { manualClock } from "../../server/clock";
+import { dataOf, type ToolReturnedData } from "../../server/journal/views/run-events";
+import { getSystemPrincipal } from "../../server/principals/create-principal";
+import { diagnose } from "../diagnose";
+import type { ScriptEntry } from "../model/scripted";
+import type { TeamContext } from "./context";
+import { chaseSilentReviewers, reviewDeadlineMs } from "./roles/deadlines";
+import { coderScript, PARSE_FILE } from "./scripts";
+import { flightJournal, flightTaskIds, launchScratchFlight, settledStatus, startWorker, suitePasses, until } from "./testing";
+import { DEMO_TEST_COMMAND } from "./worker";
+
+const signaturesOf = async (flightId: string) => diagnose(await flightJournal(flightId));
+const done = (summary: string, evidence: string[]): ScriptEntry => ({ toolCalls: [{ name: "done", arguments: { summary, evidence } }] });
+
+describe("the crash scenarios of §20.5, each with exactly its own finding", { timeout: 120_000 }, () => {
+  it("vague subtask: two overlapping tasks, two coder runs edit src/parse.js → duplicate_work", async () => {
+    const { repo, team, flight } = await launchScratchFlight();
+    // A terse decomposition: two tasks whose boundaries overlap, both pointing at the parser.
+    const vague = (title: string) => ({
+      name: "create_task",
+      arguments: { title, description: `The parser is ${PARSE_FILE}.`, acceptance_criteria: "The parser handles empty input; the tests pass." },
+    });
+    const worker = startWorker({
+      scripts: {
+        orchestrator: () => [
+          { text: "Fix the parser, and make it handle empty input.", toolCalls: [vague("Fix the parser"), vague("Handle empty input in the parser")] },
+          done("Planned two tasks.", ["2 tasks created"]),
+        ],
+      },
+    });
+    const status = await until("the flight to settle", () => settledStatus(flight.id));
+    await worker.stop();
+    expect(status).toBe("green");
+    expect(suitePasses(repo)).toBe(true);
+
+    const findings = await signaturesOf(flight.id);
+    expect(findings.map((f) => f.signature)).toEqual(["duplicate_work"]);
+    expect(findings[0].summary).toContain(PARSE_FILE);
+    expect(findings[0].runIds).toHaveLength(2);
+    expect(findings[0].agents).toEqual([team.coder.principal.id]);
+  });
+
+  it("premature done: the coder's first run ends done with no edit and no evidence → REJECT, rework, green; done_without_evidence", async () => {
+    const { db, repo, team, flight } = await launchScratchFlight();
+    let coderRuns = 0;
+    const worker = startWorker({
+      scripts: {
+        // Confident and empty the first time; the rework after the REJECT is the competent script.
+        coder: () => (coderRuns++ === 0 ? [{ text: "That should do it.", ...done("parse('') is fixed.", []) }] : coderScript()),
+      },
+    });
+    const status = await until("the flight to settle", () => settledStatus(flight.id));
+    await worker.stop();
+    expect(status).toBe("green");
+    expect(suitePasses(repo)).toBe(true);
+    expect(coderRuns).toBe(2);
+
+    const [, taskId] = await flightTaskIds(flight.id);
+    const history = await db
+      .select({ kind: events.kind, data: events.data })
+      .from(events)
+      .where(and(eq(events.taskId, taskId), inArray(events.kind, ["TaskReviewed", "TaskIntegrated"])))
+      .orderBy(asc(events.id));
+    expect(history.map((e) => (e.kind === "TaskReviewed" ? (e.data as { verdict: string }).verdict : e.kind))).toEqual(["reject", "accept", "TaskIntegrated"]);
+    const said = await db.select().from(messages).where(eq(messages.taskId, taskId)).orderBy(asc(messages.id));
+    expect(said.filter((m) => m.senderId === team.reviewer.principal.id).map((m) => m.performative)).toEqual(["REJECT", "ACCEPT"]);
+
+    const findings = await signaturesOf(flight.id);
+    expect(findings.map((f) => f.signature)).toEqual(["done_without_evidence"]);
+    expect(findings[0].agents).toEqual([team.coder.principal.id]);
+    expect(findings[0].summary).toContain("parse('') is fixed.");
+  });
+
+  it("flaky runner: the test runner dies by a signal once, the loop retries it, the flight goes green → transient_error_absorbed", async () => {
+    const { repo, team, flight } = await launchScratchFlight();
+    const dir = mkdtempSync(join(tmpdir(), "quorum-flaky-"));
+    const state = join(dir, "died-once");
+    const flaky = join(dir, "flaky-runner.mjs");
+    writeFileSync(
+      flaky,
+      `import { existsSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+const state = process.argv[2];
+if (!existsSync(state)) {
+  writeFileSync(state, "died\\n");
+  process.kill(process.pid, "SIGKILL");
+}
+const run = spawnSync(process.execPath, ["--test"], { stdio: "inherit" });
+process.exit(run.status ?? 1);
+`,
+    );
+    const worker = startWorker({ testCommand: ["node", flaky, state] });
+    const status = await until("the flight to settle", () => settledStatus(flight.id));
+    await worker.stop();
+    expect(status).toBe("green");
+    expect(suitePasses(repo)).toBe(true);
+    expect(existsSync(state)).toBe(true);
+
+    const findings = await signaturesOf(flight.id);
+    expect(findings.map((f) => f.signature)).toEqual(["transient_error_absorbed"]);
+    expect(findings[0].agents).toEqual([team.coder.principal.id]);
+    // The flake is in the journal: the runner died, the loop retried, the retry passed.
+    const journal = await flightJournal(flight.id);
+    const shown = journal.filter((e) => findings[0].eventIds.includes(e.id) || (e.kind === "ToolRetried" && e.runId === findings[0].runIds[0]));
+    expect(shown.map((e) => (e.kind === "ToolReturned" ? `${e.kind}:${dataOf<ToolReturnedData>(e).observation.is_error ? "error" : "ok"}` : e.kind))).toEqual([
+      "ToolReturned:error",
+      "ToolRetried",
+      "ToolReturned:ok",
+    ]);
+    expect(JSON.stringify(shown[0].data)).toContain("SIGKILL");
+  });
+
+  // Last in the file: it leaves a task waiting in review, which no later flight here should see.
+  it("silent reviewer: the deadline passes, the reviewer is re-asked once, then the room is told → unanswered_request", async () => {
+    // The deadline is configuration; a worker on the system clock cannot reach it while this test runs.
+    vi.stubEnv("QUORUM_REVIEW_DEADLINE_SECONDS", "120");
+    onTestFinished(() => void vi.unstubAllEnvs());
+    const { db, human, team, flight } = await launchScratchFlight();
+    // No reviewer in the team: the coder's DONE reaches it and nothing ever answers.
+    const worker = startWorker({ roles: ["orchestrator", "coder", "tester"] });
+    const [, taskId] = await until("the coder to submit for review", async () => {
+      const ids = await flightTaskIds(flight.id);
+      const [doneMsg] = ids[1] ? await db.select().from(messages).where(and(eq(messages.taskId, ids[1]), eq(messages.performative, "DONE"))) : [];
+      return doneMsg ? ids : null;
+    });
+    await worker.stop();
+
+    const [{ submittedAt }] = await db.select({ submittedAt: events.t }).from(events).where(and(eq(events.taskId, taskId), eq(events.kind, "TaskSubmitted")));
+    const clock = manualClock(submittedAt);
+    const ctx: TeamContext = { db, clock, team, model: null, testCommand: DEMO_TEST_COMMAND, loadPrinciples: async () => [] };
+    const deadline = reviewDeadlineMs();
+    expect(deadline).toBe(120_000);
+    const chase = () => chaseSilentReviewers(ctx);
+
+    clock.advance(deadline - 1_000);
+    expect(await chase()).toBe(false); // not late yet
+    clock.advance(2_000);
+    expect(await chase()).toBe(true); // late: re-ask
+    expect(await chase()).toBe(false); // once
+    clock.advance(deadline - 1_000);
+    expect(await chase()).toBe(false);
+    clock.advance(2_000);
+    expect(await chase()).toBe(true); // still silent: escalate to the room
+    clock.advance(10 * deadline);
+    expect(await chase()).toBe(false); // and only once
+
+    const chased = await db.select().from(events).where(and(eq(events.taskId, taskId), inArray(events.kind, ["ReplyReasked", "ReplyEscalated"]))).orderBy(asc(events.id));
+    expect(chased.map((e) => [e.kind, (e.data as { awaiting: string }).awaiting])).toEqual([
+      ["ReplyReasked", team.reviewer.principal.id],
+      ["ReplyEscalated", team.reviewer.principal.id],
+    ]);
+    const system = await getSystemPrincipal(db);
+    const said = await db.select().from(messages).where(eq(messages.taskId, taskId)).orderBy(asc(messages.id));
+    expect(said.map((m) => [m.senderId, m.performative, m.toId])).toEqual([
+      [team.orchestrator.principal.id, "REQUEST", team.coder.principal.id],
+      [team.coder.principal.id, "DONE", team.reviewer.principal.id],
+      [team.orchestrator.principal.id, "REQUEST", team.reviewer.principal.id],
+      [system.id, "REQUEST", human.id],
+    ]);
+    expect(said[3].room).toBe("general");
+    expect(said[3].body).toMatch(/stuck in review: @reviewer did not answer/);
+
+    const findings = await signaturesOf(flight.id);
+    expect(findings.map((f) => f.signature)).toEqual(["unanswered_request"]);
+    // The unanswered REQUEST is the re-ask the reviewer never answered.
+    const [reask] = await db.select().from(events).where(and(eq(events.taskId, taskId), eq(events.kind, "MessageSent"), eq(events.actor, team.orchestrator.principal.id))).orderBy(asc(events.id)).offset(1);
+    expect(findings[0].eventIds[0]).toBe(reask.id);
+    expect(findings[0].agents).toEqual([team.orchestrator.principal.id, team.reviewer.principal.id]);
+  });
+});
