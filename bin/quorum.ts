@@ -1,4 +1,5 @@
 // The `quorum` command line: start the hub, add humans and agents.
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { systemClock } from "../server/clock";
 import { createAgent, ensureHuman } from "../server/principals/create-principal";
@@ -9,19 +10,35 @@ import { launchDemo, parseRoles, worker } from "./team";
 import { start } from "./start";
 import { replayCommand } from "./replay";
 import { diagnoseCommand } from "./diagnose";
+import { clientConfig, CLIENTS, connectBanner, credentialsFor, type ClientName } from "./connect";
+import { installHook } from "./hook";
+import { mcpCommand } from "./mcp";
 
 const USAGE = `usage:
   quorum start                          start Quorum (embedded Postgres unless DATABASE_URL is set)
   quorum human add NAME                 add a human (or reuse one) and print a one-time sign-in URL
   quorum agent add NAME --role ROLE     register an agent and print its key (shown once)
   quorum replay RUN                     re-live a run from its journal; exit 0 if the events come out identical
-  quorum diagnose RUN|TASK              name the failure signatures in a run's (or a task's) journal`;
+  quorum diagnose RUN|TASK              name the failure signatures in a run's (or a task's) journal
+  quorum connect claude|codex|cursor --agent NAME [--role ROLE] [--profile full|worker|chat]
+                                        register the agent if needed; print that client's MCP configuration
+  quorum mcp [--profile P]              MCP over stdio, relayed to QUORUM_URL with QUORUM_KEY
+  quorum hook install [--repo DIR] [--scope S] [--force]
+                                        guard this git repository's commits against others' path reservations`;
 
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { role: { type: "string" }, agent: { type: "string", multiple: true }, help: { type: "boolean", short: "h" } },
+    options: {
+      role: { type: "string" },
+      agent: { type: "string", multiple: true },
+      profile: { type: "string" },
+      scope: { type: "string" },
+      repo: { type: "string" },
+      force: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
   });
   const [command, sub, name] = positionals;
   if (values.help || !command) {
@@ -58,6 +75,20 @@ async function main(argv: string[]): Promise<number> {
     const agent = await withConnection(({ db }) => createAgent(db, null, { name, role: values.role! }));
     console.log(`Agent ${agent.name} (${agent.role}) registered, id ${agent.id}.`);
     console.log(`Its key, shown only now — keep it secret:\n\n    ${agent.key}\n`);
+    return 0;
+  }
+  if (command === "mcp") return mcpCommand(values.profile);
+  if (command === "connect" && CLIENTS.includes(sub as ClientName) && values.agent?.length === 1) {
+    const credentials = await withConnection(({ db }) => credentialsFor(db, values.agent![0], values.role ?? "coder"));
+    console.log(`${connectBanner(credentials)}\n\n${clientConfig(sub as ClientName, { base: appUrl(), key: credentials.key, profile: values.profile })}`);
+    return 0;
+  }
+  if (command === "hook" && sub === "install") {
+    // npm run moves to Quorum's folder; INIT_CWD is where it was typed.
+    const repo = resolve(process.env.INIT_CWD ?? process.cwd(), values.repo ?? ".");
+    const hook = installHook({ repo, url: appUrl(), scope: values.scope, key: process.env.QUORUM_KEY, force: values.force });
+    console.log(`Installed ${hook.path}: commits touching paths another agent reserved (scope ${hook.scope}) are refused.`);
+    console.log(process.env.QUORUM_KEY ? "The key in QUORUM_KEY was stored in this repository's git config (quorum.key)." : "Set QUORUM_KEY when committing, or `git config quorum.key <key>`.");
     return 0;
   }
   if (command === "replay" && sub) return withConnection(({ db }) => replayCommand(db, sub));

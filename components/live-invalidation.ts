@@ -10,9 +10,19 @@ export interface Notice {
   room: string | null;
 }
 
+/** The bill folds these; spend, budgets and runs show on the Bill, the roster and agent pages. */
+const BILL_KINDS = new Set(["BudgetDebited", "BudgetCreated", "BudgetAllowanceChanged", "BudgetExhausted", "RunStarted", "AgentFinished", "RunStopped"]);
+/** These change an agent's lease, load, success rate, presence or gate record. */
+const ROSTER_KINDS = new Set([...BILL_KINDS, "TaskClaimed", "LeaseExpired", "TaskSubmitted", "TaskReviewed", "TaskCancelled", "PrincipalCreated", "MessageSent", "GateRejected"]);
+
 /** Every event shows in the journal; the rest depends on the kind. */
 export function staleQueries(notice: Notice): QueryKey[] {
   const keys: QueryKey[] = [["journal"]];
+  // The explorer's views of the event's run (timeline, diagnosis) and task (thread, audit).
+  if (notice.runId) keys.push(["run", notice.runId]);
+  if (notice.taskId) keys.push(["task-journal", notice.taskId]);
+  if (BILL_KINDS.has(notice.kind)) keys.push(["bill"]);
+  if (ROSTER_KINDS.has(notice.kind)) keys.push(["roster"], ["agent"]);
   switch (notice.kind) {
     case "MessageSent":
       if (notice.room) keys.push(["messages", notice.room]);
@@ -64,6 +74,13 @@ export function staleQueries(notice: Notice): QueryKey[] {
     case "DependencyAdded":
     case "ReminderSent":
       keys.push(["commitments"]);
+      break;
+    case "ReservationGranted":
+    case "ReservationRenewed":
+    case "ReservationReleased":
+    case "ReservationExpired":
+    case "ReservationForceReleased":
+      keys.push(["reservations"]);
       break;
     case "LessonRecorded":
     case "PrinciplePromoted":

@@ -14,6 +14,8 @@ export const NAV_PAGES: NavPage[] = [
   { href: "/board", label: "Board" },
   { href: "/decisions", label: "Decisions", badge: EscalationBadge },
   { href: "/commitments", label: "Commitments" },
+  { href: "/bill", label: "Bill" },
   { href: "/journal", label: "Journal" },
+  { href: "/agents", label: "Agents" },
   { href: "/principles", label: "Principles" },
 ];

@@ -6,6 +6,7 @@ import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import { apiGet } from "./api";
 import { Avatar } from "./avatar";
+import { TeamSpend } from "./bill/team-spend";
 import { EscalationNotifier, WaitingForYou } from "./decisions/escalation-alerts";
 import { useLiveStatus } from "./live";
 import { NAV_PAGES } from "./nav-pages";
@@ -39,6 +40,7 @@ function TopStrip() {
   const present = agents.filter((a) => a.present).length;
   return (
     <div className="flex h-10 items-center gap-6 border-b border-neutral-200 px-6 text-sm dark:border-neutral-800">
+      <TeamSpend />
       <span>
         <strong className="tabular-nums">{present}</strong>
         <span className="text-neutral-500 dark:text-neutral-400"> of {agents.length} agents present</span>

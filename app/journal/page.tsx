@@ -1,5 +1,12 @@
 import { JournalView } from "@/components/journal/journal-view";
+import { readParams } from "@/components/journal/journal-params";
+import { EVENT_KINDS } from "@/server/journal/kinds";
 
-export default function JournalPage() {
-  return <JournalView />;
+export const dynamic = "force-dynamic";
+
+export default async function JournalPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const search = await searchParams;
+  const params = readParams(search);
+  // Keyed by the query, so that a link to another view of the journal starts from its own state.
+  return <JournalView key={JSON.stringify(params)} initial={params} kinds={[...EVENT_KINDS].sort()} />;
 }

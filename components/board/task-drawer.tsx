@@ -12,6 +12,7 @@ import { ReviewDialog } from "./review-dialog";
 import { StatusBadge } from "./status-badge";
 import type { Task, TaskDetail } from "./types";
 import { useTaskDetail } from "./use-board";
+import { TaskReservations } from "../reservations/task-reservations";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -166,6 +167,7 @@ function Body({ detail, me }: { detail: TaskDetail; me: Me }) {
           ))}
         </ol>
       </Section>
+      <TaskReservations taskId={task.id} />
       <Section title="Thread">
         {detail.thread.length === 0 && <p className="text-sm text-neutral-500">No messages about this task yet. Messages posted with its task id appear here.</p>}
         <ol className="space-y-2" aria-live="polite">

@@ -233,6 +233,9 @@ describe("the bill", () => {
     const charted = series.body.points.reduce((n: number, p: { agents: Record<string, { tokens: number }> }) => n + Object.values(p.agents).reduce((m, a) => m + a.tokens, 0), 0);
     expect(charted).toBe(sum(expected.debits, (d) => d.input + d.output));
     expect(series.body.since.tokens).toBe(charted);
+    const halted = [...expected.runs.values()].filter((r) => r.status === "halted");
+    expect(series.body.exhaustions).toHaveLength(halted.length);
+    expect(new Set(series.body.exhaustions.map((e: { agentId: string }) => e.agentId))).toEqual(new Set(halted.map((r) => r.agent)));
     expect((await call(seriesRoute, "/api/bill/series?window=2y", { cookie: human.cookie })).status).toBe(400);
   });
 });

@@ -1,5 +1,6 @@
 // GET /api/bill: tokens and money per agent and model, every budget with what is left, and the newest
 // tasks and runs — read from the snapshot plus the unsettled tail, never from anything but the journal.
+import { z } from "zod";
 import type { Db } from "../../db/client";
 import { agentBills, type AgentBill } from "./agent-spend";
 import { sumViews, type BudgetView, type LineView } from "./line-views";
@@ -28,7 +29,12 @@ export interface BillView {
   runs: BillPage<RunBill>;
 }
 
-export async function readBill(db: Db, config: PriceConfig, options: { limit?: number } = {}): Promise<BillView> {
+export const billQuery = z.strictObject({
+  /** How many of the newest tasks and runs to include (the rest: /api/bill/tasks, /api/bill/runs). */
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+});
+
+export async function readBill(db: Db, config: PriceConfig, options: z.infer<typeof billQuery> = {}): Promise<BillView> {
   return readBillSnapshot(db, async (r) => {
     const { agents, budgets, models } = await agentBills(r, config.prices);
     const roots = budgets.filter((b) => b.parentId === null);

@@ -19,6 +19,8 @@ export const billPageQuery = z.strictObject({
 });
 export type BillPageQuery = z.infer<typeof billPageQuery>;
 export const billTasksQuery = billPageQuery.pick({ before: true, limit: true });
+/** An agent's runs: the agent is in the path. */
+export const agentRunsQuery = billPageQuery.pick({ before: true, limit: true, task: true });
 
 export interface RunBill extends LineView {
   runId: string;

@@ -18,7 +18,7 @@ export const billSeriesQuery = z.strictObject({
 });
 export type BillSeriesQuery = z.infer<typeof billSeriesQuery>;
 
-/** About this many points per chart; the step is a whole number of minutes. */
+/** At most this many points per chart; the step is a whole number of minutes. */
 const POINTS = 60;
 
 export interface SeriesPoint {
@@ -54,8 +54,10 @@ export async function billSeries(db: Db, config: PriceConfig, query: BillSeriesQ
   const window = query.window ?? "1h";
   const stepSeconds = Math.max(60, Math.ceil(WINDOWS[window] / POINTS / 60) * 60);
   const stepMs = stepSeconds * 1000;
+  // Buckets are minutes: a short window has fewer, minute-long steps.
+  const count = Math.ceil(WINDOWS[window] / stepSeconds);
   const to = new Date(Math.ceil(now.getTime() / stepMs) * stepMs);
-  const from = new Date(to.getTime() - POINTS * stepMs);
+  const from = new Date(to.getTime() - count * stepMs);
   const sinceAt = query.since ? new Date(query.since) : null;
   const earliest = sinceAt && sinceAt < from ? sinceAt : from;
   return readBillSnapshot(db, async (r) => {
@@ -64,7 +66,7 @@ export async function billSeries(db: Db, config: PriceConfig, query: BillSeriesQ
       .from(billBuckets)
       .where(gte(billBuckets.minute, earliest));
     const buckets = [...rows.map((b) => ({ ...b, minute: b.minute.toISOString() })), ...r.tail.buckets.values()].filter((b) => new Date(b.minute) >= earliest);
-    const points: SeriesPoint[] = Array.from({ length: POINTS }, (_, i) => ({ t: new Date(from.getTime() + i * stepMs).toISOString(), agents: {} }));
+    const points: SeriesPoint[] = Array.from({ length: count }, (_, i) => ({ t: new Date(from.getTime() + i * stepMs).toISOString(), agents: {} }));
     const since = sinceAt ? { from: sinceAt.toISOString(), tokens: 0, cost: 0, unpricedTokens: 0 } : null;
     const seen = new Set<string>();
     for (const b of buckets) {
@@ -76,7 +78,7 @@ export async function billSeries(db: Db, config: PriceConfig, query: BillSeriesQ
         else since.cost += cost;
       }
       const index = Math.floor((at - from.getTime()) / stepMs);
-      if (index < 0 || index >= POINTS) continue;
+      if (index < 0 || index >= count) continue;
       const slot = (points[index].agents[b.agentId] ??= { tokens: 0, cost: 0 });
       slot.tokens += b.tokens;
       slot.cost += cost ?? 0;

@@ -1,7 +1,6 @@
 // Refreshes the bill's snapshot: folds the bill events settled since its last position, in commit-safe
 // order (tx_id, id), and adds the fold to the snapshot's rows. Idempotent, concurrent-safe, droppable.
 import { eq, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { billBudgets, billBuckets, billLines, billRuns, billSnapshot } from "../../db/schema";
 import type { Db, Executor, Tx } from "../../db/client";
 import { BILL_KINDS, foldBill, type BillDelta } from "../journal/views/bill-fold";
@@ -10,7 +9,6 @@ import type { JournalRecord } from "../journal/views/run-events";
 /** One refresher at a time; the others wait, then find little or nothing left to fold. */
 const LOCK = sql`select pg_advisory_xact_lock(hashtext('quorum:bill-snapshot'))`;
 const KINDS = sql.join(BILL_KINDS.map((k) => sql`${k}`), sql`, `);
-const CHUNK = 2_000;
 
 export interface SnapshotPosition {
   throughTx: number;
@@ -25,7 +23,12 @@ export interface BillEventRow extends JournalRecord {
 /** Bill events after a position, in commit-safe order; `settled` keeps only those no later commit can precede. */
 export async function billEventsAfter(db: Executor, at: SnapshotPosition, options: { settled: boolean; limit?: number }): Promise<BillEventRow[]> {
   const rows = await db.execute<{ id: number; t: Date; kind: string; actor: string | null; run_id: string | null; task_id: string | null; turn: number | null; data: unknown; tx: string }>(sql`
-    select id, t, kind, actor, run_id, task_id, turn, data, tx_id::text as tx from events
+    select id, t, kind, actor, run_id, task_id, turn,
+      -- Only what the fold reads: a run's configuration can be large, and parsing it would be most of the work.
+      case when kind = 'RunStarted' then '{}'::jsonb
+           when kind in ('AgentFinished', 'BudgetExhausted', 'RunStopped') then jsonb_build_object('result', jsonb_build_object('status', data->'result'->'status'))
+           else data end as data,
+      tx_id::text as tx from events
     where kind in (${KINDS})
       ${options.settled ? sql`and tx_id < pg_snapshot_xmin(pg_current_snapshot())` : sql``}
       and (tx_id, id) > (${String(at.throughTx)}::xid8, ${at.throughId}::bigint)
@@ -39,76 +42,71 @@ export async function snapshotPosition(db: Executor): Promise<SnapshotPosition> 
   return row ? { throughTx: row.throughTx, throughId: row.throughId, folded: row.folded } : { throughTx: 0, throughId: 0, folded: 0 };
 }
 
-function chunks<T>(items: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
+/**
+ * Upserts rows handed over as one JSON document (jsonb_to_recordset): one parameter however many rows,
+ * which is what keeps a refresh's writes cheap. `columns` are [name, SQL type]; `set` the conflict rule.
+ */
+async function upsert(tx: Tx, table: string, columns: [string, string][], conflict: string, set: string, rows: object[]): Promise<void> {
+  if (rows.length === 0) return;
+  const names = columns.map(([name]) => name).join(", ");
+  const record = columns.map(([name, type]) => `${name} ${type}`).join(", ");
+  await tx.execute(sql`insert into ${sql.raw(table)} (${sql.raw(names)})
+    select ${sql.raw(names)} from jsonb_to_recordset(${JSON.stringify(rows, snake)}::jsonb) as x(${sql.raw(record)})
+    on conflict (${sql.raw(conflict)}) do update set ${sql.raw(set)}`);
 }
 
-/** The stored value plus the incoming one (`excluded`), for an upsert that adds. */
-const plus = (column: AnyPgColumn) => sql`${column} + excluded.${sql.identifier(column.name)}`;
+/** Serialises camelCase keys as the snake_case columns. */
+function snake(this: unknown, key: string, value: unknown): unknown {
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v]));
+  }
+  return value;
+}
+
+const SUMS = ["tokens", "input_tokens", "output_tokens", "cached_tokens"];
+const added = (table: string, columns: string[]) => columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(", ");
 
 /** Adds a delta to the snapshot's rows: sums add, the later end of a run or allowance of a budget wins. */
 export async function persistDelta(tx: Tx, delta: BillDelta): Promise<void> {
-  for (const rows of chunks([...delta.lines.values()])) {
-    await tx
-      .insert(billLines)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: [billLines.scope, billLines.key, billLines.model],
-        set: {
-          tokens: plus(billLines.tokens),
-          inputTokens: plus(billLines.inputTokens),
-          outputTokens: plus(billLines.outputTokens),
-          cachedTokens: plus(billLines.cachedTokens),
-          calls: plus(billLines.calls),
-          estimatedCalls: plus(billLines.estimatedCalls),
-          firstEventId: sql`least(${billLines.firstEventId}, excluded.first_event_id)`,
-          lastEventId: sql`greatest(${billLines.lastEventId}, excluded.last_event_id)`,
-        },
-      });
-  }
-  for (const rows of chunks([...delta.runs.values()])) {
-    await tx
-      .insert(billRuns)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: billRuns.runId,
-        set: {
-          agentId: sql`coalesce(${billRuns.agentId}, excluded.agent_id)`,
-          taskId: sql`coalesce(${billRuns.taskId}, excluded.task_id)`,
-          status: sql`coalesce(excluded.status, ${billRuns.status})`,
-          firstEventId: sql`least(${billRuns.firstEventId}, excluded.first_event_id)`,
-          lastEventId: sql`greatest(${billRuns.lastEventId}, excluded.last_event_id)`,
-        },
-      });
-  }
-  for (const rows of chunks([...delta.budgets.values()])) {
-    await tx
-      .insert(billBudgets)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: billBudgets.budgetId,
-        set: {
-          created: sql`${billBudgets.created} or excluded.created`,
-          ownerId: sql`case when excluded.created then excluded.owner_id else ${billBudgets.ownerId} end`,
-          parentId: sql`case when excluded.created then excluded.parent_id else ${billBudgets.parentId} end`,
-          label: sql`case when excluded.created then excluded.label else ${billBudgets.label} end`,
-          allowance: sql`coalesce(excluded.allowance, ${billBudgets.allowance})`,
-          spent: plus(billBudgets.spent),
-          firstEventId: sql`least(${billBudgets.firstEventId}, excluded.first_event_id)`,
-        },
-      });
-  }
-  for (const rows of chunks([...delta.buckets.values()])) {
-    await tx
-      .insert(billBuckets)
-      .values(rows.map((b) => ({ ...b, minute: new Date(b.minute) })))
-      .onConflictDoUpdate({
-        target: [billBuckets.minute, billBuckets.agentId, billBuckets.model],
-        set: { tokens: plus(billBuckets.tokens), inputTokens: plus(billBuckets.inputTokens), outputTokens: plus(billBuckets.outputTokens), cachedTokens: plus(billBuckets.cachedTokens) },
-      });
-  }
+  await upsert(
+    tx,
+    "bill_lines",
+    [["scope", "text"], ["key", "text"], ["model", "text"], ...[...SUMS, "calls", "estimated_calls", "first_event_id", "last_event_id"].map((c): [string, string] => [c, "bigint"])],
+    "scope, key, model",
+    `${added("bill_lines", [...SUMS, "calls", "estimated_calls"])}, first_event_id = least(bill_lines.first_event_id, excluded.first_event_id), last_event_id = greatest(bill_lines.last_event_id, excluded.last_event_id)`,
+    [...delta.lines.values()],
+  );
+  await upsert(
+    tx,
+    "bill_runs",
+    [["run_id", "text"], ["agent_id", "uuid"], ["task_id", "uuid"], ["status", "text"], ["first_event_id", "bigint"], ["last_event_id", "bigint"]],
+    "run_id",
+    `agent_id = coalesce(bill_runs.agent_id, excluded.agent_id), task_id = coalesce(bill_runs.task_id, excluded.task_id),
+     status = coalesce(excluded.status, bill_runs.status), first_event_id = least(bill_runs.first_event_id, excluded.first_event_id),
+     last_event_id = greatest(bill_runs.last_event_id, excluded.last_event_id)`,
+    [...delta.runs.values()],
+  );
+  await upsert(
+    tx,
+    "bill_budgets",
+    [["budget_id", "text"], ["created", "boolean"], ["owner_id", "text"], ["parent_id", "text"], ["label", "text"], ["allowance", "bigint"], ["spent", "bigint"], ["first_event_id", "bigint"]],
+    "budget_id",
+    `created = bill_budgets.created or excluded.created,
+     owner_id = case when excluded.created then excluded.owner_id else bill_budgets.owner_id end,
+     parent_id = case when excluded.created then excluded.parent_id else bill_budgets.parent_id end,
+     label = case when excluded.created then excluded.label else bill_budgets.label end,
+     allowance = coalesce(excluded.allowance, bill_budgets.allowance), spent = bill_budgets.spent + excluded.spent,
+     first_event_id = least(bill_budgets.first_event_id, excluded.first_event_id)`,
+    [...delta.budgets.values()],
+  );
+  await upsert(
+    tx,
+    "bill_buckets",
+    [["minute", "timestamptz"], ["agent_id", "text"], ["model", "text"], ...SUMS.map((c): [string, string] => [c, "bigint"])],
+    "minute, agent_id, model",
+    added("bill_buckets", SUMS),
+    [...delta.buckets.values()],
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 // Claims the best ready task for the caller in one statement with FOR UPDATE SKIP LOCKED.
 import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { tasks } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
@@ -8,6 +9,9 @@ import { recordClaim } from "./claim";
 import { requireWorker } from "./guards";
 import { leaseEndSql } from "./lease";
 import { readTaskView, type TaskView } from "./view";
+
+/** claim-next takes no arguments: the server picks the task. */
+export const claimNextTaskInput = z.strictObject({});
 
 /**
  * The best task is one the lease sweeper offered to the caller, else the oldest ready one; never

@@ -86,9 +86,10 @@ export function addLine(into: BillLine, from: BillLine): void {
   into.estimatedCalls += from.estimatedCalls;
 }
 
+/** The start of the event's minute, in ms. */
 const minuteOf = (t: string | Date) => {
-  const ms = (typeof t === "string" ? new Date(t) : t).getTime();
-  return new Date(ms - (((ms % 60_000) + 60_000) % 60_000)).toISOString();
+  const ms = typeof t === "string" ? Date.parse(t) : t.getTime();
+  return ms - (((ms % 60_000) + 60_000) % 60_000);
 };
 
 function upsertRun(delta: BillDelta, e: JournalRecord): RunDelta {
@@ -132,7 +133,7 @@ function bucket(delta: BillDelta, e: JournalRecord, model: string, usage: BillLi
   const id = `${minute}\u0000${agentId}\u0000${model}`;
   let b = delta.buckets.get(id);
   if (!b) {
-    b = { minute, agentId, model, tokens: 0, inputTokens: 0, outputTokens: 0, cachedTokens: 0 };
+    b = { minute: new Date(minute).toISOString(), agentId, model, tokens: 0, inputTokens: 0, outputTokens: 0, cachedTokens: 0 };
     delta.buckets.set(id, b);
   }
   b.tokens += usage.tokens;

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { claimNextTask } from "@/server/tasks/claim-next";
+import { claimNextTask, claimNextTaskInput } from "@/server/tasks/claim-next";
 import { callerOf, handle, json, readBody } from "../../_lib/http";
 
 export const dynamic = "force-dynamic";
@@ -8,7 +7,7 @@ export const dynamic = "force-dynamic";
 export function POST(req: Request) {
   return handle(async (ctx) => {
     const caller = await callerOf(req, ctx);
-    await readBody(req, z.strictObject({}));
+    await readBody(req, claimNextTaskInput);
     const task = await claimNextTask(ctx.db, caller, ctx.clock);
     return task ? json(task) : new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
   });

@@ -1,14 +1,12 @@
 // GET /api/agents/:id/runs?before=&limit=: the agent's runs, newest first, with status, tokens and cost.
 import { z } from "zod";
 import { priceConfig } from "@/server/bill/prices";
-import { billPageQuery, listBillRuns } from "@/server/bill/recent";
+import { agentRunsQuery, listBillRuns } from "@/server/bill/recent";
 import { requireAgent } from "@/server/roster/agent-detail";
 import { callerOf, handle, json, readQuery } from "../../../_lib/http";
 import { readParams } from "../../../journal/_lib/params";
 
 export const dynamic = "force-dynamic";
-
-const agentRunsQuery = billPageQuery.pick({ before: true, limit: true, task: true });
 
 export function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
   return handle(async (ctx) => {

@@ -1,0 +1,5 @@
+import { RosterView } from "@/components/agents/roster-view";
+
+export default function AgentsPage() {
+  return <RosterView />;
+}

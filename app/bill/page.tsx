@@ -1,0 +1,5 @@
+import { BillView } from "@/components/bill/bill-view";
+
+export default function BillPage() {
+  return <BillView />;
+}

@@ -1,0 +1,85 @@
+// `quorum connect claude|codex|cursor --agent NAME`: registers the agent if needed and prints that client's configuration.
+import { eq } from "drizzle-orm";
+import { fileURLToPath } from "node:url";
+import { principals } from "../db/schema";
+import type { Db } from "../db/client";
+import { fail } from "../server/errors";
+import { createAgent, issueKey } from "../server/principals/create-principal";
+import { toPrincipal } from "../server/principals/types";
+import { mcpEndpoint } from "./mcp";
+
+export const CLIENTS = ["claude", "codex", "cursor"] as const;
+export type ClientName = (typeof CLIENTS)[number];
+
+export interface Credentials {
+  name: string;
+  key: string;
+  /** False when the agent existed: a new key was issued (its old keys keep working). */
+  created: boolean;
+}
+
+/** The agent's key: a new agent with its first key, or a fresh key for an existing agent. */
+export async function credentialsFor(db: Db, name: string, role: string): Promise<Credentials> {
+  const [existing] = await db.select().from(principals).where(eq(principals.name, name));
+  if (!existing) {
+    const agent = await createAgent(db, null, { name, role });
+    return { name: agent.name, key: agent.key, created: true };
+  }
+  if (existing.kind !== "agent") throw fail.conflict("principal", "name_taken", `'${name}' is a ${existing.kind}, not an agent`);
+  return { name, key: await issueKey(db, toPrincipal(existing)), created: false };
+}
+
+/** This checkout's CLI, for clients that start `quorum mcp` as a command on the hub's machine. */
+const QUORUM_BIN = fileURLToPath(new URL("./quorum.sh", import.meta.url));
+
+export interface ConnectOptions {
+  base: string;
+  key: string;
+  profile?: string;
+}
+
+/** The exact configuration for one client: over HTTP with a bearer header, and the stdio alternative. */
+export function clientConfig(client: ClientName, { base, key, profile }: ConnectOptions): string {
+  const url = mcpEndpoint(base, profile && profile !== "full" ? profile : undefined).toString();
+  const stdioEnv = { QUORUM_URL: base, QUORUM_KEY: key };
+  const args = profile && profile !== "full" ? ["mcp", "--profile", profile] : ["mcp"];
+  if (client === "claude") {
+    const json = { mcpServers: { quorum: { type: "http", url, headers: { Authorization: `Bearer ${key}` } } } };
+    return [
+      "Claude Code — run:",
+      `  claude mcp add --transport http quorum "${url}" --header "Authorization: Bearer ${key}"`,
+      "or put this in .mcp.json at the project root:",
+      JSON.stringify(json, null, 2),
+      "stdio instead (on this machine):",
+      `  claude mcp add quorum --env QUORUM_URL=${base} --env QUORUM_KEY=${key} -- ${QUORUM_BIN} ${args.join(" ")}`,
+    ].join("\n");
+  }
+  if (client === "codex") {
+    return [
+      "Codex CLI — add to ~/.codex/config.toml (or .codex/config.toml in a trusted project):",
+      "[mcp_servers.quorum]",
+      `url = "${url}"`,
+      'bearer_token_env_var = "QUORUM_KEY"',
+      "and export the key where Codex runs:",
+      `  export QUORUM_KEY=${key}`,
+      "stdio instead (on this machine):",
+      "[mcp_servers.quorum]",
+      `command = "${QUORUM_BIN}"`,
+      `args = [${args.map((a) => `"${a}"`).join(", ")}]`,
+      `env = { QUORUM_URL = "${base}", QUORUM_KEY = "${key}" }`,
+    ].join("\n");
+  }
+  const json = { mcpServers: { quorum: { url, headers: { Authorization: `Bearer ${key}` } } } };
+  const stdio = { mcpServers: { quorum: { command: QUORUM_BIN, args, env: stdioEnv } } };
+  return [
+    "Cursor — put this in .cursor/mcp.json (this project) or ~/.cursor/mcp.json (every project):",
+    JSON.stringify(json, null, 2),
+    "stdio instead (on this machine):",
+    JSON.stringify(stdio, null, 2),
+  ].join("\n");
+}
+
+export function connectBanner(credentials: Credentials): string {
+  const how = credentials.created ? `Agent ${credentials.name} registered.` : `Agent ${credentials.name} exists; a new key was issued (its other keys still work).`;
+  return `${how} The key is shown only now — keep it secret. Guard a repository's commits with \`quorum hook install\`.`;
+}

@@ -1,0 +1,142 @@
+"use client";
+// One agent: its numbers, budgets, runs (each opening as a timeline), the principles in its context
+// (those its own lessons taught marked), and its recent gate rejections.
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { apiGet } from "../api";
+import { Avatar } from "../avatar";
+import { LeaseCountdown } from "../board/lease-countdown";
+import { BudgetBar } from "../bill/budget-bar";
+import { Money } from "../bill/agent-table";
+import { formatTokens } from "../bill/format";
+import { RunsTable } from "../bill/runs-table";
+import { useBill } from "../bill/use-bill";
+import type { Page } from "../types";
+import { PresencePill } from "./presence-pill";
+import { SuccessRate } from "./roster-view";
+import type { AgentDetail } from "./types";
+
+interface Principle {
+  id: string;
+  text: string;
+  pinnedAt: string | null;
+  sources: { id: string; sourceId: string; text: string }[];
+}
+
+function Stat({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-neutral-500 dark:text-neutral-400">{label}</dt>
+      <dd className="text-base font-semibold tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+export function AgentView({ agentId }: { agentId: string }) {
+  const detail = useQuery({ queryKey: ["agent", agentId], queryFn: () => apiGet<AgentDetail>(`/api/agents/${agentId}`) });
+  const principles = useQuery({ queryKey: ["memory", "principles"], queryFn: () => apiGet<Page<Principle>>("/api/principles") });
+  const currency = useBill().data?.currency ?? "USD";
+  if (detail.isPending) return <div className="m-6 h-48 animate-pulse rounded-lg bg-neutral-100 dark:bg-neutral-900" aria-busy />;
+  if (detail.isError) {
+    return (
+      <p className="p-6 text-sm text-red-600">
+        {detail.error.message}. <Link href="/agents" className="underline">Back to the agents</Link>
+      </p>
+    );
+  }
+  const { agent, budgets, gateRejections } = detail.data;
+  return (
+    <div className="h-full overflow-y-auto">
+      <div className="mx-auto max-w-5xl space-y-6 px-6 py-4">
+        <header className="flex flex-wrap items-center gap-3">
+          <Avatar id={agent.id} name={agent.name} kind="agent" />
+          <div>
+            <h1 className="text-lg font-semibold">{agent.name}</h1>
+            <p className="text-xs text-neutral-500">{agent.role}</p>
+          </div>
+          <PresencePill present={agent.present} lastSeenAt={agent.lastSeenAt} />
+          <Link href={`/journal?actor=${agent.id}`} className="ml-auto text-sm text-accent-600 hover:underline dark:text-accent-500">
+            Its journal
+          </Link>
+        </header>
+        <dl className="grid grid-cols-2 gap-4 rounded-lg border border-neutral-200 p-4 sm:grid-cols-5 dark:border-neutral-800">
+          <Stat label="Load">{agent.load}</Stat>
+          <Stat label="Success rate">
+            <SuccessRate agent={agent} />
+          </Stat>
+          <Stat label="Tokens">{formatTokens(agent.tokens)}</Stat>
+          <Stat label="Cost">
+            <Money line={agent} currency={currency} />
+          </Stat>
+          <Stat label="Runs">{agent.runs}</Stat>
+        </dl>
+        <section className="space-y-2" aria-label="Current lease">
+          <h2 className="text-sm font-semibold">Current lease</h2>
+          {agent.lease ? (
+            <p className="flex items-center gap-2 text-sm">
+              <Link href={`/journal?task=${agent.lease.taskId}&view=thread`} className="hover:underline">
+                #{agent.lease.number} {agent.lease.title}
+              </Link>
+              {agent.lease.leaseExpiresAt && <LeaseCountdown expiresAt={agent.lease.leaseExpiresAt} />}
+            </p>
+          ) : (
+            <p className="text-sm text-neutral-500">No task in progress.</p>
+          )}
+        </section>
+        <section className="space-y-2" aria-label="Budgets">
+          <h2 className="text-sm font-semibold">Budgets</h2>
+          {budgets.length === 0 && <p className="text-sm text-neutral-500">No budget of its own: its runs are not capped.</p>}
+          <ul className="space-y-2">
+            {budgets.map((b) => (
+              <li key={b.budgetId} className="grid grid-cols-[1fr_16rem] items-center gap-4 text-sm">
+                <span>
+                  {b.label || b.budgetId.slice(0, 8)}
+                  {b.parentId && <span className="text-xs text-neutral-500"> (sub-budget)</span>}
+                </span>
+                <BudgetBar allowance={b.allowance} spent={b.spent} exhausted={b.exhausted} label={b.label} />
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className="space-y-2" aria-label="Runs">
+          <h2 className="text-sm font-semibold">Runs</h2>
+          <RunsTable agentId={agent.id} currency={currency} />
+        </section>
+        <section className="space-y-2" aria-label="Principles">
+          <h2 className="text-sm font-semibold">Principles in its context</h2>
+          {principles.isPending && <div className="h-12 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" aria-busy />}
+          {principles.isError && <p className="text-sm text-red-600">Could not load principles: {principles.error.message}</p>}
+          {principles.data?.items.length === 0 && <p className="text-sm text-neutral-500">No principles in force yet: every agent's context begins with them once they exist.</p>}
+          <ul className="space-y-1 text-sm">
+            {principles.data?.items.map((p) => {
+              const taught = p.sources.some((s) => s.sourceId === agent.id);
+              return (
+                <li key={p.id} className="flex items-start gap-2">
+                  <span aria-hidden>•</span>
+                  <span>
+                    {p.text}
+                    {taught && <span className="ml-2 rounded bg-accent-50 px-1.5 py-0.5 text-[11px] text-accent-700">learned from its work</span>}
+                    {p.pinnedAt && <span className="ml-2 text-xs text-neutral-500">pinned</span>}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+        <section className="space-y-2" aria-label="Gate rejections">
+          <h2 className="text-sm font-semibold">Recent gate rejections</h2>
+          {gateRejections.length === 0 && <p className="text-sm text-neutral-500">None: the room's gates have not had to hold it back.</p>}
+          <ul className="space-y-1 text-sm">
+            {gateRejections.map((g) => (
+              <li key={g.eventId} className="flex gap-2">
+                <time dateTime={g.t} className="text-xs text-neutral-500 tabular-nums">{new Date(g.t).toLocaleTimeString()}</time>
+                <span className="font-medium">{g.gate}</span>
+                <span className="text-neutral-600 dark:text-neutral-300">#{g.room}: {g.message}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}

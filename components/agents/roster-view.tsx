@@ -1,0 +1,107 @@
+"use client";
+// The Agents page: every agent with presence, role, current lease, load, success rate, spend and budget
+// left (live), each opening to its runs and principles; the principles in force below.
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { apiGet } from "../api";
+import { Avatar } from "../avatar";
+import { LeaseCountdown } from "../board/lease-countdown";
+import { BudgetBar } from "../bill/budget-bar";
+import { formatMoney, formatPercent, formatTokens } from "../bill/format";
+import { useBill } from "../bill/use-bill";
+import { PrinciplesPanel } from "../memory/principles-panel";
+import type { Page } from "../types";
+import { PresencePill } from "./presence-pill";
+import type { AgentRow, RosterRow } from "./types";
+import { ReservationsPanel } from "../reservations/reservations-panel";
+
+const th = "px-3 py-2 text-left text-xs font-medium text-neutral-500 dark:text-neutral-400";
+
+export function useRoster() {
+  return useQuery({ queryKey: ["roster"], queryFn: () => apiGet<Page<RosterRow>>("/api/agents") });
+}
+
+export function SuccessRate({ agent }: { agent: Pick<AgentRow, "successRate" | "accepted" | "reviewed"> }) {
+  if (agent.successRate === null) return <span className="text-neutral-400" title="no review yet">—</span>;
+  return <span title={`${agent.accepted} accepted of ${agent.reviewed} reviewed`}>{formatPercent(agent.successRate)}</span>;
+}
+
+export function RosterView() {
+  const roster = useRoster();
+  const currency = useBill().data?.currency ?? "USD";
+  const agents = (roster.data?.items ?? []).filter((p): p is AgentRow => p.kind === "agent");
+  return (
+    <div className="h-full overflow-y-auto">
+      <div className="mx-auto max-w-6xl space-y-8 px-6 py-4">
+        <section aria-labelledby="roster-title" className="space-y-2">
+          <h1 id="roster-title" className="text-lg font-semibold">Agents</h1>
+          {roster.isPending && <div className="h-40 animate-pulse rounded-lg bg-neutral-100 dark:bg-neutral-900" aria-busy />}
+          {roster.isError && <p className="text-sm text-red-600">Could not load the roster: {roster.error.message}</p>}
+          {roster.isSuccess && agents.length === 0 && (
+            <p className="rounded-lg border border-dashed border-neutral-300 p-4 text-sm text-neutral-600 dark:border-neutral-700 dark:text-neutral-300">
+              No agents yet. `npm start` brings the built-in team; register your own with `quorum agent add NAME --role ROLE`.
+            </p>
+          )}
+          {agents.length > 0 && (
+            <div className="overflow-x-auto rounded-lg border border-neutral-200 dark:border-neutral-800">
+              <table className="w-full text-sm" data-testid="roster">
+                <thead className="bg-neutral-50 dark:bg-neutral-900">
+                  <tr>
+                    <th className={th}>Agent</th>
+                    <th className={th}>Presence</th>
+                    <th className={th}>Current lease</th>
+                    <th className={`${th} text-right`}>Load</th>
+                    <th className={`${th} text-right`}>Success</th>
+                    <th className={`${th} text-right`}>Spend</th>
+                    <th className={th}>Budget left</th>
+                  </tr>
+                </thead>
+                <tbody aria-live="polite">
+                  {agents.map((a) => (
+                    <tr key={a.id} className="border-t border-neutral-100 dark:border-neutral-900" data-testid="roster-row" data-agent={a.name}>
+                      <td className="px-3 py-2">
+                        <Link href={`/agents/${a.id}`} className="flex items-center gap-2 hover:underline">
+                          <Avatar id={a.id} name={a.name} kind="agent" size="sm" />
+                          <span className="font-medium">{a.name}</span>
+                          <span className="text-xs text-neutral-500">{a.role}</span>
+                        </Link>
+                      </td>
+                      <td className="px-3 py-2">
+                        <PresencePill present={a.present} lastSeenAt={a.lastSeenAt} />
+                      </td>
+                      <td className="px-3 py-2">
+                        {a.lease ? (
+                          <span className="flex items-center gap-2">
+                            <Link href={`/journal?task=${a.lease.taskId}&view=thread`} className="truncate hover:underline">
+                              #{a.lease.number} {a.lease.title}
+                            </Link>
+                            {a.lease.leaseExpiresAt && <LeaseCountdown expiresAt={a.lease.leaseExpiresAt} />}
+                          </span>
+                        ) : (
+                          <span className="text-xs text-neutral-400">none</span>
+                        )}
+                      </td>
+                      <td className="px-3 py-2 text-right tabular-nums">{a.load}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">
+                        <SuccessRate agent={a} />
+                      </td>
+                      <td className="px-3 py-2 text-right tabular-nums">
+                        {formatTokens(a.tokens)}
+                        {a.tokens > a.unpricedTokens && <span className="block text-xs text-neutral-500">{formatMoney(a.cost, currency)}</span>}
+                      </td>
+                      <td className="px-3 py-2">
+                        <BudgetBar allowance={a.allowance} spent={a.allowance === null || a.budgetLeft === null ? 0 : a.allowance - a.budgetLeft} exhausted={a.exhausted} label={`${a.name}'s budget`} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+        <PrinciplesPanel />
+        <ReservationsPanel />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+// The bill per agent: tokens in and out, money, runs, and the budget bar; a row per agent, a total.
+import Link from "next/link";
+import { Avatar } from "../avatar";
+import { BudgetBar } from "./budget-bar";
+import { formatMoney, formatTokens } from "./format";
+import type { BillView, Line } from "./types";
+
+export function Money({ line, currency }: { line: Pick<Line, "cost" | "unpricedTokens" | "tokens">; currency: string }) {
+  if (line.tokens > 0 && line.unpricedTokens === line.tokens) return <span className="text-neutral-400" title="no price for its model: set QUORUM_PRICES">—</span>;
+  return (
+    <span title={line.unpricedTokens ? `${formatTokens(line.unpricedTokens)} tokens have no price (QUORUM_PRICES)` : undefined}>
+      {formatMoney(line.cost, currency)}
+      {line.unpricedTokens > 0 && <span className="text-neutral-400">*</span>}
+    </span>
+  );
+}
+
+const th = "px-3 py-2 text-left text-xs font-medium text-neutral-500 dark:text-neutral-400";
+const td = "px-3 py-2 tabular-nums";
+
+export function AgentTable({ bill }: { bill: BillView }) {
+  if (bill.agents.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed border-neutral-300 p-4 text-sm text-neutral-600 dark:border-neutral-700 dark:text-neutral-300">
+        No agent has spent anything yet. Each model call an agent makes is debited here as it happens; `npm start` runs the demo team.
+      </p>
+    );
+  }
+  return (
+    <div className="overflow-x-auto rounded-lg border border-neutral-200 dark:border-neutral-800">
+      <table className="w-full text-sm" data-testid="bill-agents">
+        <thead className="bg-neutral-50 dark:bg-neutral-900">
+          <tr>
+            <th className={th}>Agent</th>
+            <th className={`${th} text-right`}>Tokens in</th>
+            <th className={`${th} text-right`}>Tokens out</th>
+            <th className={`${th} text-right`}>Total</th>
+            <th className={`${th} text-right`}>Cost</th>
+            <th className={`${th} text-right`}>Runs</th>
+            <th className={th}>Budget</th>
+          </tr>
+        </thead>
+        <tbody aria-live="polite">
+          {bill.agents.map((a) => (
+            <tr key={a.agentId} className="border-t border-neutral-100 dark:border-neutral-900" data-testid="bill-agent-row" data-agent={a.agentName ?? a.agentId}>
+              <td className="px-3 py-2">
+                <Link href={`/agents/${a.agentId}`} className="flex items-center gap-2 hover:underline">
+                  <Avatar id={a.agentId} name={a.agentName ?? "?"} kind="agent" size="sm" />
+                  <span className="font-medium">{a.agentName ?? a.agentId.slice(0, 8)}</span>
+                  {a.role && <span className="text-xs text-neutral-500">{a.role}</span>}
+                </Link>
+              </td>
+              <td className={`${td} text-right`} title={a.cachedTokens ? `${formatTokens(a.cachedTokens)} of them cached` : undefined}>
+                {formatTokens(a.inputTokens)}
+              </td>
+              <td className={`${td} text-right`}>{formatTokens(a.outputTokens)}</td>
+              <td className={`${td} text-right font-medium`} data-testid="agent-tokens" data-tokens={a.tokens}>
+                {formatTokens(a.tokens)}
+              </td>
+              <td className={`${td} text-right`}>
+                <Money line={a} currency={bill.currency} />
+              </td>
+              <td className={`${td} text-right`}>{a.runs}</td>
+              <td className="px-3 py-2">
+                <BudgetBar allowance={a.allowance} spent={a.budgetSpent} exhausted={a.exhausted} label={`${a.agentName}'s budget`} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="border-t border-neutral-200 font-medium dark:border-neutral-800">
+          <tr>
+            <td className="px-3 py-2">All agents</td>
+            <td className={`${td} text-right`}>{formatTokens(bill.total.inputTokens)}</td>
+            <td className={`${td} text-right`}>{formatTokens(bill.total.outputTokens)}</td>
+            <td className={`${td} text-right`} data-testid="total-tokens" data-tokens={bill.total.tokens}>
+              {formatTokens(bill.total.tokens)}
+            </td>
+            <td className={`${td} text-right`}>
+              <Money line={bill.total} currency={bill.currency} />
+            </td>
+            <td className={`${td} text-right`}>{bill.agents.reduce((n, a) => n + a.runs, 0)}</td>
+            <td className="px-3 py-2">
+              <BudgetBar allowance={bill.team.allowance} spent={bill.team.spent} label="the team's budget" />
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

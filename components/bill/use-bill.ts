@@ -1,0 +1,26 @@
+"use client";
+// The bill's queries; every key starts with "bill", which budget and run events make stale.
+import { useQuery } from "@tanstack/react-query";
+import { apiGet } from "../api";
+import type { BillSeries, BillView, SeriesWindow } from "./types";
+
+export function useBill() {
+  return useQuery({ queryKey: ["bill", "summary"], queryFn: () => apiGet<BillView>("/api/bill") });
+}
+
+export function useBillSeries(range: SeriesWindow) {
+  return useQuery({ queryKey: ["bill", "series", range], queryFn: () => apiGet<BillSeries>(`/api/bill/series?window=${range}`) });
+}
+
+/** The viewer's local midnight, so "today" means the viewer's day. */
+export function localMidnight(now = new Date()): string {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
+}
+
+export function useSpendToday() {
+  const since = localMidnight();
+  return useQuery({
+    queryKey: ["bill", "today", since],
+    queryFn: () => apiGet<BillSeries>(`/api/bill/series?window=15m&since=${encodeURIComponent(since)}`),
+  });
+}

@@ -1,0 +1,50 @@
+// A run's header: who ran it, on which task, how it ended, what it spent, and its export.
+import { RunStatus } from "../bill/run-status";
+import { formatTokens } from "../bill/format";
+import { JsonBlock } from "./json-block";
+import type { JournalParams } from "./journal-params";
+import type { Timeline } from "./types";
+
+export function RunHeader({ run, update }: { run: Timeline; update: (patch: Partial<JournalParams>) => void }) {
+  const r = run.result;
+  return (
+    <header className="space-y-2">
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <h2 className="font-mono text-base font-semibold">{run.runId}</h2>
+        <RunStatus status={run.status} />
+        <span className="text-sm text-neutral-600 dark:text-neutral-300">
+          by {run.agentName ?? "unknown"} · {run.turns.length} turn{run.turns.length === 1 ? "" : "s"} · {formatTokens(run.tokens.total)} tokens · {run.events} events
+        </span>
+        {run.taskId && (
+          <button type="button" className="text-xs text-accent-600 hover:underline dark:text-accent-500" onClick={() => update({ task: run.taskId!, view: "thread" })}>
+            its task&apos;s thread
+          </button>
+        )}
+        <a href={`/api/journal/export?run=${encodeURIComponent(run.runId)}`} download className="ml-auto text-xs text-accent-600 hover:underline dark:text-accent-500">
+          Export JSONL
+        </a>
+      </div>
+      {r && (
+        <p className="text-sm" data-testid="run-result">
+          Ended <strong>{r.status.replace(/_/g, " ")}</strong>
+          {r.summary && <>: {r.summary}</>}
+          {r.reason && <>: {r.reason}</>}
+          {r.status === "halted" && ` — budget spent ${formatTokens(r.budgetSpent ?? 0)} of ${formatTokens(r.allowance ?? 0)}`}
+          {r.evidence && r.evidence.length > 0 && <span className="text-neutral-500"> ({r.evidence.length} piece(s) of evidence)</span>}
+        </p>
+      )}
+      {r?.evidence?.map((e, i) => <JsonBlock key={i} value={e} label={`Evidence ${i + 1}`} />)}
+      {run.stopRequests.map((s) => (
+        <p key={s.eventId} className="text-xs text-neutral-600 dark:text-neutral-300">
+          ⏹ {s.byName ?? "An operator"} asked it to stop at {new Date(s.t).toLocaleTimeString()}: {s.reason}
+        </p>
+      ))}
+      {run.config && (
+        <JsonBlock
+          value={{ task: run.config.task, system: run.config.system, principles: run.config.principles, tools: run.config.tools.map((t) => t.name), maxTurns: run.config.maxTurns, model: run.config.model }}
+          label="Configuration (task, system prompt, principles, tools)"
+        />
+      )}
+    </header>
+  );
+}

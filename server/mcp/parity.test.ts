@@ -1,0 +1,141 @@
+// Parity is a rule: every agent-facing REST operation has an MCP tool on the same zod schema and server function, and vice versa.
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { ALL_TOOLS } from "./registry";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const API = join(ROOT, "app", "api");
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/** REST operations no agent tool mirrors, each with the reason. A new route must be added here or get a tool. */
+const EXCLUDED: Record<string, string> = {
+  "POST /api/agents": "human-only: registers an agent and shows its key once",
+  "POST /api/rooms": "human-only: creates a room",
+  "GET /api/rooms/:room/gates": "the Room page's strip of everyone's refusals; an agent gets its own as tool errors",
+  "POST /api/decisions/:id/resolve": "human-only: resolves an escalation (agents get 403)",
+  "POST /api/principles": "human-only: pins a principle",
+  "POST /api/principles/:id/pin": "human-only: pins a promoted lesson",
+  "POST /api/principles/:id/unpin": "human-only: unpins a principle",
+  "POST /api/reservations/:id/force-release": "human-only: ends someone else's reservation and tells its holder",
+  "GET /api/bill": "the humans' spend view; budgets bind Quorum's own workers, which call server/ directly",
+  "GET /api/bill/runs": "the bill explorer's run table (humans)",
+  "GET /api/bill/series": "the bill page's chart (humans)",
+  "GET /api/bill/tasks": "the bill explorer's task table (humans)",
+  "GET /api/journal": "the journal explorer and audit (humans); agents follow news with wait_for_events",
+  "GET /api/journal/export": "the journal explorer's JSON Lines download (humans)",
+  "GET /api/journal/runs/:id": "the journal explorer's run timeline (humans)",
+  "GET /api/journal/runs/:id/replay": "the journal explorer's replay check of a built-in worker's run (humans)",
+  "GET /api/journal/runs/:id/diagnose": "the journal explorer's diagnosis of a built-in worker's run (humans)",
+  "GET /api/journal/tasks/:id/audit": "the journal explorer's audit view (humans); an agent reads reviews with get_task",
+  "GET /api/journal/tasks/:id/thread": "the journal explorer's thread view (humans); an agent reads the thread with get_task",
+  "GET /api/agents/:id": "the Agents page's detail of one agent: spend, budgets, gate log (humans)",
+  "GET /api/agents/:id/runs": "the Agents page's run history of a built-in worker (humans)",
+  "GET /api/stream": "Server-Sent Events for browsers; an MCP call cannot hold a stream, wait_for_events is its bounded form",
+  "GET /api/health": "unauthenticated liveness probe for operators",
+  "POST /api/mcp": "the MCP transport itself",
+  "GET /api/mcp": "the MCP transport itself (405 in stateless mode)",
+  "DELETE /api/mcp": "the MCP transport itself (405 in stateless mode)",
+};
+
+/** POSTs that only read (the question carries a list too long for a URL). */
+const READING_POSTS = new Set(["POST /api/reservations/check"]);
+
+interface Operation {
+  key: string;
+  file: string;
+  /** The schema objects the handler reads its body or query with (none, or one). */
+  schemas: unknown[];
+  schemaNames: string[];
+  /** The server/ functions the handler calls with ctx.db. */
+  calls: string[];
+}
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(path);
+    return entry.name === "route.ts" ? [path] : [];
+  });
+}
+
+function urlOf(file: string): string {
+  const parts = relative(API, file).split(sep).slice(0, -1);
+  return `/api/${parts.map((p) => p.replace(/^\[\.\.\.(\w+)\]$/, ":$1*").replace(/^\[(\w+)\]$/, ":$1")).join("/")}`.replace(/\/$/, "");
+}
+
+async function operations(): Promise<Operation[]> {
+  const found: Operation[] = [];
+  for (const file of routeFiles(API)) {
+    const source = readFileSync(file, "utf8");
+    const module = (await import(file)) as Record<string, unknown>;
+    const imports = new Map<string, string>();
+    for (const m of source.matchAll(/import\s*\{([^}]+)\}\s*from\s*"@\/(server\/[^"]+)"/g)) {
+      for (const name of m[1].split(",").map((n) => n.trim()).filter(Boolean)) imports.set(name, m[2]);
+    }
+    const starts = [...source.matchAll(/export\s+(?:async\s+)?(?:function|const)\s+(GET|POST|PUT|PATCH|DELETE)\b/g)];
+    for (const method of METHODS) {
+      if (typeof module[method] !== "function") continue;
+      const index = starts.findIndex((s) => s[1] === method);
+      const chunk = index >= 0 ? source.slice(starts[index].index, starts[index + 1]?.index ?? source.length) : "";
+      const key = `${method} ${urlOf(file)}`;
+      const schemaNames = [...chunk.matchAll(/read(?:Body|Query)\(req,\s*(\w+)\)/g)].map((m) => m[1]);
+      const schemas: unknown[] = [];
+      for (const name of key in EXCLUDED ? [] : schemaNames) {
+        const from = imports.get(name);
+        expect(from, `${method} ${urlOf(file)} reads with '${name}', which must be exported from server/ to be shared with MCP`).toBeDefined();
+        schemas.push(((await import(join(ROOT, `${from}.ts`))) as Record<string, unknown>)[name]);
+      }
+      const calls = [...chunk.matchAll(/(\w+)\(ctx\.db\b/g)].map((m) => m[1]).filter((name) => imports.has(name));
+      found.push({ key, file, schemas, schemaNames, calls });
+    }
+  }
+  return found;
+}
+
+describe("REST ↔ MCP parity", () => {
+  it("has one tool per agent-facing REST operation, and no tool without one", async () => {
+    const ops = await operations();
+    const keys = new Set(ops.map((o) => o.key));
+    const agentFacing = ops.filter((o) => !(o.key in EXCLUDED)).map((o) => o.key).sort();
+    const mirrored = ALL_TOOLS.map((t) => t.rest).sort();
+    expect(mirrored).toEqual([...new Set(mirrored)]); // one tool per operation
+    expect(mirrored).toEqual(agentFacing);
+    // An exclusion for a route that no longer exists is stale: it would hide a future route of that name.
+    expect(Object.keys(EXCLUDED).filter((key) => !keys.has(key))).toEqual([]);
+  });
+
+  it("gives each tool the route's own schema object and the route's server function", async () => {
+    const ops = new Map((await operations()).map((o) => [o.key, o]));
+    for (const tool of ALL_TOOLS) {
+      const op = ops.get(tool.rest)!;
+      expect(op, tool.name).toBeDefined();
+      expect(op.schemas.length, `${tool.rest} reads ${op.schemaNames.join(", ") || "nothing"}`).toBeLessThanOrEqual(1);
+      // Identity, not likeness: the very object, so a change to the REST input is a change to the tool's.
+      expect(tool.input === op.schemas[0], `${tool.name} must use ${op.schemaNames[0] ?? "no schema"} of ${tool.rest}`).toBe(true);
+      const body = tool.run.toString();
+      for (const fn of op.calls) expect(body, `${tool.name} must call ${fn} like ${tool.rest}`).toContain(fn);
+      // GET /api/me answers with the authenticated caller itself; every other route calls a server function.
+      if (tool.rest !== "GET /api/me") expect(op.calls.length, `${tool.rest} calls a server function`).toBeGreaterThan(0);
+    }
+  });
+
+  it("names one tool parameter per path parameter, never clashing with the body", () => {
+    for (const tool of ALL_TOOLS) {
+      const pathParams = tool.rest.match(/:\w+/g) ?? [];
+      const paramKeys = Object.keys(tool.params?.shape ?? {});
+      expect(paramKeys.length, tool.name).toBe(pathParams.length);
+      const bodyKeys = Object.keys((tool.input as { shape?: object } | undefined)?.shape ?? {});
+      expect(paramKeys.filter((k) => bodyKeys.includes(k)), tool.name).toEqual([]);
+    }
+  });
+
+  it("marks reads read-only and writes not, so clients can auto-approve reads", () => {
+    for (const tool of ALL_TOOLS) {
+      const reads = tool.rest.startsWith("GET ") || READING_POSTS.has(tool.rest);
+      expect(tool.annotations.readOnlyHint, tool.name).toBe(reads);
+      if (reads) expect(tool.annotations.destructiveHint, tool.name).toBe(false);
+    }
+  });
+});

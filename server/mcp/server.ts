@@ -1,0 +1,68 @@
+// Builds the MCP server for one authenticated caller and one request (stateless): tools, resources, instructions.
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import { QuorumError } from "../errors";
+import { toolInputSchema, toolOutputSchema, type JsonSchema } from "./json-schema";
+import { toolsFor, type Profile } from "./registry";
+import { readResource, RESOURCES } from "./resources";
+import { callTool, type ToolContext, type ToolDef } from "./tool";
+
+export const SERVER_INFO = { name: "quorum", version: "0.1.0" };
+
+const INSTRUCTIONS = `You are an agent in Quorum, acting as the principal of your key. Mail: read_inbox (never acks), then ack_messages up to the last seq you handled. A broadcast refused as stale carries the unread messages and a holdToken: read them, then retry with holdToken (or ack first). Tasks: claim_next_task, keep its fence, heartbeat before leaseExpiresAt, append_output as you go, submit_task with evidence. Reserve paths before editing (reserve_paths) and release after committing. wait_for_events long-polls for news (≤25 s). A refusal is a tool error whose structured content is {error, message, …}.`;
+
+export interface ToolListing {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  outputSchema: JsonSchema;
+  annotations: ToolDef["annotations"];
+}
+
+const listings = new Map<string, ToolListing>();
+
+/** A tool as tools/list shows it; computed once per process (the schemas never change at run time). */
+export function toolListing(tool: ToolDef): ToolListing {
+  let listing = listings.get(tool.name);
+  if (!listing) {
+    listing = {
+      name: tool.name,
+      description: tool.description,
+      inputSchema: toolInputSchema(tool.params, tool.input),
+      outputSchema: toolOutputSchema(tool.output),
+      annotations: tool.annotations,
+    };
+    listings.set(tool.name, listing);
+  }
+  return listing;
+}
+
+export function createMcpServer(ctx: ToolContext, profile: Profile): Server {
+  const tools = toolsFor(profile);
+  const server = new Server(SERVER_INFO, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map(toolListing) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const tool = tools.find((t) => t.name === request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `no tool '${request.params.name}' in the ${profile} profile`);
+    return callTool(tool, { ...ctx, signal: extra.signal }, request.params.arguments ?? {});
+  });
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+    resources: RESOURCES.map(({ uri, name, description }) => ({ uri, name, description, mimeType: "application/json" })),
+  }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    try {
+      return await readResource(request.params.uri, ctx);
+    } catch (error) {
+      if (error instanceof QuorumError) throw new McpError(ErrorCode.InvalidParams, error.message, error.toBody());
+      throw error;
+    }
+  });
+  return server;
+}

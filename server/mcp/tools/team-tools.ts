@@ -1,0 +1,63 @@
+// MCP tools of who is who, memory, and news: whoami, the roster, lessons and principles, the long-poll.
+import { listLessons, listLessonsQuery, listPrinciples } from "../../memory/list-memory";
+import { recordLesson, recordLessonInput } from "../../memory/record-lesson";
+import { priceConfig } from "../../bill/prices";
+import { listRoster } from "../../roster/roster";
+import { waitForEvents, waitForEventsQuery } from "../../journal/wait-for-events";
+import { eventsOut, lessonOut, page, principalOut, principleOut, rosterOut } from "../outputs";
+import { defineTool, READ, WRITE } from "../tool";
+
+export const teamTools = [
+  defineTool({
+    name: "whoami",
+    description: "Who this key acts as.",
+    rest: "GET /api/me",
+    output: principalOut,
+    annotations: READ,
+    run: async ({ caller }) => caller,
+  }),
+  defineTool({
+    name: "list_agents",
+    description: "The roster: agents and humans, roles, presence; agents with load and success rate.",
+    rest: "GET /api/agents",
+    output: page(rosterOut),
+    annotations: READ,
+    run: async ({ db, clock }) => ({ items: await listRoster(db, clock, priceConfig().prices) }),
+  }),
+  defineTool({
+    name: "wait_for_events",
+    description:
+      "Wait up to timeoutSeconds (≤25) for journal news after `after` (omit: from now); returns at once if any. Pass `next` as `after` next time. forMe marks what concerns you. Never acks.",
+    rest: "GET /api/events",
+    input: waitForEventsQuery,
+    output: eventsOut,
+    annotations: READ,
+    run: ({ db, caller, subscribe, signal }, _, query) => waitForEvents(db, caller, query, subscribe, signal),
+  }),
+  defineTool({
+    name: "list_lessons",
+    description: "Lessons learned from finished work, newest first.",
+    rest: "GET /api/lessons",
+    input: listLessonsQuery,
+    output: page(lessonOut),
+    annotations: READ,
+    run: ({ db }, _, query) => listLessons(db, query),
+  }),
+  defineTool({
+    name: "record_lesson",
+    description: "Record a lesson from finished work; two independent sources promote it to a principle.",
+    rest: "POST /api/lessons",
+    input: recordLessonInput,
+    output: lessonOut,
+    annotations: WRITE,
+    run: ({ db, caller, clock }, _, input) => recordLesson(db, caller, input, clock),
+  }),
+  defineTool({
+    name: "list_principles",
+    description: "Principles in force (promoted or pinned by a human).",
+    rest: "GET /api/principles",
+    output: page(principleOut),
+    annotations: READ,
+    run: ({ db }) => listPrinciples(db),
+  }),
+];

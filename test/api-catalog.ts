@@ -1,0 +1,263 @@
+// Every API endpoint with a way to reach it: discovered from app/api/**/route.ts (so a new route cannot be
+// forgotten), plus, per endpoint, the resource it acts on and a valid body. Shared by the authorization
+// matrix (test/authz-matrix.test.ts), the fuzzer (test/fuzz.test.ts) and `npm run chaos`.
+import { readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { makeAgent, makeHuman } from "./helpers";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route types its own params
+type Handler = (req: Request, ctx: { params: Promise<any> }) => Promise<Response> | Response;
+
+export interface Endpoint {
+  /** `POST /api/tasks/[id]/claim` */
+  key: string;
+  method: string;
+  /** `/api/tasks/[id]/claim` */
+  route: string;
+  handler: Handler;
+}
+
+/** Walks app/api for route.ts files and returns one endpoint per exported HTTP method. */
+export async function discoverEndpoints(): Promise<Endpoint[]> {
+  const files = (readdirSync(join(root, "app/api"), { recursive: true }) as string[]).filter((f) => f.endsWith("route.ts")).sort();
+  const out: Endpoint[] = [];
+  for (const file of files) {
+    const full = join(root, "app/api", file);
+    const route = "/" + relative(root, full).replace(/^app\//, "").replace(/\/route\.ts$/, "");
+    const mod = (await import(pathToFileURL(full).href)) as Record<string, unknown>;
+    for (const method of METHODS) {
+      if (typeof mod[method] === "function") out.push({ key: `${method} ${route}`, method, route, handler: mod[method] as Handler });
+    }
+  }
+  return out;
+}
+
+export type Team = Awaited<ReturnType<typeof makeTeam>>;
+export type Who = "anonymous" | "agent" | "other" | "human";
+export const WHO: Who[] = ["anonymous", "agent", "other", "human"];
+
+export interface Reply {
+  status: number;
+  body: unknown;
+  contentType: string;
+}
+
+export interface SendOptions {
+  who: Who;
+  params?: Record<string, string>;
+  query?: string;
+  /** A JSON value, or a raw string sent as is. */
+  body?: unknown;
+  raw?: boolean;
+  contentType?: string | null;
+  origin?: string;
+}
+
+/** Calls a route handler as Next would; an event stream is cancelled after its headers. */
+export async function send(team: Team, endpoint: Endpoint, options: SendOptions): Promise<Reply> {
+  const headers: Record<string, string> = { host: "localhost" };
+  if (options.who === "agent") headers.authorization = `Bearer ${team.agent.key}`;
+  if (options.who === "other") headers.authorization = `Bearer ${team.other.key}`;
+  if (options.who === "human") headers.cookie = team.human.cookie;
+  if (options.origin) headers.origin = options.origin;
+  const hasBody = endpoint.method !== "GET" && endpoint.method !== "DELETE";
+  if (hasBody && options.contentType !== null) headers["content-type"] = options.contentType ?? "application/json";
+  // MCP speaks JSON-RPC over Streamable HTTP and wants both answers acceptable.
+  if (endpoint.route === "/api/mcp") headers.accept = "application/json, text/event-stream";
+  let path = endpoint.route;
+  for (const [name, value] of Object.entries(options.params ?? {})) path = path.replace(`[${name}]`, encodeURIComponent(value));
+  const payload = options.body === undefined ? "{}" : options.raw ? String(options.body) : JSON.stringify(options.body);
+  const abort = new AbortController();
+  const request = new Request(`http://localhost${path}${options.query ? `?${options.query}` : ""}`, {
+    method: endpoint.method,
+    headers,
+    body: hasBody ? payload : undefined,
+    signal: abort.signal,
+  });
+  const response = await endpoint.handler(request, { params: Promise.resolve(options.params ?? {}) });
+  const contentType = response.headers.get("content-type") ?? "";
+  if (contentType.startsWith("text/event-stream")) {
+    abort.abort();
+    await response.body?.cancel().catch(() => {});
+    return { status: response.status, body: undefined, contentType };
+  }
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON (an export, say): keep the text
+  }
+  return { status: response.status, body, contentType };
+}
+
+/** The cast: `agent` owns what it acts on, `other` is a second agent, `human` is signed in by cookie. */
+export async function makeTeam() {
+  const [agent, other, human] = [await makeAgent(), await makeAgent(), await makeHuman()];
+  return { agent, other, human };
+}
+
+type Json = Record<string, unknown>;
+const ADR = { title: "Superseded", context: "Covered elsewhere.", decision: "Cancel.", consequences: "Nothing lost." };
+
+/** Makes one request as a given principal through the real handler; throws unless it succeeded. */
+async function as(team: Team, endpoints: Map<string, Endpoint>, who: Who, key: string, params: Record<string, string>, body: unknown): Promise<Json> {
+  const endpoint = endpoints.get(key);
+  if (!endpoint) throw new Error(`fixture needs ${key}`);
+  const reply = await send(team, endpoint, { who, params, body });
+  if (reply.status >= 300) throw new Error(`fixture ${key} as ${who}: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body as Json;
+}
+
+export interface Setup {
+  params: Record<string, string>;
+  body?: unknown;
+  query?: string;
+}
+
+/** Per endpoint: create the resource it acts on (fresh every call) and return its params and a valid body. */
+export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<string, () => Promise<Setup>> {
+  const A = (who: Who, key: string, params: Record<string, string>, body: unknown) => as(team, endpoints, who, key, params, body);
+  let n = 0;
+  const uniq = (what: string) => `${what} ${Date.now().toString(36)}-${n++}`;
+  const readyTask = async () => (await A("human", "POST /api/tasks", {}, { title: uniq("task"), acceptanceCriteria: "it works" })) as { id: string };
+  /** A task the agent owns (in progress), approved by the human. */
+  const ownedTask = async () => {
+    const t = await readyTask();
+    const claimed = (await A("agent", "POST /api/tasks/[id]/claim", { id: t.id }, {})) as { id: string; fence: number };
+    return claimed;
+  };
+  const inReview = async () => {
+    const t = await ownedTask();
+    await A("agent", "POST /api/tasks/[id]/submit", { id: t.id }, { fence: t.fence, summary: "done", evidence: "tests pass" });
+    return t;
+  };
+  const doneTask = async () => {
+    const t = await inReview();
+    await A("human", "POST /api/tasks/[id]/review", { id: t.id }, { verdict: "accept" });
+    return t;
+  };
+  const decision = async () =>
+    (await A("human", "POST /api/decisions", {}, {
+      question: uniq("which?"),
+      options: ["a", "b"],
+      defaultOption: "a",
+      consequence: "a is adopted",
+      quorum: 3,
+      timeboxSeconds: 3600,
+      escalationTimeboxSeconds: 3600,
+    })) as { id: string };
+  const commitment = async () => (await A("agent", "POST /api/commitments", {}, { what: uniq("I'll do it") })) as { id: string };
+  const confirmed = async () => {
+    const c = await commitment();
+    await A("agent", "POST /api/commitments/[id]/confirm", { id: c.id }, {});
+    return c;
+  };
+  const principle = async () => (await A("human", "POST /api/principles", {}, { text: uniq("keep it simple") })) as { id: string };
+  const reservation = async () => (await A("agent", "POST /api/reservations", {}, { patterns: [`src/${uniq("x").replace(/\W/g, "")}/**`], reason: "editing" })) as { id: string; fence: number };
+  const none = async (): Promise<Setup> => ({ params: {} });
+  const room = { room: "general" };
+  return {
+    "GET /api/agents": none,
+    "POST /api/agents": async () => ({ params: {}, body: { name: uniq("bot").replace(/\W/g, "-"), role: "coder" } }),
+    "GET /api/agents/[id]": async () => ({ params: { id: team.agent.id } }),
+    "GET /api/agents/[id]/digest": async () => ({ params: { id: team.agent.id } }),
+    "POST /api/agents/[id]/digest": async () => ({ params: { id: team.agent.id }, body: {} }),
+    "GET /api/agents/[id]/runs": async () => ({ params: { id: team.agent.id } }),
+    "GET /api/bill": none,
+    "GET /api/bill/runs": none,
+    "GET /api/bill/series": none,
+    "GET /api/bill/tasks": none,
+    "GET /api/commitments": none,
+    "POST /api/commitments": async () => ({ params: {}, body: { what: uniq("I'll take it") } }),
+    "GET /api/commitments/graph": none,
+    "POST /api/commitments/[id]/confirm": async () => ({ params: { id: (await commitment()).id }, body: {} }),
+    "POST /api/commitments/[id]/fulfil": async () => ({ params: { id: (await confirmed()).id }, body: { reason: "shipped" } }),
+    "POST /api/commitments/[id]/withdraw": async () => ({ params: { id: (await confirmed()).id }, body: { reason: "changed plans" } }),
+    "POST /api/commitments/[id]/dependencies": async () => {
+      const [blocked, blocker] = [await confirmed(), await confirmed()];
+      return { params: { id: blocked.id }, body: { blockerId: blocker.id } };
+    },
+    "GET /api/decisions": none,
+    "POST /api/decisions": async () => ({
+      params: {},
+      body: { question: uniq("which?"), options: ["a", "b"], defaultOption: "a", consequence: "a is adopted", quorum: 2, timeboxSeconds: 60, escalationTimeboxSeconds: 60 },
+    }),
+    "GET /api/decisions/[id]": async () => ({ params: { id: (await decision()).id } }),
+    "POST /api/decisions/[id]/ballots": async () => ({ params: { id: (await decision()).id }, body: { option: "a", reasoning: "simpler" } }),
+    "POST /api/decisions/[id]/resolve": async () => ({ params: { id: (await decision()).id }, body: { option: "a" } }),
+    "GET /api/events": none,
+    "GET /api/health": none,
+    "GET /api/journal": none,
+    "GET /api/journal/export": async () => ({ params: {}, query: `task=${(await ownedTask()).id}` }),
+    "GET /api/journal/runs/[id]": async () => ({ params: { id: "00000000-0000-4000-8000-000000000000" } }),
+    "GET /api/journal/runs/[id]/diagnose": async () => ({ params: { id: "00000000-0000-4000-8000-000000000000" } }),
+    "GET /api/journal/runs/[id]/replay": async () => ({ params: { id: "00000000-0000-4000-8000-000000000000" } }),
+    "GET /api/journal/tasks/[id]/audit": async () => ({ params: { id: (await doneTask()).id } }),
+    "GET /api/journal/tasks/[id]/thread": async () => ({ params: { id: (await ownedTask()).id } }),
+    "GET /api/lessons": none,
+    "POST /api/lessons": async () => ({ params: {}, body: { text: uniq("small steps") } }),
+    "POST /api/mcp": async () => ({ params: {}, body: { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} } }),
+    "GET /api/mcp": none,
+    "DELETE /api/mcp": none,
+    "GET /api/me": none,
+    "GET /api/principles": none,
+    "POST /api/principles": async () => ({ params: {}, body: { text: uniq("measure first") } }),
+    "POST /api/principles/[id]/pin": async () => {
+      const p = await principle();
+      await A("human", "POST /api/principles/[id]/unpin", { id: p.id }, {});
+      return { params: { id: p.id }, body: {} };
+    },
+    "POST /api/principles/[id]/unpin": async () => ({ params: { id: (await principle()).id }, body: {} }),
+    "GET /api/reservations": none,
+    "POST /api/reservations": async () => ({ params: {}, body: { patterns: [`lib/${uniq("m").replace(/\W/g, "")}.ts`], reason: "editing" } }),
+    "POST /api/reservations/check": async () => ({ params: {}, body: { paths: ["src/index.ts"] } }),
+    "POST /api/reservations/[id]/release": async () => {
+      const r = await reservation();
+      return { params: { id: r.id }, body: { fence: r.fence } };
+    },
+    "POST /api/reservations/[id]/renew": async () => {
+      const r = await reservation();
+      return { params: { id: r.id }, body: { fence: r.fence } };
+    },
+    "POST /api/reservations/[id]/force-release": async () => ({ params: { id: (await reservation()).id }, body: { reason: "holder is gone" } }),
+    "GET /api/rooms": none,
+    "POST /api/rooms": async () => ({ params: {}, body: { name: uniq("room").replace(/\W/g, "-").toLowerCase() } }),
+    "GET /api/rooms/[room]/cursor": async () => ({ params: room }),
+    "POST /api/rooms/[room]/cursor": async () => ({ params: room, body: { seq: 0 } }),
+    "GET /api/rooms/[room]/gates": async () => ({ params: room }),
+    "GET /api/rooms/[room]/inbox": async () => ({ params: room }),
+    "GET /api/rooms/[room]/messages": async () => ({ params: room }),
+    "POST /api/rooms/[room]/messages": async () => ({ params: room, body: { body: uniq("hello"), to: team.other.name } }),
+    "GET /api/rooms/[room]/presence": async () => ({ params: room }),
+    "GET /api/stream": none,
+    "GET /api/tasks": none,
+    "POST /api/tasks": async () => ({ params: {}, body: { title: uniq("task"), acceptanceCriteria: "works" } }),
+    "POST /api/tasks/claim-next": async () => {
+      await readyTask();
+      return { params: {}, body: {} };
+    },
+    "GET /api/tasks/[id]": async () => ({ params: { id: (await readyTask()).id } }),
+    "POST /api/tasks/[id]/claim": async () => ({ params: { id: (await readyTask()).id }, body: {} }),
+    "POST /api/tasks/[id]/heartbeat": async () => {
+      const t = await ownedTask();
+      return { params: { id: t.id }, body: { fence: t.fence } };
+    },
+    "GET /api/tasks/[id]/output": async () => ({ params: { id: (await ownedTask()).id } }),
+    "POST /api/tasks/[id]/output": async () => {
+      const t = await ownedTask();
+      return { params: { id: t.id }, body: { fence: t.fence, items: [{ line: 1 }] } };
+    },
+    "POST /api/tasks/[id]/submit": async () => {
+      const t = await ownedTask();
+      return { params: { id: t.id }, body: { fence: t.fence, summary: "done", evidence: "tests pass" } };
+    },
+    "POST /api/tasks/[id]/review": async () => ({ params: { id: (await inReview()).id }, body: { verdict: "reject", reason: "add a test" } }),
+    "POST /api/tasks/[id]/reopen": async () => ({ params: { id: (await doneTask()).id }, body: { evidence: "a new failing test" } }),
+    "POST /api/tasks/[id]/cancel": async () => ({ params: { id: (await ownedTask()).id }, body: { adr: ADR } }),
+  };
+}

@@ -1,0 +1,153 @@
+// The authorization matrix (issue 9): every endpoint under app/api × {anonymous, agent, another agent,
+// human}, each cell's status written below and checked exhaustively against a fresh resource. `agent`
+// owns what the endpoint acts on (task, commitment, reservation, digest); `human` approves the tasks.
+// Cross-site POSTs by cookie with a foreign Origin are refused. A new route fails this test until it has a row.
+// Notable cells: the approver (the human) may not claim its own task; only the owner or a human says what a
+// commitment waits on; only a human, the creator or the approver cancels or reopens a task (never its owner
+// alone: no quiet burials); MCP takes bearer keys only, so a cookie is 401 there; humans may cast ballots.
+import { beforeAll, describe, expect, it } from "vitest";
+import { discoverEndpoints, makeTeam, send, setups, WHO, type Endpoint, type Team, type Who } from "./api-catalog";
+
+/**            endpoint                                anonymous agent other human */
+const MATRIX: Record<string, [number, number, number, number]> = {
+  "GET /api/agents":                                   [401, 200, 200, 200],
+  "POST /api/agents":                                  [401, 403, 403, 201],
+  "GET /api/agents/[id]":                              [401, 200, 200, 200],
+  "GET /api/agents/[id]/digest":                       [401, 200, 403, 200],
+  "POST /api/agents/[id]/digest":                      [401, 200, 403, 200],
+  "GET /api/agents/[id]/runs":                         [401, 200, 200, 200],
+  "GET /api/bill":                                     [401, 200, 200, 200],
+  "GET /api/bill/runs":                                [401, 200, 200, 200],
+  "GET /api/bill/series":                              [401, 200, 200, 200],
+  "GET /api/bill/tasks":                               [401, 200, 200, 200],
+  "GET /api/commitments":                              [401, 200, 200, 200],
+  "POST /api/commitments":                             [401, 201, 201, 201],
+  "GET /api/commitments/graph":                        [401, 200, 200, 200],
+  "POST /api/commitments/[id]/confirm":                [401, 200, 403, 403],
+  "POST /api/commitments/[id]/fulfil":                 [401, 200, 403, 403],
+  "POST /api/commitments/[id]/withdraw":               [401, 200, 403, 403],
+  "POST /api/commitments/[id]/dependencies":           [401, 201, 403, 201],
+  "GET /api/decisions":                                [401, 200, 200, 200],
+  "POST /api/decisions":                               [401, 201, 201, 201],
+  "GET /api/decisions/[id]":                           [401, 200, 200, 200],
+  "POST /api/decisions/[id]/ballots":                  [401, 201, 201, 201],
+  "POST /api/decisions/[id]/resolve":                  [401, 403, 403, 409],
+  "GET /api/events":                                   [401, 200, 200, 200],
+  "GET /api/health":                                   [200, 200, 200, 200],
+  "GET /api/journal":                                  [401, 200, 200, 200],
+  "GET /api/journal/export":                           [401, 200, 200, 200],
+  "GET /api/journal/runs/[id]":                        [401, 404, 404, 404],
+  "GET /api/journal/runs/[id]/diagnose":               [401, 404, 404, 404],
+  "GET /api/journal/runs/[id]/replay":                 [401, 404, 404, 404],
+  "GET /api/journal/tasks/[id]/audit":                 [401, 200, 200, 200],
+  "GET /api/journal/tasks/[id]/thread":                [401, 200, 200, 200],
+  "GET /api/lessons":                                  [401, 200, 200, 200],
+  "POST /api/lessons":                                 [401, 201, 201, 201],
+  "GET /api/mcp":                                      [405, 405, 405, 405],
+  "POST /api/mcp":                                     [401, 200, 200, 401],
+  "DELETE /api/mcp":                                   [405, 405, 405, 405],
+  "GET /api/me":                                       [401, 200, 200, 200],
+  "GET /api/principles":                               [401, 200, 200, 200],
+  "POST /api/principles":                              [401, 403, 403, 201],
+  "POST /api/principles/[id]/pin":                     [401, 403, 403, 200],
+  "POST /api/principles/[id]/unpin":                   [401, 403, 403, 200],
+  "GET /api/reservations":                             [401, 200, 200, 200],
+  "POST /api/reservations":                            [401, 201, 201, 201],
+  "POST /api/reservations/check":                      [401, 200, 200, 200],
+  "POST /api/reservations/[id]/release":               [401, 200, 403, 403],
+  "POST /api/reservations/[id]/renew":                 [401, 200, 403, 403],
+  "POST /api/reservations/[id]/force-release":         [401, 403, 403, 200],
+  "GET /api/rooms":                                    [401, 200, 200, 200],
+  "POST /api/rooms":                                   [401, 403, 403, 201],
+  "GET /api/rooms/[room]/cursor":                      [401, 200, 200, 200],
+  "POST /api/rooms/[room]/cursor":                     [401, 200, 200, 200],
+  "GET /api/rooms/[room]/gates":                       [401, 200, 200, 200],
+  "GET /api/rooms/[room]/inbox":                       [401, 200, 200, 200],
+  "GET /api/rooms/[room]/messages":                    [401, 200, 200, 200],
+  "POST /api/rooms/[room]/messages":                   [401, 201, 201, 201],
+  "GET /api/rooms/[room]/presence":                    [401, 200, 200, 200],
+  "GET /api/stream":                                   [401, 200, 200, 200],
+  "GET /api/tasks":                                    [401, 200, 200, 200],
+  "POST /api/tasks":                                   [401, 201, 201, 201],
+  "POST /api/tasks/claim-next":                        [401, 200, 200, 200],
+  "GET /api/tasks/[id]":                               [401, 200, 200, 200],
+  "POST /api/tasks/[id]/claim":                        [401, 200, 200, 403],
+  "POST /api/tasks/[id]/heartbeat":                    [401, 200, 403, 403],
+  "GET /api/tasks/[id]/output":                        [401, 200, 200, 200],
+  "POST /api/tasks/[id]/output":                       [401, 200, 403, 403],
+  "POST /api/tasks/[id]/submit":                       [401, 200, 403, 403],
+  "POST /api/tasks/[id]/review":                       [401, 403, 403, 200],
+  "POST /api/tasks/[id]/reopen":                       [401, 403, 403, 200],
+  "POST /api/tasks/[id]/cancel":                       [401, 403, 403, 200],
+};
+
+let team: Team;
+let endpoints: Endpoint[];
+let setup: ReturnType<typeof setups>;
+
+beforeAll(async () => {
+  endpoints = await discoverEndpoints();
+  team = await makeTeam();
+  setup = setups(team, new Map(endpoints.map((e) => [e.key, e])));
+});
+
+describe("authorization matrix", () => {
+  it("has a row and a fixture for every route handler, and none for routes that are gone", () => {
+    const found = endpoints.map((e) => e.key).sort();
+    expect(found.filter((k) => !(k in MATRIX)), "endpoints without a row in MATRIX").toEqual([]);
+    expect(found.filter((k) => !(k in setup)), "endpoints without a fixture in test/api-catalog.ts").toEqual([]);
+    expect(Object.keys(MATRIX).filter((k) => !found.includes(k)), "rows for endpoints that no longer exist").toEqual([]);
+  });
+
+  it("answers every cell with the status in the table, with a JSON error on every refusal", async () => {
+    const observed: Record<string, number[]> = {};
+    const mismatches: string[] = [];
+    const runEndpoint = async (endpoint: Endpoint) => {
+      observed[endpoint.key] = [];
+      // Reads share one fixture; every write gets a fresh one per cell, so cells never depend on each other.
+      const shared = endpoint.method === "GET" ? await setup[endpoint.key]() : null;
+      for (const [i, who] of WHO.entries()) {
+        const fixture = shared ?? (await setup[endpoint.key]());
+        const reply = await send(team, endpoint, { who: who as Who, params: fixture.params, body: fixture.body, query: fixture.query });
+        observed[endpoint.key][i] = reply.status;
+        const expected = MATRIX[endpoint.key]?.[i];
+        if (reply.status !== expected) mismatches.push(`${endpoint.key} as ${who}: expected ${expected}, got ${reply.status} ${JSON.stringify(reply.body)?.slice(0, 200)}`);
+        if (reply.status >= 400 && reply.status !== 405) {
+          const body = reply.body as { error?: unknown; message?: unknown };
+          if (typeof body?.error !== "string" || typeof body?.message !== "string") mismatches.push(`${endpoint.key} as ${who}: ${reply.status} without { error, message }`);
+        }
+      }
+    };
+    // claim-next takes any ready task, so it runs alone, after the others' fixtures are settled.
+    const queue = endpoints.filter((e) => e.key !== "POST /api/tasks/claim-next");
+    await Promise.all(Array.from({ length: 4 }, async () => {
+      for (let e = queue.shift(); e; e = queue.shift()) await runEndpoint(e);
+    }));
+    for (const e of endpoints.filter((e) => e.key === "POST /api/tasks/claim-next")) await runEndpoint(e);
+    if (process.env.AUTHZ_PRINT) {
+      for (const [k, v] of Object.entries(observed)) console.log(`  ${JSON.stringify(k)}:${" ".repeat(Math.max(1, 50 - k.length))}[${v.join(", ")}],`);
+    }
+    expect(mismatches).toEqual([]);
+    expect(Object.values(observed).flat().filter((s) => s >= 500), "a 5xx in the matrix").toEqual([]);
+  }, 120_000);
+
+  it("refuses cookie-authenticated POSTs from a foreign Origin (and non-JSON ones), changing nothing", async () => {
+    const { getDb } = await import("../db/client");
+    const { sql } = await import("drizzle-orm");
+    const maxId = async () => Number((await getDb().execute(sql`select coalesce(max(id), 0) as m from events`))[0].m);
+    const refused: string[] = [];
+    for (const endpoint of endpoints.filter((e) => e.method === "POST" && e.route !== "/api/mcp")) {
+      const fixture = await setup[endpoint.key]();
+      const before = await maxId();
+      const foreign = await send(team, endpoint, { who: "human", params: fixture.params, body: fixture.body, origin: "https://evil.example" });
+      const form = await send(team, endpoint, { who: "human", params: fixture.params, body: "a=1", raw: true, contentType: "application/x-www-form-urlencoded" });
+      if (foreign.status !== 403) refused.push(`${endpoint.key}: foreign Origin → ${foreign.status}`);
+      if (form.status !== 403 && form.status !== 415) refused.push(`${endpoint.key}: form post → ${form.status}`);
+      if ((await maxId()) !== before) refused.push(`${endpoint.key}: a refused cross-site request wrote to the journal`);
+      // The same request from our own origin passes the check (whatever the rule says next).
+      const same = await send(team, endpoint, { who: "human", params: fixture.params, body: fixture.body, origin: "http://localhost" });
+      if (same.status === 403 && /cross-site/.test(JSON.stringify(same.body))) refused.push(`${endpoint.key}: same-origin refused as cross-site`);
+    }
+    expect(refused).toEqual([]);
+  }, 120_000);
+});
