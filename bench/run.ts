@@ -1,7 +1,7 @@
 // `npm run bench`: Quorum's figures beside their raw-database anchors, measured in the same run on the
 // same database, medians of REPS repetitions. Writes bench/results/<date>.md and prints the table.
 // Usage: npm run bench [-- --quick]   (DATABASE_URL's server, else an embedded Postgres in a temporary QUORUM_HOME)
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -300,6 +300,25 @@ async function benchBillFold() {
   record({ section: "bill", figure: `bill fold (server/journal/views/bill.ts), ${FOLD_EVENTS.toLocaleString("en-US")} events`, value: median(folded), unit: "events/s", anchor: "bare loop summing amount per agent", anchorValue: median(bare), better: "higher", note: "in memory: lines per agent/task/run/model, runs, budgets and per-minute buckets vs one Map" });
 }
 
+/** The bill engineer's bench/bill-fold.ts (snapshot fold from a real journal vs a raw SQL aggregate), when present. */
+let billFoldReport = "";
+async function runBillFoldScript(serverUrl: string) {
+  const script = fileURLToPath(new URL("./bill-fold.ts", import.meta.url));
+  if (!existsSync(script)) return;
+  progress(`bench/bill-fold.ts over ${FOLD_EVENTS.toLocaleString("en-US")} journal events in the database (its own scratch database)`);
+  const { spawn } = await import("node:child_process");
+  billFoldReport = await new Promise<string>((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", script, String(FOLD_EVENTS)], { env: { ...process.env, DATABASE_URL: serverUrl }, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => {
+      out += d.toString();
+      for (const line of d.toString().split("\n").filter(Boolean)) progress(`  bill-fold: ${line}`);
+    });
+    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+    child.on("close", (code) => resolve(code === 0 ? out : `${out}\n(bench/bill-fold.ts exited ${code})`));
+  });
+}
+
 // ---------------------------------------------------------------- SSE freshness vs LISTEN/NOTIFY
 
 async function benchFreshness(c: Connection, url: string, agent: Principal & { key: string }) {
@@ -477,7 +496,10 @@ async function main() {
     const agents = await Promise.all(Array.from({ length: 16 }, (_, i) => createAgent(c.db, null, { name: `bench-agent-${i}`, role: "coder" })));
     if (wants("posting")) await benchPosting(c, human, agents.slice(0, 8));
     if (wants("claims")) await benchClaims(c, human, agents);
-    if (wants("bill")) await benchBillFold();
+    if (wants("bill")) {
+      await benchBillFold();
+      await runBillFoldScript(serverUrl);
+    }
     if (wants("freshness")) await benchFreshness(c, url, agents[15]);
     if (wants("http")) {
       const { makeHuman } = await import("../test/helpers");
@@ -500,7 +522,8 @@ async function main() {
       "the human speaks there every 4th post and the agent acks its cursor before broadcasting again. A refused post counts as nothing.",
       furthest ? `\nFurthest from its anchor: **${furthest.figure}** vs ${furthest.anchor} (${ratioText(furthest)}).` : "",
     ].join("\n");
-    const text = `${header}${table()}\n${workload}\n`;
+    const billSection = billFoldReport ? `\n## The bill fold from the journal (bench/bill-fold.ts, same database server)\n\n\`\`\`\n${billFoldReport.trim()}\n\`\`\`\n` : "";
+    const text = `${header}${table()}\n${workload}\n${billSection}`;
     const dir = fileURLToPath(new URL("./results/", import.meta.url));
     mkdirSync(dir, { recursive: true });
     const file = join(dir, `${date}${QUICK ? "-quick" : ""}.md`);

@@ -63,16 +63,16 @@ async function fuzz() {
     tally.push({ part: "fuzz", result: `no report (exit ${code}): ${output.slice(-800)}`, ok: false });
     return;
   }
-  const report = JSON.parse(json).fuzz as Record<string, { sent: number; accepted: number; refused: number; knownNul500: number; problems: number }>;
-  const sum = (k: "sent" | "accepted" | "refused" | "knownNul500" | "problems") => Object.values(report).reduce((a, r) => a + r[k], 0);
+  const report = JSON.parse(json).fuzz as Record<string, { sent: number; accepted: number; refused: number; known500: number; problems: number }>;
+  const sum = (k: "sent" | "accepted" | "refused" | "known500" | "problems") => Object.values(report).reduce((a, r) => a + r[k], 0);
   const endpoints = Object.keys(report).length;
-  const known = Object.entries(report).filter(([, r]) => r.knownNul500 > 0).map(([k, r]) => `${k} ×${r.knownNul500}`);
+  const known = Object.entries(report).filter(([, r]) => r.known500 > 0).map(([k, r]) => `${k} ×${r.known500}`);
   tally.push({
     part: "fuzz",
     result:
       `${endpoints} POST endpoints, ${sum("sent").toLocaleString("en-US")} requests: ${sum("accepted")} accepted, ${sum("refused")} refused with a clear 4xx, ` +
       `${sum("problems")} problems (5xx, unclear error, or a refusal that wrote)` +
-      (known.length ? `; known bug, NUL byte → 500: ${sum("knownNul500")} on ${known.join(", ")}` : ""),
+      (known.length ? `; known bugs, NUL byte or lone surrogate → 500: ${sum("known500")} on ${known.join(", ")}` : ""),
     ok: code === 0,
   });
   if (code !== 0) console.log(output.split("\n").filter((l) => /^\s*\+ |AssertionError/.test(l)).slice(0, 30).join("\n"));

@@ -8,11 +8,11 @@ const M = { left: 56, right: 12, top: 14, bottom: 26 };
 const plotW = W - M.left - M.right;
 const plotH = H - M.top - M.bottom;
 
-/** 1, 2 or 5 times a power of ten, at least `n`. */
+/** A round number (1, 1.5, 2, 2.5, 3, 4, 5 or 8 times a power of ten), at least `n`. */
 function niceCeil(n: number): number {
   if (n <= 0) return 1;
   const p = 10 ** Math.floor(Math.log10(n));
-  return [1, 2, 5, 10].map((m) => m * p).find((v) => v >= n)!;
+  return [1, 1.5, 2, 2.5, 3, 4, 5, 8, 10].map((m) => m * p).find((v) => v >= n)!;
 }
 
 const TICKS = 4;
@@ -57,7 +57,7 @@ export function SpendChart({ series, unit, currency }: { series: BillSeries; uni
         {series.agents.map((a, k) => {
           const upper = stacks.flatMap((s, i) => [`${x(i)},${y(s[k])}`, `${x(i + 1)},${y(s[k])}`]);
           const lower = stacks.flatMap((s, i) => [`${x(i)},${y(k === 0 ? 0 : s[k - 1])}`, `${x(i + 1)},${y(k === 0 ? 0 : s[k - 1])}`]).reverse();
-          const colour = seriesColour(a.agentId);
+          const colour = seriesColour(k);
           return (
             <path key={a.agentId} d={`M${upper.join("L")}L${lower.join("L")}Z`} className={`${colour.fill} ${colour.stroke}`} strokeWidth={1} data-agent={a.agentName ?? a.agentId}>
               <title>{`${a.agentName ?? "unknown agent"}: ${fmt(totals[k])} in this window`}</title>
@@ -88,7 +88,7 @@ export function SpendChart({ series, unit, currency }: { series: BillSeries; uni
       <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-neutral-600 dark:text-neutral-300">
         {series.agents.map((a, k) => (
           <span key={a.agentId} className="flex items-center gap-1.5">
-            <span className={`h-2.5 w-2.5 rounded-sm ${seriesColour(a.agentId).swatch}`} aria-hidden />
+            <span className={`h-2.5 w-2.5 rounded-sm ${seriesColour(k).swatch}`} aria-hidden />
             {a.agentName ?? "unknown"} <span className="tabular-nums text-neutral-500">{fmt(totals[k])}</span>
           </span>
         ))}

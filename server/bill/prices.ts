@@ -24,7 +24,7 @@ export interface PriceConfig {
 }
 
 /** Reads the price map from the environment; a malformed map is reported, never fatal. */
-export function priceConfig(env: NodeJS.ProcessEnv = process.env): PriceConfig {
+export function priceConfig(env: Record<string, string | undefined> = process.env): PriceConfig {
   const currency = env.QUORUM_CURRENCY?.trim() || "USD";
   const raw = env.QUORUM_PRICES?.trim();
   if (!raw) return { currency, prices: {}, problem: null };

@@ -1,5 +1,6 @@
 // One MCP tool: the REST operation it mirrors, that operation's own zod schema, and the server function behind both.
 import { z } from "zod";
+import { unstorableText } from "../storable-text";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail, QuorumError } from "../errors";
@@ -67,6 +68,8 @@ function parseArguments(tool: ToolDef, args: Record<string, unknown>): { params:
   const paramArgs: Record<string, unknown> = {};
   const bodyArgs: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(args)) (paramKeys.has(key) ? paramArgs : bodyArgs)[key] = value;
+  const unstorable = unstorableText(args);
+  if (unstorable.length > 0) throw invalid(unstorable as unknown as z.core.$ZodIssue[]);
   const params = tool.params ? tool.params.safeParse(paramArgs) : { success: true as const, data: {} };
   const input = tool.input ? tool.input.safeParse(bodyArgs) : z.strictObject({}).safeParse(bodyArgs);
   const issues = [...(params.success ? [] : params.error.issues), ...(input.success ? [] : input.error.issues)];

@@ -68,6 +68,8 @@ describe("messages over HTTP", () => {
       { body: "x", performative: "SHOUT" },
       { body: "x", extra: true },
       { body: "x".repeat(16 * 1024 + 1) },
+      { body: "a NUL \u0000 byte" },
+      { body: "a lone \ud800 surrogate" },
       "{not json",
     ];
     const before = await listMessages(getDb(), agent, "general", {});

@@ -4,6 +4,7 @@ import { getDb, type Db } from "@/db/client";
 import { systemClock, type Clock } from "@/server/clock";
 import { fail, QuorumError } from "@/server/errors";
 import { authenticate, requireCaller } from "@/server/principals/authenticate";
+import { unstorableText } from "@/server/storable-text";
 import type { Principal } from "@/server/principals/types";
 
 export interface AppContext {
@@ -52,6 +53,8 @@ export async function readBody<S extends z.ZodType>(req: Request, schema: S): Pr
   } catch {
     throw fail.invalid("request", "the body is not valid JSON");
   }
+  const unstorable = unstorableText(value);
+  if (unstorable.length) throw fail.invalid("request", `invalid body: ${unstorable[0].path.join(".") || "(root)"}: ${unstorable[0].message}`, { issues: unstorable });
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw invalid(parsed.error, "body");
   return parsed.data;
@@ -59,6 +62,8 @@ export async function readBody<S extends z.ZodType>(req: Request, schema: S): Pr
 
 export function readQuery<S extends z.ZodType>(req: Request, schema: S): z.infer<S> {
   const params = Object.fromEntries(new URL(req.url).searchParams);
+  const unstorable = unstorableText(params);
+  if (unstorable.length) throw fail.invalid("request", `invalid query: ${unstorable[0].path.join(".")}: ${unstorable[0].message}`, { issues: unstorable });
   const parsed = schema.safeParse(params);
   if (!parsed.success) throw invalid(parsed.error, "query");
   return parsed.data;
