@@ -12,7 +12,7 @@ export interface Database {
 
 export async function openDatabase(log: (line: string) => void = () => {}): Promise<Database> {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL };
-  const running = runningDatabaseUrl();
+  const running = await runningDatabaseUrl();
   if (running) return { url: running };
   const embedded = await startEmbeddedPostgres(undefined, log);
   return { url: embedded.url, stop: embedded.stop };

