@@ -1,43 +1,10 @@
-// Shapes of the decision board as the browser receives them (mirrors server/decisions/decision-view.ts).
-export type DecisionStatus = "open" | "closed" | "escalated" | "resolved" | "defaulted";
-
-export interface Ballot {
-  id: string;
-  voterId: string;
-  voterName: string;
-  voterKind: "human" | "agent" | "system";
-  option: string;
-  reasoning: string;
-  castAt: string;
-}
-
-export interface Decision {
-  id: string;
-  number: number;
-  question: string;
-  options: string[];
-  defaultOption: string;
-  consequence: string;
-  quorum: number;
-  status: DecisionStatus;
-  outcome: string | null;
-  timeboxAt: string;
-  escalationTimeboxSeconds: number;
-  escalatedAt: string | null;
-  escalationDeadline: string | null;
-  envelope: string | null;
-  openedBy: string;
-  openedByName: string;
-  resolvedBy: string | null;
-  resolvedByName: string | null;
-  decidedAt: string | null;
-  createdAt: string;
-  tally: { option: string; count: number }[];
-  ballots: Ballot[];
-}
+// Shapes of the decision board as the browser receives them: the server's own view types (type-only).
+import type { DecisionView } from "@/server/decisions/decision-view";
+export type { BallotView as Ballot, DecisionView as Decision } from "@/server/decisions/decision-view";
+export type DecisionStatus = DecisionView["status"];
 
 export interface DecisionPage {
-  items: Decision[];
+  items: DecisionView[];
   next?: number;
   total: number;
 }
