@@ -30,7 +30,7 @@ export async function billEventsAfter(db: Executor, at: SnapshotPosition, option
            else data end as data,
       tx_id::text as tx from events
     where kind in (${KINDS})
-      ${options.settled ? sql`and tx_id < pg_snapshot_xmin(pg_current_snapshot())` : sql``}
+      ${options.settled ? sql`and tx_id < quorum_settle_horizon()` : sql``}
       and (tx_id, id) > (${String(at.throughTx)}::xid8, ${at.throughId}::bigint)
     order by tx_id, id
     ${options.limit ? sql`limit ${options.limit}` : sql``}`);

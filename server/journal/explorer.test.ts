@@ -2,7 +2,8 @@
 // full-text search over message bodies and payloads that finds what it should and nothing else.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import postgres from "postgres";
+import { describe, expect, inject, it } from "vitest";
 import { getDb } from "../../db/client";
 import { GET as journalRoute } from "../../app/api/journal/route";
 import { call, makeHuman } from "../../test/helpers";
@@ -88,6 +89,44 @@ describe("journal pagination", () => {
     const all = [...appended, rowA.id, rowB.id];
     expect(new Set(seen).size).toBe(seen.length);
     expect([...seen].sort((x, y) => x - y)).toEqual([...all].sort((x, y) => x - y));
+  });
+
+  it("is held back by a transaction in flight in this database, never by one in another database", async () => {
+    const db = getDb();
+    const start = (await listJournal(db, { limit: 1 })).items[0]?.id ?? 0;
+    const read = async () => (await listJournal(db, { actor, after: start, limit: 500 })).items.map((e) => e.id);
+    // A long transaction elsewhere on a shared server (here: the cluster's `postgres` database).
+    const elsewhere = postgres(inject("adminUrl"), { max: 1, onnotice: () => {} });
+    const [hasXid, release] = [gate(), gate()];
+    const held = elsewhere.begin(async (tx) => {
+      await tx`select pg_current_xact_id()`;
+      hasXid.open();
+      await release.promise;
+    });
+    await hasXid.promise;
+    try {
+      const first = await appendEvent(db, mark(20_000));
+      expect(await read()).toContain(first.id);
+
+      // In this database, an older transaction still in flight holds later commits back until it ends.
+      const [oursHasXid, releaseOurs] = [gate(), gate()];
+      const ours = db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_current_xact_id()`);
+        oursHasXid.open();
+        await releaseOurs.promise;
+        return appendEvent(tx, mark(20_001));
+      });
+      await oursHasXid.promise;
+      const second = await appendEvent(db, mark(20_002));
+      expect(await read()).not.toContain(second.id);
+      releaseOurs.open();
+      const late = await ours;
+      expect(await read()).toEqual(expect.arrayContaining([first.id, second.id, late.id]));
+    } finally {
+      release.open();
+      await held;
+      await elsewhere.end();
+    }
   });
 
   it("newest first (before=) returns every event that existed once, however many arrive meanwhile", async () => {

@@ -17,11 +17,12 @@ export interface JournalQuery {
   limit?: number;
   /**
    * Ascending reads are commit-safe by default: they return only events whose transaction is older
-   * than the oldest one still in flight (cluster-wide), in (tx_id, id) order, and continue after the
-   * cursor event's place in that order. Anything committed later has a larger tx_id, so a reader
-   * paging with `after` sees every event exactly once even when a smaller id commits after a larger
-   * one. (Ids alone cannot promise that.) A reader that is already LISTENing (the SSE stream) hears
-   * late commits anyway and may read up to the last commit, in id order, with `unsettled`.
+   * than the oldest one still in flight in this database (quorum_settle_horizon, migration 0017), in
+   * (tx_id, id) order, and continue after the cursor event's place in that order. Anything committed
+   * later has a larger tx_id, so a reader paging with `after` sees every event exactly once even when a
+   * smaller id commits after a larger one. (Ids alone cannot promise that.) A reader that is already
+   * LISTENing (the SSE stream) hears late commits anyway and may read up to the last commit, in id
+   * order, with `unsettled`.
    */
   unsettled?: boolean;
 }
@@ -53,7 +54,7 @@ export async function listJournal(db: Executor, query: JournalQuery): Promise<{ 
   const where: SQL[] = [];
   const settled = ascending && !query.unsettled;
   if (settled) {
-    where.push(sql`${events}.tx_id < pg_snapshot_xmin(pg_current_snapshot())`);
+    where.push(sql`${events}.tx_id < quorum_settle_horizon()`);
     where.push(sql`(${events}.tx_id, ${events.id}) > (${cursorTx(query.after!)}, ${query.after}::bigint)`);
   } else if (query.after !== undefined) where.push(gt(events.id, query.after));
   if (query.before !== undefined) where.push(lt(events.id, query.before));

@@ -59,7 +59,7 @@ async function settledHead(db: Executor): Promise<number> {
   const [row] = await db
     .select({ id: sql<number>`coalesce(max(${events.id}), 0)` })
     .from(events)
-    .where(sql`${events}.tx_id < pg_snapshot_xmin(pg_current_snapshot())`);
+    .where(sql`${events}.tx_id < quorum_settle_horizon()`);
   return Number(row?.id ?? 0);
 }
 
