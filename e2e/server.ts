@@ -41,9 +41,10 @@ export function serverEnv(home: string, port: number): NodeJS.ProcessEnv {
   return env;
 }
 
-export async function startQuorum(home: string, port?: number): Promise<QuorumServer> {
+/** `extraEnv` goes on top, e.g. the bench's DATABASE_URL and QUORUM_TEAM=0 (no built-in team). */
+export async function startQuorum(home: string, port?: number, extraEnv: Record<string, string> = {}): Promise<QuorumServer> {
   const chosenPort = port ?? (await freePort());
-  const env = serverEnv(home, chosenPort);
+  const env = { ...serverEnv(home, chosenPort), ...extraEnv };
   // A process group of its own, so a test can SIGKILL the app and its Postgres together.
   const child = spawn(tsx, ["bin/quorum.ts", "start"], { cwd: root, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";

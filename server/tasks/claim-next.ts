@@ -19,7 +19,7 @@ export const claimNextTaskInput = z.strictObject({});
  * partial index `tasks_ready_idx` (status = 'ready') and skips rows another claimer has locked, so
  * concurrent workers never wait on each other and never get the same task.
  *
- * bench/claim.ts, 16 workers, 2,000 tasks, 2 busy cores: claim-next ≈ 0.065× a bare
+ * `npm run bench -- --only=claims`, 16 workers, 2,000 tasks, 2 busy cores: claim-next ≈ 0.065× a bare
  * `UPDATE … WHERE id = (SELECT … FOR UPDATE SKIP LOCKED LIMIT 1)` (≈ 90/s vs ≈ 1,300/s). The
  * statement is not the cost: the claim is a transaction (BEGIN/COMMIT alone drop it to ≈ 180/s),
  * journalled (≈ 130/s), opens the relay's focus window (≈ 70/s) and returns the view (≈ 57/s).

@@ -1,0 +1,151 @@
+// Through a real `quorum start` (next start, HTTP, SSE): commit → event freshness on /api/stream against
+// LISTEN/NOTIFY's own delivery, and the most used endpoints' p50/p99 under 8 clients against a raw SELECT.
+import { rmSync } from "node:fs";
+import postgres from "postgres";
+import type { Connection } from "../db/client";
+import { startQuorum, stopQuorum, newHome, type QuorumServer } from "../e2e/server";
+import { appendEvent } from "../server/journal/append";
+import { EVENTS_CHANNEL } from "../server/journal/listen";
+import type { Principal } from "../server/principals/types";
+import { postMessage } from "../server/rooms/post-message";
+import { systemClock } from "../server/clock";
+import { body, latencies, median, percentile, progress, QUICK, record, REPS, sleep } from "./lib";
+
+const SSE_SECONDS = QUICK ? 1 : 5;
+const HTTP_REQUESTS = QUICK ? 64 : 800; // per endpoint per repetition, across 8 clients
+
+/** Starts Quorum on the bench's database, without the built-in team (it would add its own load). */
+export async function startLiveServer(url: string): Promise<QuorumServer> {
+  progress("starting `quorum start` on the bench database (it builds the app first if .next holds no build)");
+  const server = await startQuorum(newHome(), undefined, { DATABASE_URL: url, QUORUM_TEAM: "0" });
+  progress(`  Quorum is serving at ${server.baseURL}`);
+  return server;
+}
+export async function stopLiveServer(server: QuorumServer): Promise<void> {
+  await stopQuorum(server);
+  rmSync(server.home, { recursive: true, force: true });
+}
+
+/** Reads an SSE response frame by frame, noting when each event id arrived. */
+function readFrames(response: Response, onReady: () => void, arrived: Map<number, number>): Promise<void> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  return (async () => {
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      const at = performance.now();
+      buffer += decoder.decode(value, { stream: true });
+      let cut: number;
+      while ((cut = buffer.indexOf("\n\n")) >= 0) {
+        const frame = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        if (frame.includes("event: ready")) onReady();
+        const id = /^id: (\d+)$/m.exec(frame);
+        if (id) arrived.set(Number(id[1]), at);
+      }
+    }
+  })();
+}
+
+export async function benchFreshness(server: QuorumServer, c: Connection, url: string, agent: Principal & { key: string }) {
+  for (const rate of [10, 100]) {
+    const [sseP50, sseP99, nP50, nP99]: number[][] = [[], [], [], []];
+    for (let rep = 1; rep <= REPS; rep++) {
+      progress(`live freshness through ${server.baseURL}/api/stream at ${rate} events/s for ${SSE_SECONDS}s, rep ${rep}/${REPS}`);
+      const issued = new Map<number, number>();
+      const viaSse = new Map<number, number>();
+      const viaListen = new Map<number, number>();
+      const listener = postgres(url, { max: 1, onnotice: () => {} });
+      const listening = await listener.listen(EVENTS_CHANNEL, (payload) => {
+        viaListen.set((JSON.parse(payload) as { id: number }).id, performance.now());
+      });
+      const abort = new AbortController();
+      const response = await fetch(`${server.baseURL}/api/stream`, { headers: { authorization: `Bearer ${agent.key}` }, signal: abort.signal });
+      if (!response.ok) throw new Error(`/api/stream answered ${response.status}`);
+      let ready!: () => void;
+      const isReady = new Promise<void>((r) => (ready = r));
+      const reading = readFrames(response, ready, viaSse);
+      await isReady;
+      const count = Math.round(rate * SSE_SECONDS);
+      const began = performance.now();
+      const writes: Promise<void>[] = [];
+      for (let i = 0; i < count; i++) {
+        const wait = began + (i * 1000) / rate - performance.now();
+        if (wait > 0) await sleep(wait);
+        // From the moment the writing transaction is issued (commit included) to receipt: the same
+        // starting point for the SSE client and the bare LISTEN connection.
+        const t0 = performance.now();
+        writes.push(
+          c.db
+            .transaction((tx) => appendEvent(tx, { kind: "CursorAdvanced", actor: agent.id, data: { room: "bench-fresh", seq: i, previous: i - 1 } }))
+            .then((e) => void issued.set(e.id, t0)),
+        );
+      }
+      await Promise.all(writes);
+      for (let i = 0; i < 250 && (viaSse.size < issued.size || viaListen.size < issued.size); i++) await sleep(20);
+      abort.abort();
+      await reading;
+      await listening.unlisten();
+      await listener.end({ timeout: 2 });
+      const lat = (m: Map<number, number>) => [...issued].filter(([id]) => m.has(id)).map(([id, t0]) => m.get(id)! - t0);
+      const [s, l] = [lat(viaSse), lat(viaListen)];
+      if (s.length < issued.size || l.length < issued.size) throw new Error(`events missed: SSE ${s.length}, LISTEN ${l.length} of ${issued.size}`);
+      sseP50.push(percentile(s, 50));
+      sseP99.push(percentile(s, 99));
+      nP50.push(percentile(l, 50));
+      nP99.push(percentile(l, 99));
+    }
+    const note = "HTTP SSE client of the running server; from issuing the write (commit included) to receipt";
+    record({ section: "freshness", figure: `SSE /api/stream p50 at ${rate} events/s`, value: median(sseP50), unit: "ms", anchor: "LISTEN/NOTIFY p50", anchorValue: median(nP50), better: "lower", note });
+    record({ section: "freshness", figure: `SSE /api/stream p99 at ${rate} events/s`, value: median(sseP99), unit: "ms", anchor: "LISTEN/NOTIFY p99", anchorValue: median(nP99), better: "lower", note });
+  }
+}
+
+export async function benchHttp(server: QuorumServer, c: Connection, human: Principal & { cookie: string }, agents: (Principal & { key: string })[]) {
+  const base = server.baseURL;
+  let posted = 0;
+  const expectOk = async (response: Promise<Response>) => {
+    const r = await response;
+    await r.arrayBuffer();
+    if (r.status >= 300) throw new Error(`unexpected status ${r.status} from ${r.url}`);
+  };
+  const asAgent = (w: number) => ({ authorization: `Bearer ${agents[w].key}`, "content-type": "application/json" });
+  const asHuman = { cookie: human.cookie, origin: base, "content-type": "application/json" };
+  const endpoints: { name: string; run: (client: number) => Promise<void> }[] = [
+    { name: "GET /api/rooms/general/messages", run: (w) => expectOk(fetch(`${base}/api/rooms/general/messages?limit=50`, { headers: asAgent(w) })) },
+    {
+      name: "POST /api/rooms/general/messages (human)",
+      run: () => expectOk(fetch(`${base}/api/rooms/general/messages`, { method: "POST", headers: asHuman, body: JSON.stringify({ body: body(`http ${posted++}`) }) })),
+    },
+    { name: "POST /api/rooms/general/cursor", run: (w) => expectOk(fetch(`${base}/api/rooms/general/cursor`, { method: "POST", headers: asAgent(w), body: JSON.stringify({ seq: 1 }) })) },
+    { name: "GET /api/tasks", run: (w) => expectOk(fetch(`${base}/api/tasks?status=ready`, { headers: asAgent(w) })) },
+    { name: "GET /api/journal", run: (w) => expectOk(fetch(`${base}/api/journal?limit=50`, { headers: asAgent(w) })) },
+    { name: "GET /api/me", run: (w) => expectOk(fetch(`${base}/api/me`, { headers: asAgent(w) })) },
+  ];
+  // Seed the room so the reads have a page to return.
+  for (let i = 0; i < 60; i++) await postMessage(c.db, human, "general", { body: body(`seed ${i}`) }, systemClock);
+  const anchor = async () => void (await c.sql`select * from messages where room = 'general' order by seq desc limit 50`);
+  const anchorP50: number[] = [];
+  const anchorP99: number[] = [];
+  const results = new Map(endpoints.map((e) => [e.name, { p50: [] as number[], p99: [] as number[] }]));
+  for (const e of endpoints) await e.run(0); // warm each route once (Next loads route code lazily)
+  for (let rep = 1; rep <= REPS; rep++) {
+    progress(`HTTP API p50/p99 under 8 clients through ${base}, rep ${rep}/${REPS}`);
+    const a = await latencies(8, HTTP_REQUESTS, anchor);
+    anchorP50.push(a.p50);
+    anchorP99.push(a.p99);
+    for (const e of endpoints) {
+      const r = await latencies(8, HTTP_REQUESTS, e.run);
+      results.get(e.name)!.p50.push(r.p50);
+      results.get(e.name)!.p99.push(r.p99);
+    }
+  }
+  for (const e of endpoints) {
+    const r = results.get(e.name)!;
+    const note = "over HTTP to the running server (keep-alive fetch): auth, zod, server/, JSON";
+    record({ section: "http", figure: `${e.name} p50`, value: median(r.p50), unit: "ms", anchor: "raw SELECT of 50 messages p50", anchorValue: median(anchorP50), better: "lower", note });
+    record({ section: "http", figure: `${e.name} p99`, value: median(r.p99), unit: "ms", anchor: "raw SELECT of 50 messages p99", anchorValue: median(anchorP99), better: "lower", note });
+  }
+}

@@ -1,0 +1,86 @@
+// Gated posting through postMessage (the API's one send path) against raw single-row INSERTs of the same size.
+import type { Connection } from "../db/client";
+import { QuorumError } from "../server/errors";
+import type { Principal } from "../server/principals/types";
+import { advanceCursor } from "../server/relay/cursor";
+import { postMessage } from "../server/rooms/post-message";
+import { createRoom } from "../server/rooms/rooms";
+import { body, median, progress, record, REPS, SECONDS, steppingClock, timed } from "./lib";
+
+export async function benchPosting(c: Connection, human: Principal, agents: Principal[]) {
+  const refusals = new Map<string, number>();
+  const tryPost = async (fn: () => Promise<unknown>): Promise<number> => {
+    try {
+      await fn();
+      return 1;
+    } catch (error) {
+      if (!(error instanceof QuorumError)) throw error;
+      const code = String((error.toBody() as { error?: string }).error);
+      refusals.set(code, (refusals.get(code) ?? 0) + 1);
+      return 0;
+    }
+  };
+  await c.sql`create table if not exists bench_messages (id bigserial primary key, room text not null, seq bigint not null, sender uuid not null, body text not null, created_at timestamptz not null default now())`;
+  const one: number[] = [];
+  const eight: number[] = [];
+  const raw1: number[] = [];
+  const raw8: number[] = [];
+  let humanShareOne = 0;
+  for (let rep = 1; rep <= REPS; rep++) {
+    // 8 agents in one room: direct messages (which skip the freshness gate by design) to the next
+    // agent; every 8th post is the human's, which resets the loop counters and keeps the two-tier cap.
+    progress(`gated posting, 8 agents in one room, rep ${rep}/${REPS}`);
+    const room = `bench-one-${rep}`;
+    await createRoom(c.db, human, { name: room });
+    const clockOne = steppingClock(1000);
+    let n = 0;
+    let humans = 0;
+    let total = 0;
+    one.push(
+      await timed(8, SECONDS, async (w) => {
+        const i = n++;
+        total++;
+        if (i % 8 === 0) {
+          humans++;
+          return tryPost(() => postMessage(c.db, human, room, { body: body(`human ${rep}.${i}`) }, clockOne));
+        }
+        return tryPost(() => postMessage(c.db, agents[w], room, { body: body(`dm ${rep}.${i} from ${w}`), to: agents[(w + 1) % 8].name }, clockOne));
+      }),
+    );
+    humanShareOne = humans / total;
+    // 8 agents in 8 rooms: each agent broadcasts in its own room; the human speaks there every 4th post and
+    // the agent acks its cursor to that message before broadcasting again (the freshness gate's rule).
+    progress(`gated posting, 8 agents in 8 rooms, rep ${rep}/${REPS}`);
+    const roomsOf = agents.map((_, w) => `bench-r${rep}-${w}`);
+    for (const r of roomsOf) await createRoom(c.db, human, { name: r });
+    const clockEight = steppingClock(1000);
+    eight.push(
+      await timed(8, SECONDS, async (w, i) => {
+        if (i % 4 === 0) {
+          try {
+            const m = await postMessage(c.db, human, roomsOf[w], { body: body(`human ${rep}.${w}.${i}`) }, clockEight);
+            await advanceCursor(c.db, agents[w], roomsOf[w], { seq: m.seq }, clockEight);
+            return 1;
+          } catch (error) {
+            if (error instanceof QuorumError) return tryPost(() => Promise.reject(error));
+            throw error;
+          }
+        }
+        return tryPost(() => postMessage(c.db, agents[w], roomsOf[w], { body: body(`post ${rep}.${w}.${i}`) }, clockEight));
+      }),
+    );
+    // The anchors: the same body size, one autocommitted single-row INSERT at a time.
+    progress(`raw single-row INSERTs, 1 and 8 connections, rep ${rep}/${REPS}`);
+    const sender = agents[0].id;
+    const insert = (w: number, i: number) =>
+      c.sql`insert into bench_messages (room, seq, sender, body) values (${"raw" + w}, ${i}, ${sender}, ${body(`raw ${rep}.${w}.${i}`)})`.then(() => 1);
+    raw1.push(await timed(1, SECONDS, insert));
+    raw8.push(await timed(8, SECONDS, insert));
+  }
+  const refused = [...refusals].map(([k, v]) => `${k} ${v}`).join(", ") || "none";
+  const note = `every post through postMessage (gates, seq, journal, delivery); refusals: ${refused}`;
+  record({ section: "posting", figure: "gated posting, 8 agents · 1 room (DMs + human every 8th)", value: median(one), unit: "posts/s", anchor: "raw INSERT, 1 connection", anchorValue: median(raw1), better: "higher", note });
+  record({ section: "posting", figure: "gated posting, 8 agents · 1 room (DMs + human every 8th)", value: median(one), unit: "posts/s", anchor: "raw INSERT, 8 connections", anchorValue: median(raw8), better: "higher", note: `${Math.round(humanShareOne * 100)}% of posts are the human's` });
+  record({ section: "posting", figure: "gated posting, 8 agents · 8 rooms (broadcast after ack)", value: median(eight), unit: "posts/s", anchor: "raw INSERT, 1 connection", anchorValue: median(raw1), better: "higher", note });
+  record({ section: "posting", figure: "gated posting, 8 agents · 8 rooms (broadcast after ack)", value: median(eight), unit: "posts/s", anchor: "raw INSERT, 8 connections", anchorValue: median(raw8), better: "higher", note: "25% of posts are the human's; each is followed by the agent's cursor ack (timed, not counted)" });
+}
