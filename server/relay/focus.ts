@@ -26,19 +26,23 @@ async function lockOpenWindow(tx: Executor, agentId: string): Promise<FocusWindo
  * Only agents focus: a human claimer is never held.
  */
 export async function openFocusWindow(tx: Executor, agentId: string, taskId: string, now: Date): Promise<void> {
-  const [who] = await tx.select({ kind: principals.kind }).from(principals).where(eq(principals.id, agentId));
-  if (who?.kind !== "agent") return;
-  const open = await lockOpenWindow(tx, agentId);
-  if (open) {
-    if (open.taskId === taskId) return;
-    await tx.update(focusWindows).set({ taskId }).where(eq(focusWindows.id, open.id));
-    await appendEvent(tx, { kind: "FocusWindowOpened", actor: agentId, taskId, t: now, data: { agentId, taskId, previousTaskId: open.taskId } });
+  // The common case in one statement (claims are hot): an agent with no open window gets one. The
+  // partial unique index keeps one open window per agent even if two claims race.
+  const opened = await tx.execute<{ id: string }>(sql`
+    insert into focus_windows (agent_id, task_id, opened_at)
+    select ${principals.id}, ${taskId}::uuid, ${now.toISOString()}::timestamptz from ${principals}
+    where ${principals.id} = ${agentId}::uuid and ${principals.kind} = 'agent'
+    on conflict do nothing
+    returning id`);
+  if (opened.length > 0) {
+    await appendEvent(tx, { kind: "FocusWindowOpened", actor: agentId, taskId, t: now, data: { agentId, taskId } });
     return;
   }
-  // The partial unique index keeps one open window per agent even if two claims race.
-  const [row] = await tx.insert(focusWindows).values({ agentId, taskId, openedAt: now }).onConflictDoNothing().returning();
-  if (!row) return;
-  await appendEvent(tx, { kind: "FocusWindowOpened", actor: agentId, taskId, t: now, data: { agentId, taskId } });
+  // Nothing inserted: a human (who never focuses), or an agent whose window moves to the new task.
+  const open = await lockOpenWindow(tx, agentId);
+  if (!open || open.taskId === taskId) return;
+  await tx.update(focusWindows).set({ taskId }).where(eq(focusWindows.id, open.id));
+  await appendEvent(tx, { kind: "FocusWindowOpened", actor: agentId, taskId, t: now, data: { agentId, taskId, previousTaskId: open.taskId } });
 }
 
 /**

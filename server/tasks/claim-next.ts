@@ -1,14 +1,14 @@
 // Claims the best ready task for the caller in one statement with FOR UPDATE SKIP LOCKED.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql, type AnyColumn } from "drizzle-orm";
 import { z } from "zod";
-import { tasks } from "../../db/schema";
+import { principals, tasks } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import type { Principal } from "../principals/types";
 import { recordClaim } from "./claim";
 import { requireWorker } from "./guards";
 import { leaseEndSql } from "./lease";
-import { readTaskView, type TaskView } from "./view";
+import { toTaskView, type TaskView } from "./view";
 
 /** claim-next takes no arguments: the server picks the task. */
 export const claimNextTaskInput = z.strictObject({});
@@ -40,6 +40,9 @@ function bestReadyTaskFor(callerId: string, scope: ClaimScope) {
   return sql`coalesce(${candidate(true)}, ${candidate(false)})`;
 }
 
+const nameOf = (id: AnyColumn) => sql<string>`(select ${principals.name} from ${principals} where ${principals.id} = ${id})`;
+const kindOf = (id: AnyColumn) => sql<Principal["kind"]>`(select ${principals.kind} from ${principals} where ${principals.id} = ${id})`;
+
 /** Narrows claim-next to the subtasks of one parent (a team works only on its own goal's tasks). */
 export interface ClaimScope {
   parentId?: string;
@@ -61,9 +64,11 @@ export async function claimNextTask(db: Db, caller: Principal, clock: Clock, sco
         updatedAt: now,
       })
       .where(and(eq(tasks.id, bestReadyTaskFor(caller.id, scope)), eq(tasks.status, "ready")))
-      .returning();
+      // The view's names come back with the row: one round trip fewer on a hot path.
+      .returning({ ...getTableColumns(tasks), approverName: nameOf(tasks.approverId), approverKind: kindOf(tasks.approverId), createdByName: nameOf(tasks.createdBy) });
     if (!claimed) return null;
-    await recordClaim(tx, claimed, caller, "claim-next", now);
-    return readTaskView(tx, claimed.id);
+    const { approverName, approverKind, createdByName, ...task } = claimed;
+    await recordClaim(tx, task, caller, "claim-next", now);
+    return toTaskView({ task, ownerName: caller.name, ownerKind: caller.kind, approverName, approverKind, createdByName });
   });
 }
