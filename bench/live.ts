@@ -114,6 +114,8 @@ export async function benchHttp(server: QuorumServer, c: Connection, human: Prin
   const asAgent = (w: number) => ({ authorization: `Bearer ${agents[w].key}`, "content-type": "application/json" });
   const asHuman = { cookie: human.cookie, origin: base, "content-type": "application/json" };
   const endpoints: { name: string; run: (client: number) => Promise<void> }[] = [
+    // The floor of the stack itself: Next's routing and one SELECT 1, no auth, no rules.
+    { name: "GET /api/health (the HTTP stack's floor)", run: () => expectOk(fetch(`${base}/api/health`)) },
     { name: "GET /api/rooms/general/messages", run: (w) => expectOk(fetch(`${base}/api/rooms/general/messages?limit=50`, { headers: asAgent(w) })) },
     {
       name: "POST /api/rooms/general/messages (human)",
