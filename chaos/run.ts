@@ -1,11 +1,16 @@
 // `npm run chaos`: the full-size chaos suite, with a tally at the end.
 //   - fuzzing every POST endpoint with 1,000 generated requests each (test/fuzz.test.ts, FUZZ_N=1000);
 //   - the authorization matrix and cross-site refusals (test/authz-matrix.test.ts);
-//   - worker SIGKILLs: server/tasks/fault-injection.test.ts run repeatedly (≥ 20 kills each) until ≥ 100 kills.
-// Usage: npm run chaos [-- --fuzz=1000 --kills=100 --skip=fuzz,authz,kills]
-// Uses DATABASE_URL's server when set, else an embedded Postgres (vitest's global setup starts it).
+//   - worker SIGKILLs: server/tasks/fault-injection.test.ts run repeatedly (≥ 20 kills each) until ≥ 100 kills;
+//   - app-server SIGKILLs: e2e/server-kill.spec.ts (Playwright), `quorum start` killed with its Postgres 5 times
+//     under load from 8 posting agents and restarted on the same data (CHAOS_SERVER_KILLS);
+//   - XSS probes: e2e/xss.spec.ts (Playwright), hostile text in every field, every page opened in Chromium;
+//   - agent runs killed mid-turn: agents/resume.test.ts with ≥ 50 SIGKILLs (CRASH_RESUME_KILLS), each run resumed.
+// Usage: npm run chaos [-- --fuzz=1000 --kills=100 --server-kills=5 --resume-kills=50 --skip=fuzz,authz,kills,serverkill,xss,resume]
+// Uses DATABASE_URL's server when set, else an embedded Postgres (vitest's global setup starts it). The
+// Playwright parts build the web app into E2E_DIST_DIR (default .next) once, unless a build newer than the sources is there.
 import { spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 
@@ -13,6 +18,8 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
 const FUZZ_N = Number(arg("fuzz", "1000"));
 const KILLS = Number(arg("kills", "100"));
+const SERVER_KILLS = Number(arg("server-kills", "5"));
+const RESUME_KILLS = Number(arg("resume-kills", "50"));
 const skip = new Set(arg("skip", "").split(",").filter(Boolean));
 const started = performance.now();
 
@@ -23,8 +30,38 @@ function progress(text: string) {
 
 /** Runs vitest on one file; resolves with its exit code and output. */
 function vitest(file: string, env: Record<string, string>): Promise<{ code: number; output: string }> {
+  return runLogged(file, [join("node_modules", "vitest", "vitest.mjs"), "run", file, "--reporter=default"], env);
+}
+
+/** Runs one Playwright spec (its global setup starts the browser suite's shared server); resolves with its exit code and output. */
+function playwright(file: string, env: Record<string, string>): Promise<{ code: number; output: string }> {
+  const fresh = buildIsFresh();
+  if (!fresh) progress(`  no build of the web app newer than its sources in ${DIST_DIR}: Playwright's global setup builds it first (a minute or two)`);
+  const args = [join("node_modules", "@playwright", "test", "cli.js"), "test", file, "--reporter=list", `--output=${tmpdir()}/quorum-chaos-playwright`];
+  return runLogged(file, args, { ...env, ...(fresh ? { E2E_SKIP_BUILD: "1" } : {}) });
+}
+
+const DIST_DIR = process.env.E2E_DIST_DIR ?? ".next";
+/** Whatever the web app's build compiles (tests aside). */
+const BUILD_INPUTS = ["app", "components", "server", "db", "agents", "instrumentation.ts", "next.config.ts", "postcss.config.mjs", "package-lock.json"];
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return path.endsWith(".test.ts") ? 0 : stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+/** A build exists and nothing it compiles changed since: the Playwright parts may skip building. */
+function buildIsFresh(): boolean {
+  const buildId = join(root, DIST_DIR, "BUILD_ID");
+  if (!existsSync(buildId)) return false;
+  const inputs = BUILD_INPUTS.map((p) => join(root, p)).filter((p) => existsSync(p));
+  return statSync(buildId).mtimeMs >= Math.max(...inputs.map(newestMtime));
+}
+
+function runLogged(file: string, args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join("node_modules", "vitest", "vitest.mjs"), "run", file, "--reporter=default"], {
+    const child = spawn(process.execPath, args, {
       cwd: root,
       env: { ...process.env, ...env, FORCE_COLOR: "0" },
       stdio: ["ignore", "pipe", "pipe"],
@@ -45,7 +82,15 @@ function vitest(file: string, env: Record<string, string>): Promise<{ code: numb
     });
   });
 }
-const join = (...parts: string[]) => parts.join("/");
+const join = (...parts: string[]) => parts.join("/").replace(/\/+/g, "/");
+
+/** The JSON object a test printed on one line as `{"<key>": …}`, if it did. */
+function report<T>(output: string, key: string): T | undefined {
+  const line = output.split("\n").findLast((l) => l.includes(`{"${key}":`));
+  return line ? (JSON.parse(line.slice(line.indexOf(`{"${key}":`)))[key] as T) : undefined;
+}
+
+const failureLines = (output: string) => output.split("\n").filter((l) => /✘|Error|expect\(|^\s*[+-] /.test(l)).slice(0, 30).join("\n");
 
 interface Line {
   part: string;
@@ -116,11 +161,75 @@ async function kills() {
   });
 }
 
+async function serverKills() {
+  const part = "app-server SIGKILLs";
+  progress(`${part}: quorum start and its Postgres SIGKILLed ${SERVER_KILLS} times under load from 8 agents, restarted on the same data`);
+  const { code, output } = await playwright("e2e/server-kill.spec.ts", { CHAOS_SERVER_KILLS: String(SERVER_KILLS) });
+  type Report = { cycles: number; acked: number; refused: number; inFlightAtKill: number; inFlightCommitted: number; lost: number; gaps: number; torn: number; unexpected: number };
+  const r = report<Report>(output, "serverKills");
+  if (!r) {
+    tally.push({ part, result: `no report (exit ${code}): ${output.slice(-800)}`, ok: false });
+    return;
+  }
+  tally.push({
+    part,
+    result:
+      `${r.cycles} SIGKILLs of the app and its Postgres under load from 8 agents and a human: ${r.acked} posts acknowledged, ${r.refused} refused by the gates, ` +
+      `${r.inFlightAtKill} in flight at the kills (${r.inFlightCommitted} of them committed); after the restarts ${r.lost} acknowledged writes lost, ` +
+      `${r.gaps} rooms with seq gaps, ${r.torn} torn (a message without its MessageSent or back, a last seq ≠ the highest)` +
+      (r.unexpected ? `, ${r.unexpected} answers other than 201/409/429` : ""),
+    ok: code === 0 && r.cycles === SERVER_KILLS && r.lost === 0 && r.gaps === 0 && r.torn === 0 && r.unexpected === 0,
+  });
+  if (code !== 0) console.log(failureLines(output));
+}
+
+async function xss() {
+  const part = "XSS probes";
+  progress(`${part}: hostile HTML and script in every field a user or agent writes, every page opened in Chromium`);
+  const { code, output } = await playwright("e2e/xss.spec.ts", {});
+  const r = report<{ fields: number; payloads: number; pagesProbed: number; pagesWithFindings: number }>(output, "xss");
+  if (!r) {
+    tally.push({ part, result: `no report (exit ${code}): ${output.slice(-800)}`, ok: false });
+    return;
+  }
+  tally.push({
+    part,
+    result:
+      `${r.fields} hostile texts (${r.payloads} payloads: img onerror, script, svg onload, javascript: link, attribute breakout with iframe) in bodies, payloads, ` +
+      `tasks, ADRs, decisions, commitments, reservations, memory and a role; markup in names refused (400); ${r.pagesProbed} page views in Chromium, ` +
+      `${r.pagesWithFindings} with a script run, a dialog or injected markup${code === 0 ? "; every text shown literally" : ""}`,
+    ok: code === 0 && r.pagesProbed > 0 && r.pagesWithFindings === 0,
+  });
+  if (code !== 0) console.log(failureLines(output));
+}
+
+async function resume() {
+  const part = "agent runs killed";
+  progress(`${part}: scripted agent runs SIGKILLed mid-turn (≥ ${RESUME_KILLS} kills) and resumed`);
+  const { code, output } = await vitest("agents/resume.test.ts", { CRASH_RESUME_KILLS: String(RESUME_KILLS) });
+  const r = report<{ runs: number; killedMidRun: number; killedAfterEnd: number; resumes: number; identical: number }>(output, "crashResume");
+  if (!r) {
+    tally.push({ part, result: `no report (exit ${code}): ${failureLines(output) || output.slice(-800)}`, ok: false });
+    return;
+  }
+  tally.push({
+    part,
+    result:
+      `${r.killedMidRun} agent runs SIGKILLed mid-turn over ${r.runs} runs (and ${r.killedAfterEnd} kills after a run had ended), ${r.resumes} resumes; ` +
+      `${r.identical} of ${r.runs} runs ended exactly as an uninterrupted run (result and event kinds)`,
+    ok: code === 0 && r.identical === r.runs && r.killedMidRun >= RESUME_KILLS,
+  });
+  if (code !== 0) console.log(failureLines(output));
+}
+
 if (!skip.has("authz")) await authz();
 if (!skip.has("fuzz")) await fuzz();
 if (!skip.has("kills")) await kills();
+if (!skip.has("serverkill")) await serverKills();
+if (!skip.has("xss")) await xss();
+if (!skip.has("resume")) await resume();
 
 console.log("\nchaos tally");
-for (const line of tally) console.log(`  ${line.ok ? "PASS" : "FAIL"}  ${line.part.padEnd(16)} ${line.result}`);
-console.log(`  (${Math.round((performance.now() - started) / 1000)} s; not covered here: app-server SIGKILL under load, agent runs killed mid-turn, XSS probes in Chromium)`);
+for (const line of tally) console.log(`  ${line.ok ? "PASS" : "FAIL"}  ${line.part.padEnd(19)} ${line.result}`);
+console.log(`  (${Math.round((performance.now() - started) / 1000)} s)`);
 process.exit(tally.every((l) => l.ok) ? 0 : 1);
