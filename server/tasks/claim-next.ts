@@ -19,11 +19,12 @@ export const claimNextTaskInput = z.strictObject({});
  * partial index `tasks_ready_idx` (status = 'ready') and skips rows another claimer has locked, so
  * concurrent workers never wait on each other and never get the same task.
  *
- * `npm run bench -- --only=claims`, 16 workers, 2,000 tasks, 2 busy cores: claim-next ≈ 0.065× a bare
- * `UPDATE … WHERE id = (SELECT … FOR UPDATE SKIP LOCKED LIMIT 1)` (≈ 90/s vs ≈ 1,300/s). The
- * statement is not the cost: the claim is a transaction (BEGIN/COMMIT alone drop it to ≈ 180/s),
- * journalled (≈ 130/s), opens the relay's focus window (≈ 70/s) and returns the view (≈ 57/s).
- * Claims happen once per task, minutes apart; consistency is worth the round trips.
+ * `npm run bench -- --only=claims` (bench/results/2026-11-29.md, embedded Postgres, 2 cores): claim-next
+ * runs 218/s at 1 worker (0.115× a bare `UPDATE … WHERE id = (SELECT … FOR UPDATE SKIP LOCKED LIMIT 1)`
+ * loop) and 415/s at 16 (0.045×). The statement is not the cost: a claim is six statements in one
+ * transaction (BEGIN, the UPDATE returning the view's names, TaskClaimed, the focus window,
+ * FocusWindowOpened, COMMIT) against one autocommitted UPDATE, and about half of its time is the
+ * Node side of those round trips. Claims happen once per task, minutes apart; consistency is worth it.
  */
 function bestReadyTaskFor(callerId: string, scope: ClaimScope) {
   const candidate = (offeredOnly: boolean) => sql`(
