@@ -93,6 +93,15 @@ function report<T>(output: string, key: string): T | undefined {
 
 const failureLines = (output: string) => output.split("\n").filter((l) => /✘|Error|expect\(|^\s*[+-] /.test(l)).slice(0, 30).join("\n");
 
+/** Awaits one part's run and its one-line report; a run without one goes in the tally as a failure. */
+async function reported<T>(part: string, run: Promise<{ code: number; output: string }>, key: string): Promise<{ code: number; output: string; r: T } | null> {
+  const { code, output } = await run;
+  const r = report<T>(output, key);
+  if (r) return { code, output, r };
+  tally.push({ part, result: `no report (exit ${code}): ${failureLines(output) || output.slice(-800)}`, ok: false });
+  return null;
+}
+
 interface Line {
   part: string;
   result: string;
@@ -167,13 +176,10 @@ async function kills() {
 async function serverKills() {
   const part = "app-server SIGKILLs";
   progress(`${part}: quorum start and its Postgres SIGKILLed ${SERVER_KILLS} times under load from 8 agents, restarted on the same data`);
-  const { code, output } = await playwright("e2e/server-kill.spec.ts", { CHAOS_SERVER_KILLS: String(SERVER_KILLS) });
   type Report = { cycles: number; acked: number; refused: number; inFlightAtKill: number; inFlightCommitted: number; lost: number; gaps: number; torn: number; unexpected: number };
-  const r = report<Report>(output, "serverKills");
-  if (!r) {
-    tally.push({ part, result: `no report (exit ${code}): ${output.slice(-800)}`, ok: false });
-    return;
-  }
+  const got = await reported<Report>(part, playwright("e2e/server-kill.spec.ts", { CHAOS_SERVER_KILLS: String(SERVER_KILLS) }), "serverKills");
+  if (!got) return;
+  const { code, output, r } = got;
   tally.push({
     part,
     result:
@@ -189,12 +195,9 @@ async function serverKills() {
 async function xss() {
   const part = "XSS probes";
   progress(`${part}: hostile HTML and script in every field a user or agent writes, every page opened in Chromium`);
-  const { code, output } = await playwright("e2e/xss.spec.ts", {});
-  const r = report<{ fields: number; payloads: number; pagesProbed: number; pagesWithFindings: number }>(output, "xss");
-  if (!r) {
-    tally.push({ part, result: `no report (exit ${code}): ${output.slice(-800)}`, ok: false });
-    return;
-  }
+  const got = await reported<{ fields: number; payloads: number; pagesProbed: number; pagesWithFindings: number }>(part, playwright("e2e/xss.spec.ts", {}), "xss");
+  if (!got) return;
+  const { code, output, r } = got;
   tally.push({
     part,
     result:
@@ -209,12 +212,10 @@ async function xss() {
 async function resume() {
   const part = "agent runs killed";
   progress(`${part}: scripted agent runs SIGKILLed mid-turn (≥ ${RESUME_KILLS} kills) and resumed`);
-  const { code, output } = await vitest("agents/resume.test.ts", { CRASH_RESUME_KILLS: String(RESUME_KILLS) });
-  const r = report<{ runs: number; killedMidRun: number; killedAfterEnd: number; resumes: number; identical: number }>(output, "crashResume");
-  if (!r) {
-    tally.push({ part, result: `no report (exit ${code}): ${failureLines(output) || output.slice(-800)}`, ok: false });
-    return;
-  }
+  type Report = { runs: number; killedMidRun: number; killedAfterEnd: number; resumes: number; identical: number };
+  const got = await reported<Report>(part, vitest("agents/resume.test.ts", { CRASH_RESUME_KILLS: String(RESUME_KILLS) }), "crashResume");
+  if (!got) return;
+  const { code, output, r } = got;
   tally.push({
     part,
     result:
