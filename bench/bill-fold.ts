@@ -8,7 +8,7 @@ import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
-import { connect, type Connection } from "../db/client";
+import { connect, type Connection, withDatabase } from "../db/client";
 import { startEmbeddedPostgres } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
 import { readBill } from "../server/bill/read-bill";
@@ -24,12 +24,6 @@ const AGENTS = 20;
 const TASKS = 5_000;
 const PER_RUN = 52;
 const CONFIG = { currency: "USD", problem: null, prices: { "gpt-4o": { input: 2.5, output: 10, cachedInput: 1.25 }, "*": { input: 1, output: 2 } } };
-
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
 
 async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const start = performance.now();

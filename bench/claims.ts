@@ -7,7 +7,7 @@ import { systemClock } from "../server/clock";
 import type { Principal } from "../server/principals/types";
 import { claimNextTask } from "../server/tasks/claim-next";
 import { submitTask } from "../server/tasks/submit";
-import { median, progress, QUICK, race, record, REPS } from "./lib";
+import { median, progress, QUICK, race, record, REPS, sleep } from "./lib";
 
 const CLAIM_TASKS = QUICK ? 200 : 2_000;
 const CYCLE_WORKERS = 8;
@@ -90,8 +90,10 @@ async function graphileCycle(c: Connection, url: string): Promise<number> {
   await finished;
   const perSecond = CLAIM_TASKS / ((performance.now() - started) / 1000);
   await runner.stop();
-  const left = await c.sql`select count(*)::int as n from graphile_worker.jobs`;
-  if (left[0].n !== 0) throw new Error(`graphile-worker left ${left[0].n} jobs`);
+  // Completions are written in batches, so the last deletions may land just after the last success event.
+  let left = -1;
+  for (let i = 0; i < 100 && left !== 0; i++, await sleep(50)) [{ n: left }] = await c.sql`select count(*)::int as n from graphile_worker.jobs`;
+  if (left !== 0) throw new Error(`graphile-worker left ${left} jobs`);
   return perSecond;
 }
 
@@ -126,6 +128,6 @@ export async function benchClaimCycle(c: Connection, url: string, lead: Principa
     anchor: `graphile-worker 0.17, concurrency ${CYCLE_WORKERS}, no-op task`,
     anchorValue: median(graphile),
     better: "higher",
-    note: `${CLAIM_TASKS} per repetition; graphile-worker fetches and completes each job (jobs added in one statement, timed to the last success)`,
+    note: `${CLAIM_TASKS} per repetition; graphile-worker fetches and completes each job (jobs added in one statement, timed to the last success event; it writes completions in batches)`,
   });
 }

@@ -107,10 +107,4 @@ export function steppingClock(stepMs: number): Clock {
   return { now: () => new Date((t += stepMs)) };
 }
 
-export function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
 export const body = (tag: string) => (tag + " " + "x".repeat(BODY_BYTES)).slice(0, BODY_BYTES);

@@ -8,14 +8,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
-import { connect } from "../db/client";
+import { connect, withDatabase } from "../db/client";
 import { startEmbeddedPostgres } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
 import type { QuorumServer } from "../e2e/server";
 import { createAgent, ensureHuman } from "../server/principals/create-principal";
 import { benchClaimCycle, benchClaims } from "./claims";
 import { benchBillFold, runBillFoldScript } from "./fold";
-import { efficiency, progress, QUICK, ratioText, REPS, rows, table, withDatabase } from "./lib";
+import { efficiency, progress, QUICK, ratioText, REPS, rows, table } from "./lib";
 import { benchFreshness, benchHttp, startLiveServer, stopLiveServer } from "./live";
 import { benchPosting } from "./posting";
 

@@ -25,6 +25,13 @@ export function connect(url: string, options: { max?: number } = {}): Connection
   return { db, sql, close: () => sql.end({ timeout: 5 }) };
 }
 
+/** The same server's URL with another database name (scratch and admin databases in tests and benches). */
+export function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
 const holder = globalThis as unknown as { __quorumConnection?: Connection & { url: string } };
 
 /** The process-wide connection, from DATABASE_URL. */

@@ -6,18 +6,13 @@ import postgres from "postgres";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
+import { withDatabase } from "../db/client";
 
 declare module "vitest" {
   export interface ProvidedContext {
     adminUrl: string;
     templateName: string;
   }
-}
-
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
 }
 
 export default async function setup(project: TestProject) {

@@ -1,19 +1,13 @@
 // Measures one pass of each sweeper over 10,000 open items: `DATABASE_URL=… npx tsx server/decisions/measure-sweepers.ts`.
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
-import { connect } from "../../db/client";
+import { connect, withDatabase } from "../../db/client";
 import { runMigrations } from "../../db/migrate";
 import { manualClock } from "../clock";
 import { sweepReminders } from "../commitments/sweep-reminders";
 import { sweepDecisions } from "./sweep-decisions";
 
 const N = 10_000;
-
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
 
 async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; result: T }> {
   const start = performance.now();
