@@ -2,7 +2,6 @@
 import { z } from "zod";
 import {
   estimateTokens,
-  ModelError,
   uniqueCallIds,
   usageOrEstimate,
   type ChatMessage,
@@ -10,7 +9,7 @@ import {
   type ModelResponse,
   type ToolSpec,
 } from "./model-client";
-import { defaultRetryPolicy, postWithRetry, type RetryPolicy } from "./retry";
+import { defaultRetryPolicy, postForJson, type RetryPolicy } from "./retry";
 
 export interface AnthropicOptions {
   apiKey: string;
@@ -97,26 +96,15 @@ export function anthropicClient(options: AnthropicOptions): ModelClient {
         ...(tools.length ? { tools: tools.map(toWireTool) } : {}),
       };
       const headers = { "content-type": "application/json", "x-api-key": options.apiKey, "anthropic-version": API_VERSION };
-      const response = await postWithRetry(label, url, { headers, body: JSON.stringify(body), signal: callOptions.signal }, options.retry ?? defaultRetryPolicy);
-      const raw = await response.text();
-      let json: unknown;
-      try {
-        json = JSON.parse(raw);
-      } catch (error) {
-        throw new ModelError(`${label}: the response is not JSON: ${raw.slice(0, 200)}`, response.status, { cause: error });
-      }
-      const parsed = wireResponse.safeParse(json);
-      if (!parsed.success) {
-        throw new ModelError(`${label}: malformed message (${z.prettifyError(parsed.error).replace(/\n/g, " ")}): ${raw.slice(0, 200)}`, response.status);
-      }
+      const data = await postForJson(label, url, { headers, body: JSON.stringify(body), signal: callOptions.signal }, options.retry ?? defaultRetryPolicy, wireResponse, "message");
       let text = "";
       const calls = [];
-      for (const block of parsed.data.content) {
+      for (const block of data.content) {
         if (block.type === "text" && "text" in block) text += block.text;
         if (block.type === "tool_use" && "input" in block) calls.push({ id: block.id, name: block.name, arguments: block.input ?? {} });
       }
       const toolCalls = uniqueCallIds(calls, "toolu");
-      const usage = parsed.data.usage;
+      const usage = data.usage;
       const cacheRead = usage?.cache_read_input_tokens ?? 0;
       // input_tokens excludes cache reads and writes; the runtime counts every input token.
       const reported = usage
@@ -127,7 +115,7 @@ export function anthropicClient(options: AnthropicOptions): ModelClient {
             estimated: false,
           }
         : null;
-      return { text, toolCalls, usage: usageOrEstimate(reported, messages, text, toolCalls), model: parsed.data.model ?? options.model };
+      return { text, toolCalls, usage: usageOrEstimate(reported, messages, text, toolCalls), model: data.model ?? options.model };
     },
   };
 }

@@ -3,7 +3,6 @@
 import { z } from "zod";
 import {
   estimateTokens,
-  ModelError,
   parseArguments,
   uniqueCallIds,
   usageOrEstimate,
@@ -12,7 +11,7 @@ import {
   type ModelResponse,
   type ToolSpec,
 } from "./model-client";
-import { defaultRetryPolicy, postWithRetry, type RetryPolicy } from "./retry";
+import { defaultRetryPolicy, postForJson, type RetryPolicy } from "./retry";
 
 export interface OpenAiCompatibleOptions {
   /** e.g. https://api.openai.com/v1, http://127.0.0.1:8000/v1 (vLLM), http://127.0.0.1:11434/v1 (Ollama). */
@@ -83,25 +82,14 @@ export function openAiCompatibleClient(options: OpenAiCompatibleOptions): ModelC
       };
       const headers: Record<string, string> = { "content-type": "application/json" };
       if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
-      const response = await postWithRetry(label, url, { headers, body: JSON.stringify(body), signal: callOptions.signal }, options.retry ?? defaultRetryPolicy);
-      const raw = await response.text();
-      let json: unknown;
-      try {
-        json = JSON.parse(raw);
-      } catch (error) {
-        throw new ModelError(`${label}: the response is not JSON: ${raw.slice(0, 200)}`, response.status, { cause: error });
-      }
-      const parsed = wireResponse.safeParse(json);
-      if (!parsed.success) {
-        throw new ModelError(`${label}: malformed chat completion (${z.prettifyError(parsed.error).replace(/\n/g, " ")}): ${raw.slice(0, 200)}`, response.status);
-      }
-      const message = parsed.data.choices[0].message;
+      const data = await postForJson(label, url, { headers, body: JSON.stringify(body), signal: callOptions.signal }, options.retry ?? defaultRetryPolicy, wireResponse, "chat completion");
+      const message = data.choices[0].message;
       const text = message.content ?? "";
       const toolCalls = uniqueCallIds(
         (message.tool_calls ?? []).map((call) => ({ id: call.id ?? "", name: call.function.name, arguments: parseArguments(call.function.arguments) })),
         "call",
       );
-      const usage = parsed.data.usage;
+      const usage = data.usage;
       const reported = usage
         ? {
             inputTokens: usage.prompt_tokens ?? 0,
@@ -110,7 +98,7 @@ export function openAiCompatibleClient(options: OpenAiCompatibleOptions): ModelC
             estimated: false,
           }
         : null;
-      return { text, toolCalls, usage: usageOrEstimate(reported, messages, text, toolCalls), model: parsed.data.model ?? options.model };
+      return { text, toolCalls, usage: usageOrEstimate(reported, messages, text, toolCalls), model: data.model ?? options.model };
     },
   };
 }

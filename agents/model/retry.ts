@@ -1,5 +1,6 @@
 // Retry-on-rate-limit for the live clients: 429, 503 and 529 (overloaded) are tried again, honouring
 // Retry-After, with jittered exponential backoff, a bounded number of times; everything else fails now.
+import { z } from "zod";
 import { ModelError } from "./model-client";
 
 export interface RetryPolicy {
@@ -83,4 +84,28 @@ export async function postWithRetry(
     }
     await policy.sleep(asked !== null ? honour(asked, policy) : backoff(attempt, policy));
   }
+}
+
+/** postWithRetry, then the body read as JSON and checked against the vendor's wire schema. */
+export async function postForJson<T>(
+  label: string,
+  url: string,
+  init: { headers: Record<string, string>; body: string; signal?: AbortSignal },
+  policy: RetryPolicy,
+  schema: z.ZodType<T>,
+  what: string,
+): Promise<T> {
+  const response = await postWithRetry(label, url, init, policy);
+  const raw = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (error) {
+    throw new ModelError(`${label}: the response is not JSON: ${raw.slice(0, 200)}`, response.status, { cause: error });
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new ModelError(`${label}: malformed ${what} (${z.prettifyError(parsed.error).replace(/\n/g, " ")}): ${raw.slice(0, 200)}`, response.status);
+  }
+  return parsed.data;
 }

@@ -1,48 +1,9 @@
-// Shapes of the commitment ledger as the browser receives them (mirrors server/commitments/*).
-export type CommitmentStatus = "candidate" | "confirmed" | "fulfilled" | "withdrawn";
-
-export interface CommitmentRef {
-  id: string;
-  number: number;
-  what: string;
-  status: CommitmentStatus;
-}
-
-export interface Commitment {
-  id: string;
-  number: number;
-  ownerId: string;
-  ownerName: string;
-  ownerKind: "human" | "agent" | "system";
-  what: string;
-  taskId: string | null;
-  dueAt: string | null;
-  status: CommitmentStatus;
-  reason: string | null;
-  overdue: boolean;
-  createdAt: string;
-  confirmedAt: string | null;
-  finishedAt: string | null;
-  blockers: CommitmentRef[];
-  blocking: CommitmentRef[];
-}
-
-export interface GraphNode {
-  id: string;
-  number: number;
-  what: string;
-  ownerId: string;
-  ownerName: string;
-  dueAt: string | null;
-  status: CommitmentStatus;
-  overdue: boolean;
-}
-
-export interface CommitmentGraph {
-  nodes: GraphNode[];
-  edges: { blockedId: string; blockerId: string }[];
-  criticalPath: string[];
-}
+// Shapes of the commitment ledger as the browser receives them: the server's own view types, so the
+// two cannot drift apart (type-only imports; nothing of server/ reaches the browser bundle).
+import type { CommitmentStatus } from "@/db/schema/commitments";
+export type { CommitmentStatus };
+export type { CommitmentRef, CommitmentView as Commitment } from "@/server/commitments/commitment-view";
+export type { GraphNode, CommitmentGraph } from "@/server/commitments/load-graph";
 
 /** Overdue is judged with the viewer's clock, so it turns red on time without waiting for an event. */
 export function isOverdue(c: { status: CommitmentStatus; dueAt: string | null }, now: number): boolean {

@@ -27,13 +27,13 @@ export function RunHeader({ run, update }: { run: Timeline; update: (patch: Part
       {r && (
         <p className="text-sm" data-testid="run-result">
           Ended <strong>{r.status.replace(/_/g, " ")}</strong>
-          {r.summary && <>: {r.summary}</>}
-          {r.reason && <>: {r.reason}</>}
-          {r.status === "halted" && ` — budget spent ${formatTokens(r.budgetSpent ?? 0)} of ${formatTokens(r.allowance ?? 0)}`}
-          {r.evidence && r.evidence.length > 0 && <span className="text-neutral-500"> ({r.evidence.length} piece(s) of evidence)</span>}
+          {r.status === "done" && r.summary && <>: {r.summary}</>}
+          {(r.status === "inconclusive" || r.status === "stopped") && r.reason && <>: {r.reason}</>}
+          {r.status === "halted" && ` — budget spent ${formatTokens(r.budgetSpent)} of ${formatTokens(r.allowance)}`}
+          {r.status === "done" && r.evidence.length > 0 && <span className="text-neutral-500"> ({r.evidence.length} piece(s) of evidence)</span>}
         </p>
       )}
-      {r?.evidence?.map((e, i) => <JsonBlock key={i} value={e} label={`Evidence ${i + 1}`} />)}
+      {r?.status === "done" && r.evidence.map((e, i) => <JsonBlock key={i} value={e} label={`Evidence ${i + 1}`} />)}
       {run.stopRequests.map((s) => (
         <p key={s.eventId} className="text-xs text-neutral-600 dark:text-neutral-300">
           ⏹ {s.byName ?? "An operator"} asked it to stop at {new Date(s.t).toLocaleTimeString()}: {s.reason}

@@ -48,6 +48,19 @@ function cursorTx(id: number): SQL {
   return sql`coalesce((select c.tx_id from events c where c.id = ${id}), (select c.tx_id from events c where c.id < ${id} order by c.id desc limit 1), '0'::xid8)`;
 }
 
+/** An event with its actor's name: select it from `events` left-joined with `principals` on the actor. */
+export const eventColumns = {
+  id: events.id,
+  t: events.t,
+  kind: events.kind,
+  actor: events.actor,
+  actorName: principals.name,
+  runId: events.runId,
+  taskId: events.taskId,
+  turn: events.turn,
+  data: events.data,
+};
+
 export async function listJournal(db: Executor, query: JournalQuery): Promise<{ items: JournalEntry[]; next?: number }> {
   const limit = Math.min(Math.max(query.limit ?? 100, 1), 500);
   const ascending = query.after !== undefined;
@@ -64,18 +77,7 @@ export async function listJournal(db: Executor, query: JournalQuery): Promise<{ 
   if (query.run) where.push(eq(events.runId, query.run));
   if (query.q) where.push(sql`quorum_event_document(${events.data}) @@ websearch_to_tsquery('english', ${query.q})`);
   const rows = await db
-    .select({
-      id: events.id,
-      v: events.v,
-      t: events.t,
-      kind: events.kind,
-      actor: events.actor,
-      actorName: principals.name,
-      runId: events.runId,
-      taskId: events.taskId,
-      turn: events.turn,
-      data: events.data,
-    })
+    .select({ ...eventColumns, v: events.v })
     .from(events)
     .leftJoin(principals, eq(principals.id, events.actor))
     .where(and(...where))

@@ -2,21 +2,12 @@
 import { and, asc, eq, inArray, or, type SQL } from "drizzle-orm";
 import { events, principals } from "../../../db/schema";
 import type { Executor } from "../../../db/client";
+import { eventColumns } from "../list";
 import type { JournalRecord } from "./run-events";
 
 async function select(db: Executor, where: SQL | undefined): Promise<JournalRecord[]> {
   return db
-    .select({
-      id: events.id,
-      t: events.t,
-      kind: events.kind,
-      actor: events.actor,
-      actorName: principals.name,
-      runId: events.runId,
-      taskId: events.taskId,
-      turn: events.turn,
-      data: events.data,
-    })
+    .select(eventColumns)
     .from(events)
     .leftJoin(principals, eq(principals.id, events.actor))
     .where(where)
