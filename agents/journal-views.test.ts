@@ -7,7 +7,7 @@ import { manualClock } from "../server/clock";
 import { loadAudit } from "../server/journal/views/audit";
 import { loadResumePoint } from "../server/journal/views/resume-point";
 import { loadThread } from "../server/journal/views/thread";
-import { postMessage } from "../server/rooms/post-message";
+import { postMessage } from "../server/relay/post-message";
 import { makeAgent, makeHuman } from "../test/helpers";
 import { diagnoseCommand } from "../bin/diagnose";
 import { scriptedClient } from "./model/scripted";

@@ -16,26 +16,9 @@ import { ModelError } from "./model/model-client";
 import { RecordingExhausted, replayClient } from "./model/replay";
 import { DONE } from "./tools/done";
 import { failure, type Toolbox } from "./tools/toolbox";
+import type { Comparable, ReplayReport } from "../server/journal/views/replay-report";
 
-/** What two events must share to count as the same: everything but the id, the time and the run id. */
-export interface Comparable {
-  kind: string;
-  actor: string | null;
-  taskId: string | null;
-  turn: number | null;
-  data: unknown;
-}
-
-export interface ReplayReport {
-  runId: string | null;
-  identical: boolean;
-  recorded: number;
-  replayed: number;
-  result: RunResult | null;
-  /** `recording_ended`: the recorded run stops short (it is still running, or died and was never resumed). */
-  ended: "finished" | "halted" | "stopped" | "recording_ended" | "diverged";
-  divergence?: { index: number; expected: Comparable | null; actual: Comparable | null };
-}
+export type { Comparable, ReplayReport };
 
 function comparable(event: JournalRecord): Comparable {
   // Through JSON, as jsonb stores it: undefined fields vanish on both sides.

@@ -7,7 +7,7 @@ import { startQuorum, stopQuorum, newHome, type QuorumServer } from "../e2e/serv
 import { appendEvent } from "../server/journal/append";
 import { EVENTS_CHANNEL } from "../server/journal/listen";
 import type { Principal } from "../server/principals/types";
-import { postMessage } from "../server/rooms/post-message";
+import { postMessage } from "../server/relay/post-message";
 import { systemClock } from "../server/clock";
 import { body, latencies, median, percentile, progress, QUICK, record, REPS, sleep } from "./lib";
 

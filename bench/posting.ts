@@ -3,7 +3,7 @@ import type { Connection } from "../db/client";
 import { QuorumError } from "../server/errors";
 import type { Principal } from "../server/principals/types";
 import { advanceCursor } from "../server/relay/cursor";
-import { postMessage } from "../server/rooms/post-message";
+import { postMessage } from "../server/relay/post-message";
 import { createRoom } from "../server/rooms/rooms";
 import { body, median, progress, record, REPS, SECONDS, steppingClock, timed } from "./lib";
 

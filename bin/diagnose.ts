@@ -1,6 +1,6 @@
 // `quorum diagnose RUN|TASK`: the failure signatures in a run's journal (with its task's) or a task's.
 import type { Executor } from "../db/client";
-import { diagnose } from "../agents/diagnose";
+import { diagnose } from "../server/journal/views/diagnose";
 import { loadRunEvents, loadTaskEvents } from "../server/journal/views/load";
 import type { JournalRecord } from "../server/journal/views/run-events";
 

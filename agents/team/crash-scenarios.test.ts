@@ -10,7 +10,7 @@ import { events, messages } from "../../db/schema";
 import { manualClock } from "../../server/clock";
 import { dataOf, type ToolReturnedData } from "../../server/journal/views/run-events";
 import { getSystemPrincipal } from "../../server/principals/create-principal";
-import { diagnose } from "../diagnose";
+import { diagnose } from "../../server/journal/views/diagnose";
 import type { ScriptEntry } from "../model/scripted";
 import type { TeamContext } from "./context";
 import { chaseSilentReviewers, reviewDeadlineMs } from "./roles/deadlines";

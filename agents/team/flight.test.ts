@@ -11,7 +11,7 @@ import { systemClock } from "../../server/clock";
 import { EVENT_KINDS } from "../../server/journal/kinds";
 import { loadBill } from "../../server/journal/views/bill";
 import { loadEventsOfKinds } from "../../server/journal/views/load";
-import { diagnose } from "../diagnose";
+import { diagnose } from "../../server/journal/views/diagnose";
 import { makeHuman } from "../../test/helpers";
 import { createScratchRepo } from "../demo/scratch-repo";
 import { DEMO_GOAL, launchFlight } from "./flight";

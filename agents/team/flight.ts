@@ -2,7 +2,7 @@
 import { flights } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../../server/clock";
-import { postMessage } from "../../server/rooms/post-message";
+import { postMessage } from "../../server/relay/post-message";
 import type { Principal } from "../../server/principals/types";
 import { createTask } from "../../server/tasks/create";
 import { TEAM_ROOM } from "./speak";

@@ -4,7 +4,7 @@ import type { Clock } from "../../server/clock";
 import { QuorumError } from "../../server/errors";
 import { advanceCursor } from "../../server/relay/cursor";
 import { getRoom } from "../../server/rooms/rooms";
-import { postMessage, type PostMessageInput } from "../../server/rooms/post-message";
+import { postMessage, type PostMessageInput } from "../../server/relay/post-message";
 import type { MessageView } from "../../server/rooms/message-view";
 import type { Principal } from "../../server/principals/types";
 

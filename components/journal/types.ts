@@ -7,7 +7,7 @@ export type { ThreadEntry } from "@/server/journal/views/thread";
 export type { Submission, Verdict } from "@/server/journal/views/audit";
 export type { Observation, Mail, RunResult } from "@/server/journal/views/run-events";
 export type { Timeline, TimelineTurn } from "@/server/journal/views/timeline";
-export type { Comparable, ReplayReport } from "@/agents/replay";
-export type { Finding } from "@/agents/diagnose";
+export type { Comparable, ReplayReport } from "@/server/journal/views/replay-report";
+export type { Finding } from "@/server/journal/views/diagnose";
 
 export type TaskAudit = { task: TaskHeader } & Audit;

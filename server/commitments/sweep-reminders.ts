@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
 import { getSystemPrincipal } from "../principals/create-principal";
-import { postMessage } from "../rooms/post-message";
+import { postMessage } from "../relay/post-message";
 import { loadCriticalPath } from "./load-graph";
 
 const blocker = alias(commitments, "blocker");

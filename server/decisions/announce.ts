@@ -4,7 +4,7 @@ import { decisions, principals } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { getSystemPrincipal } from "../principals/create-principal";
-import { postMessage } from "../rooms/post-message";
+import { postMessage } from "../relay/post-message";
 import { announcementOf } from "./envelope";
 
 export const ANNOUNCE_ROOM = "general";

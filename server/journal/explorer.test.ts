@@ -8,7 +8,7 @@ import { getDb } from "../../db/client";
 import { GET as journalRoute } from "../../app/api/journal/route";
 import { call, makeHuman } from "../../test/helpers";
 import { systemClock } from "../clock";
-import { postMessage } from "../rooms/post-message";
+import { postMessage } from "../relay/post-message";
 import { appendEvent } from "./append";
 import { listJournal, type JournalQuery } from "./list";
 

@@ -4,7 +4,7 @@ import { getConnection, getDb } from "../../db/client";
 import { systemClock } from "../clock";
 import { GET as journalRoute } from "../../app/api/journal/route";
 import { call, makeAgent, makeHuman } from "../../test/helpers";
-import { postMessage } from "../rooms/post-message";
+import { postMessage } from "../relay/post-message";
 import { appendEvent } from "./append";
 import { listJournal } from "./list";
 import { subscribeToEvents, type EventNotice } from "./listen";

@@ -15,6 +15,9 @@ export interface EventNotice {
 
 type Subscriber = (notice: EventNotice) => void;
 
+/** Subscribes to commit notifications; resolves once listening, returns the unsubscribe. */
+export type Subscribe = (subscriber: Subscriber) => Promise<() => void>;
+
 interface Hub {
   sql: postgres.Sql;
   subscribers: Set<Subscriber>;

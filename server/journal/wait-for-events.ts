@@ -5,6 +5,7 @@ import { events } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import type { Principal } from "../principals/types";
 import { listJournal } from "./list";
+import type { Subscribe } from "./listen";
 
 /** Well under the 60-second timeouts of MCP clients and HTTP proxies. */
 export const MAX_WAIT_SECONDS = 25;
@@ -44,9 +45,6 @@ export interface EventsPage {
   next: number;
   timedOut: boolean;
 }
-
-/** Subscribes `wake` to commit notifications; resolves once listening, returns the unsubscribe. */
-export type Subscribe = (wake: () => void) => Promise<() => void>;
 
 function isForMe(data: unknown, callerId: string): boolean {
   const d = (data ?? {}) as Record<string, unknown>;

@@ -4,7 +4,7 @@ import { unstorableText } from "../storable-text";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail, QuorumError } from "../errors";
-import type { Subscribe } from "../journal/wait-for-events";
+import type { Subscribe } from "../journal/listen";
 import type { Principal } from "../principals/types";
 
 /** What every tool call runs with: resolved per request, never shared between callers. */

@@ -4,7 +4,9 @@ import { digestEntries, focusWindows, messages } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import { appendEvent } from "../journal/append";
 import { messageColumns, recipient, sender, toMessageView, type MessageView } from "../rooms/message-view";
-import type { FocusWindow } from "./focus";
+
+/** An agent's focus window: opened and closed by ./focus.ts, flushed here. */
+export type FocusWindow = typeof focusWindows.$inferSelect;
 
 /** A digest holds at most this many messages; the oldest are dropped first, and counted. */
 export const DIGEST_CAP = 50;

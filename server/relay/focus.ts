@@ -4,9 +4,9 @@ import { focusWindows, principals, tasks } from "../../db/schema";
 import type { Db, Executor } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
-import { flushDigest } from "./digest";
+import { flushDigest, type FocusWindow } from "./digest";
 
-export type FocusWindow = typeof focusWindows.$inferSelect;
+export type { FocusWindow };
 
 /** The sweep runs this often (DESIGN §5); the lead's scheduler calls sweepFocusWindows on it. */
 export const FOCUS_SWEEP_INTERVAL_MS = 30 * 1000;

@@ -3,7 +3,7 @@ import { getDb } from "../../db/client";
 import type { Clock } from "../clock";
 import { QuorumError } from "../errors";
 import type { Principal } from "../principals/types";
-import { postMessage, type PostMessageInput, type PostMessageOptions } from "../rooms/post-message";
+import { postMessage, type PostMessageInput, type PostMessageOptions } from "./post-message";
 import { createRoom, getRoom } from "../rooms/rooms";
 import type { MessageView } from "../rooms/message-view";
 import { advanceCursor } from "./cursor";

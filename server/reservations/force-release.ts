@@ -8,7 +8,7 @@ import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
 import { getSystemPrincipal } from "../principals/create-principal";
 import type { Principal } from "../principals/types";
-import { postMessage } from "../rooms/post-message";
+import { postMessage } from "../relay/post-message";
 import { DEFAULT_ROOM } from "../rooms/rooms";
 import { lockReservation, readReservationView, type ReservationView } from "./view";
 

@@ -6,7 +6,7 @@ import { GET as listRoomsRoute, POST as createRoomRoute } from "../../app/api/ro
 import { GET as listMessagesRoute, POST as postMessageRoute } from "../../app/api/rooms/[room]/messages/route";
 import { call, makeAgent, makeHuman, uniqueName } from "../../test/helpers";
 import { listMessages } from "./list-messages";
-import { postMessage } from "./post-message";
+import { postMessage } from "../relay/post-message";
 import { ackAll } from "../relay/test-room";
 
 const general = { params: { room: "general" } };

@@ -6,7 +6,7 @@ import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
 import { getSystemPrincipal } from "../principals/create-principal";
 import { closeFocusWindow } from "../relay/focus";
-import { postMessage } from "../rooms/post-message";
+import { postMessage } from "../relay/post-message";
 import { DEFAULT_ROOM } from "../rooms/rooms";
 import { presentAgents, rankCandidates, type ScoredCandidate } from "./reassign";
 

@@ -1,19 +1,15 @@
 // The glue every route handler shares: parse, resolve the caller, map refusals to statuses.
 import { z } from "zod";
-import { getDb, type Db } from "@/db/client";
-import { systemClock, type Clock } from "@/server/clock";
+import { serverContext, type ServerContext } from "@/server/context";
 import { fail, QuorumError } from "@/server/errors";
 import { authenticate, requireCaller } from "@/server/principals/authenticate";
 import { unstorableText } from "@/server/storable-text";
 import type { Principal } from "@/server/principals/types";
 
-export interface AppContext {
-  db: Db;
-  clock: Clock;
-}
+export type AppContext = ServerContext;
 
 export function appContext(): AppContext {
-  return { db: getDb(), clock: systemClock };
+  return serverContext();
 }
 
 export function json(body: unknown, status = 200): Response {

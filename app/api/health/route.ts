@@ -1,11 +1,8 @@
-import { sql } from "drizzle-orm";
+import { checkHealth } from "@/server/health";
 import { handle, json } from "../_lib/http";
 
 export const dynamic = "force-dynamic";
 
 export function GET() {
-  return handle(async ({ db }) => {
-    await db.execute(sql`select 1`);
-    return json({ ok: true });
-  });
+  return handle(async ({ db }) => json(await checkHealth(db)));
 }

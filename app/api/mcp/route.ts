@@ -1,8 +1,6 @@
 // The MCP endpoint (Streamable HTTP, stateless): a fresh server and transport per request, bearer auth on each.
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { getConnection } from "@/db/client";
 import { fail, QuorumError } from "@/server/errors";
-import { subscribeToEvents } from "@/server/journal/listen";
 import { mcpCaller } from "@/server/mcp/authenticate";
 import { profileField } from "@/server/mcp/registry";
 import { createMcpServer } from "@/server/mcp/server";
@@ -24,8 +22,7 @@ export async function POST(req: Request) {
     const caller = await mcpCaller(ctx.db, req.headers.get("authorization"), ctx.clock);
     const parsed = profileField.safeParse(new URL(req.url).searchParams.get("profile") ?? "full");
     if (!parsed.success) throw fail.invalid("mcp", "profile must be full, worker or chat", { issues: parsed.error.issues });
-    const subscribe = (wake: () => void) => subscribeToEvents(getConnection().sql, wake);
-    const server = createMcpServer({ ...ctx, caller, subscribe }, parsed.data);
+    const server = createMcpServer({ ...ctx, caller }, parsed.data);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {

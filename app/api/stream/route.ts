@@ -1,7 +1,6 @@
 // Server-Sent Events: every committed journal event, live, with catch-up from Last-Event-ID.
-import { getConnection } from "@/db/client";
 import { listJournal } from "@/server/journal/list";
-import { subscribeToEvents, type EventNotice } from "@/server/journal/listen";
+import type { EventNotice } from "@/server/journal/listen";
 import { callerOf, handle } from "../_lib/http";
 
 export const dynamic = "force-dynamic";
@@ -28,7 +27,7 @@ export function GET(req: Request) {
             cleanup();
           }
         };
-        const unsubscribe = await subscribeToEvents(getConnection().sql, (notice) => send(frame(notice)));
+        const unsubscribe = await ctx.subscribe((notice) => send(frame(notice)));
         const keepalive = setInterval(() => send(": keepalive\n\n"), KEEPALIVE_MS);
         cleanup = () => {
           clearInterval(keepalive);

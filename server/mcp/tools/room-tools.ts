@@ -4,7 +4,7 @@ import { advanceCursor, advanceCursorInput, readCursor } from "../../relay/curso
 import { flushAgentDigest, flushDigestInput, getAgentDigest } from "../../relay/agent-digest";
 import { inboxQuery, readInbox } from "../../relay/inbox";
 import { listMessages, listMessagesQuery } from "../../rooms/list-messages";
-import { postMessage, postMessageInput } from "../../rooms/post-message";
+import { postMessage, postMessageInput } from "../../relay/post-message";
 import { listRooms } from "../../rooms/rooms";
 import { cursorOut, digestOut, flushOut, messageOut, page, roomOut, rosterOut } from "../outputs";
 import { defineTool, IDEMPOTENT, READ, WRITE } from "../tool";

@@ -1,5 +1,5 @@
 import { listMessages, listMessagesQuery } from "@/server/rooms/list-messages";
-import { postMessage, postMessageInput } from "@/server/rooms/post-message";
+import { postMessage, postMessageInput } from "@/server/relay/post-message";
 import { callerOf, handle, json, readBody, readQuery } from "../../../_lib/http";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 // GET /api/journal/runs/:id/diagnose: the failure signatures in the run's journal and its task's thread.
 import { z } from "zod";
-import { diagnose } from "@/agents/diagnose";
+import { diagnose } from "@/server/journal/views/diagnose";
 import { loadDiagnosisEvents, runIdSchema } from "@/server/journal/run-journal";
 import { callerOf, handle, json } from "../../../../_lib/http";
 import { readParams } from "../../../_lib/params";

@@ -7,11 +7,11 @@ import type { Clock } from "../clock";
 import { fail, type QuorumError } from "../errors";
 import { appendEvent } from "../journal/append";
 import type { Principal } from "../principals/types";
-import { deliverMessage } from "../relay/delivery";
-import { checkGates } from "../relay/gates";
-import { spendHoldToken } from "../relay/hold-tokens";
-import { recordRejection } from "../relay/reject";
-import type { MessageView } from "./message-view";
+import { deliverMessage } from "./delivery";
+import { checkGates } from "./gates";
+import { spendHoldToken } from "./hold-tokens";
+import { recordRejection } from "./reject";
+import type { MessageView } from "../rooms/message-view";
 
 const MAX_BODY_BYTES = 16 * 1024;
 const MAX_PAYLOAD_BYTES = 64 * 1024;

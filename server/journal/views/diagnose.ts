@@ -1,6 +1,6 @@
 // diagnose(events): names the failure signatures a journal shows, one finding per instance, nothing
 // for a clean run. Pure: the same events always give the same findings.
-import { dataOf, type JournalRecord, type Observation, type RunConfig, type RunResult, type ToolDispatchedData, type ToolReturnedData } from "../server/journal/views/run-events";
+import { dataOf, type JournalRecord, type Observation, type RunConfig, type RunResult, type ToolDispatchedData, type ToolReturnedData } from "./run-events";
 
 export type Signature = "duplicate_work" | "unanswered_request" | "done_without_evidence" | "transient_error_absorbed";
 

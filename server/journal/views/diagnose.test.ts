@@ -1,7 +1,7 @@
 // diagnose over the first flight and its four crashes: the clean flight comes back clean, and each
 // crash yields exactly its own finding and no other's.
 import { describe, expect, it } from "vitest";
-import type { JournalRecord } from "../server/journal/views/run-events";
+import type { JournalRecord } from "./run-events";
 import { diagnose } from "./diagnose";
 
 const [ORCH, CODER, REVIEWER, TESTER] = [1, 2, 3, 4].map((n) => `00000000-0000-4000-8000-00000000000${n}`);

@@ -1,0 +1,28 @@
+// What every surface (routes, MCP, sweepers) hands to server functions: built once per process here,
+// so no route, page or surface reaches for the database client itself.
+import { getConnection, type Db } from "../db/client";
+import { systemClock, type Clock } from "./clock";
+import { subscribeToEvents, type Subscribe } from "./journal/listen";
+
+export interface ServerContext {
+  db: Db;
+  clock: Clock;
+  /** Commit notifications of the journal (one LISTEN connection per process, fanned out). */
+  subscribe: Subscribe;
+}
+
+const holder = globalThis as unknown as { __quorumContext?: ServerContext & { connection: unknown } };
+
+/** The process-wide context from DATABASE_URL; rebuilt only if the connection changed (tests switch databases). */
+export function serverContext(): ServerContext {
+  const connection = getConnection();
+  if (holder.__quorumContext?.connection !== connection) {
+    holder.__quorumContext = {
+      connection,
+      db: connection.db,
+      clock: systemClock,
+      subscribe: (subscriber) => subscribeToEvents(connection.sql, subscriber),
+    };
+  }
+  return holder.__quorumContext;
+}
