@@ -7,7 +7,9 @@ import { QuorumError } from "../server/errors";
 import { loadBill } from "../server/journal/views/bill";
 import { loadRunEvents } from "../server/journal/views/load";
 import { makeAgent, makeHuman } from "../test/helpers";
-import { budgetSpent, createBudget, setAllowance } from "./budget";
+import { createBudget } from "../server/budgets/create";
+import { setAllowance } from "../server/budgets/set-allowance";
+import { budgetSpent } from "../server/budgets/spend";
 import { scriptedClient, type ScriptEntry } from "./model/scripted";
 import { resumeRun } from "./resume";
 import { startRun } from "./run";
@@ -75,7 +77,7 @@ describe("budgets", () => {
     expect(await resumeRun(db, runId, { ...env, client: scriptedClient(FIX_SCRIPT) })).toMatchObject({ status: "halted", budgetSpent: 325 });
     expect(await loadRunEvents(db, runId)).toHaveLength(halted);
 
-    await setAllowance(db, human, budget.id, 2000, clock);
+    await setAllowance(db, human, budget.id, { allowance: 2000 }, clock);
     const resumed = await resumeRun(db, runId, { ...env, client: scriptedClient(FIX_SCRIPT) });
     expect(resumed).toEqual({ status: "done", summary: "parse('') returns []", evidence: ["node --test: 2 passed, 0 failed"], turns: 6, spent: 1205 });
     const kinds = (await loadRunEvents(db, runId)).map((e) => e.kind);
@@ -96,7 +98,7 @@ describe("budgets", () => {
     });
     await expect(createBudget(db, worker, { ownerId: worker.id, parentId: parent.id, allowance: 10 }, clock)).rejects.toMatchObject({ kind: "forbidden" });
     await expect(createBudget(db, worker, { ownerId: worker.id, allowance: 10 }, clock)).rejects.toBeInstanceOf(QuorumError);
-    await expect(setAllowance(db, null, parent.id, 500, clock)).rejects.toMatchObject({ code: "under_children", extra: { promised: 600 } });
+    await expect(setAllowance(db, null, parent.id, { allowance: 500 }, clock)).rejects.toMatchObject({ code: "under_children", extra: { promised: 600 } });
     const other = await makeAgent();
     const elsewhere = await createBudget(db, null, { ownerId: other.id, allowance: 50 }, clock);
     await expect(

@@ -1,20 +1,16 @@
 // The agent loop: a turn at a time, every step journalled first and the next step read off the fold,
 // so that a run, a resumed run and a replayed run are the same code path.
-import type { EventKind } from "../server/journal/kinds";
 import type { BudgetDebitedData, Mail, ModelCalledData, ModelResponse, Observation, RunResult, ToolCall } from "../server/journal/views/run-events";
 import type { RunState } from "../server/journal/views/resume-point";
+import type { RunEventDraft } from "../server/runs/fence";
 import { assembleContext } from "./context";
 import type { ModelClient } from "./model/model-client";
 import { nextStep, outcome } from "./next-step";
 import { doneArguments, doneSpec } from "./tools/done";
 import { failure, type PreparedCall, type Toolbox } from "./tools/toolbox";
 
-export interface Draft {
-  kind: EventKind;
-  data: object;
-  /** Defaults to the state's current turn. */
-  turn?: number;
-}
+/** One event the loop writes (the run fence in server/runs fills in actor, run, task and time). */
+export type Draft = RunEventDraft;
 
 /** Where the loop writes and what it asks at the boundary: the database, or a recorded run in replay. */
 export interface RunJournal {

@@ -7,12 +7,13 @@ import { manualClock } from "../server/clock";
 import { loadRunEvents } from "../server/journal/views/load";
 import type { JournalRecord, ToolReturnedData } from "../server/journal/views/run-events";
 import { makeAgent } from "../test/helpers";
-import { createBudget, setAllowance } from "./budget";
+import { createBudget } from "../server/budgets/create";
+import { setAllowance } from "../server/budgets/set-allowance";
 import { scriptedClient, type ScriptEntry } from "./model/scripted";
 import { replayRun } from "./replay";
 import { resumeRun } from "./resume";
 import { startRun } from "./run";
-import { requestStop } from "./stop";
+import { requestStop } from "../server/runs/request-stop";
 import { CODER_SYSTEM, FIX_SCRIPT, FIX_TASK, makeScratchRepo, scratchTools } from "./testing/fixtures";
 
 const clock = manualClock();
@@ -45,7 +46,7 @@ async function troubledRun(): Promise<string> {
   // Turn 2 is answered (prose), then the stop is honoured; resumed, turn 3 crosses the budget; topped up, it ends.
   expect(await resumeRun(db, runId, { ...env, client: scriptedClient(script) })).toMatchObject({ status: "stopped", turns: 2 });
   expect(await resumeRun(db, runId, { ...env, client: scriptedClient(script) })).toMatchObject({ status: "halted", turns: 3 });
-  await setAllowance(db, null, budget.id, 5000, clock);
+  await setAllowance(db, null, budget.id, { allowance: 5000 }, clock);
   expect(await resumeRun(db, runId, { ...env, client: scriptedClient(script) })).toMatchObject({ status: "done", turns: 5 });
   return runId;
 }

@@ -6,7 +6,7 @@ import { fail } from "../server/errors";
 import { emptyRunState } from "../server/journal/views/resume-point";
 import type { RunConfig, RunResult } from "../server/journal/views/run-events";
 import type { Principal } from "../server/principals/types";
-import { budgetChain } from "./budget";
+import { budgetChain } from "../server/budgets/spend";
 import { driveRun } from "./loop";
 import type { ModelClient } from "./model/model-client";
 import { databaseJournal, type Inbox } from "./run-journal";
@@ -24,7 +24,7 @@ export interface RunEnvironment {
   root: string;
   toolTimeoutMs?: number;
   inbox?: Inbox;
-  /** Aborting it stops the run at its next turn boundary (RunStopped), like `requestStop`. */
+  /** Aborting it stops the run at its next turn boundary (RunStopped), like `requestStop` (server/runs). */
   signal?: AbortSignal;
   clock?: Clock;
 }

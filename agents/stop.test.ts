@@ -9,7 +9,7 @@ import { makeAgent, makeHuman } from "../test/helpers";
 import { scriptedClient } from "./model/scripted";
 import { resumeRun } from "./resume";
 import { startRun } from "./run";
-import { requestStop } from "./stop";
+import { requestStop } from "../server/runs/request-stop";
 import { makeScratchRepo } from "./testing/fixtures";
 import { defineTool } from "./tools/tool";
 
@@ -57,7 +57,9 @@ describe("operator stop", () => {
     const elsewhere = connect(process.env.DATABASE_URL!, { max: 1 });
     const steps: number[] = [];
     let runId = "";
-    const tools = [workTool(steps, () => requestStop(elsewhere.db, human, runId, { reason: "wrong approach" }, clock))];
+    const tools = [workTool(steps, async () => {
+      await requestStop(elsewhere.db, human, runId, { reason: "wrong approach" }, clock);
+    })];
     runId = `run_stop_${Date.now()}`;
     try {
       const { result } = await startRun(getDb(), { agent, client: scriptedClient(script), tools, root: makeScratchRepo(), task: "t", system: "s", runId, clock });

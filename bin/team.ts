@@ -1,17 +1,16 @@
 // `quorum worker` hosts the built-in team's roles; `quorum demo` launches the first flight.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { count } from "drizzle-orm";
 import { connect, type Db } from "../db/client";
 import { quorumHome } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
-import { flights } from "../db/schema";
-import { createScratchRepo } from "../agents/demo/scratch-repo";
+import { createScratchRepo, DEMO_GOAL } from "../agents/demo/scratch-repo";
 import { modelClientFromEnv } from "../agents/model/from-env";
-import { DEMO_GOAL, launchFlight } from "../agents/team/flight";
+import { hasAnyFlight, launchFlight } from "../server/flights/launch";
 import { ensureTeam, ROLES, type Role } from "../agents/team/team";
 import { runTeamWorker } from "../agents/team/worker";
 import { systemClock } from "../server/clock";
+import { contextOf } from "../server/context";
 import { ensureHuman } from "../server/principals/create-principal";
 import { openDatabase } from "./database";
 
@@ -33,7 +32,7 @@ export async function worker(roles: Role[]): Promise<void> {
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   try {
-    await runTeamWorker(connection, { roles, model: modelClientFromEnv() });
+    await runTeamWorker(contextOf(connection), { roles, model: modelClientFromEnv() });
   } finally {
     await connection.close();
     await database.stop?.();
@@ -43,8 +42,7 @@ export async function worker(roles: Role[]): Promise<void> {
 /** Creates the scratch repository and posts the goal; the worker (`npm start` runs one) does the rest. */
 export async function launchDemo(db: Db, humanName: string, options: { onlyIfFirst?: boolean } = {}) {
   if (options.onlyIfFirst) {
-    const [{ n }] = await db.select({ n: count() }).from(flights);
-    if (n > 0) return null;
+    if (await hasAnyFlight(db)) return null;
   }
   await ensureTeam(db, systemClock);
   const human = await ensureHuman(db, humanName);

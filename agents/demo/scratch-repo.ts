@@ -3,6 +3,9 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
+/** The first flight's goal: what the scratch repository's failing test asks for. */
+export const DEMO_GOAL = "Make parse('') return [] so that the repository's test suite passes.";
+
 const FILES: Record<string, string> = {
   "package.json": JSON.stringify(
     { name: "scratch-parser", private: true, type: "module", scripts: { test: "node --test" } },

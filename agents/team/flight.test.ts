@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { asc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getConnection, getDb } from "../../db/client";
+import { contextOf } from "../../server/context";
 import { events, flights, messages, tasks } from "../../db/schema";
 import { systemClock } from "../../server/clock";
 import { EVENT_KINDS } from "../../server/journal/kinds";
@@ -14,7 +15,8 @@ import { loadEventsOfKinds } from "../../server/journal/views/load";
 import { diagnose } from "../../server/journal/views/diagnose";
 import { makeHuman } from "../../test/helpers";
 import { createScratchRepo } from "../demo/scratch-repo";
-import { DEMO_GOAL, launchFlight } from "./flight";
+import { DEMO_GOAL } from "../demo/scratch-repo";
+import { launchFlight } from "../../server/flights/launch";
 import { ensureTeam } from "./team";
 import { runTeamWorker } from "./worker";
 
@@ -30,7 +32,7 @@ function suitePasses(repo: string): boolean {
 /** Runs the whole team until the flight leaves `working`, or fails the test after a bound. */
 async function fly(flightId: string): Promise<string> {
   const controller = new AbortController();
-  const worker = runTeamWorker(getConnection(), { roles: ["orchestrator", "coder", "reviewer", "tester"], model: null, signal: controller.signal, log: () => {} });
+  const worker = runTeamWorker(contextOf(getConnection()), { roles: ["orchestrator", "coder", "reviewer", "tester"], model: null, signal: controller.signal, log: () => {} });
   const deadline = Date.now() + 60_000;
   let status = "planning";
   while (Date.now() < deadline) {

@@ -2,13 +2,15 @@
 import type { Db } from "../../db/client";
 import type { Clock } from "../../server/clock";
 import { QuorumError } from "../../server/errors";
+import { FLIGHT_ROOM } from "../../server/flights/launch";
 import { advanceCursor } from "../../server/relay/cursor";
 import { getRoom } from "../../server/rooms/rooms";
 import { postMessage, type PostMessageInput } from "../../server/relay/post-message";
 import type { MessageView } from "../../server/rooms/message-view";
 import type { Principal } from "../../server/principals/types";
 
-export const TEAM_ROOM = "general";
+/** The room where the team speaks (the same one a flight's REQUEST is posted in). */
+export const TEAM_ROOM = FLIGHT_ROOM;
 
 /**
  * Posts as `who`. The harness has put the room's news into the member's runs as mail, so it acks

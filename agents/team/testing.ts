@@ -5,13 +5,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { getConnection, getDb } from "../../db/client";
+import { contextOf } from "../../server/context";
 import { events, flights, flightTasks, tasks } from "../../db/schema";
 import { systemClock } from "../../server/clock";
 import { loadEventsOfKinds, loadTaskEvents } from "../../server/journal/views/load";
 import type { JournalRecord } from "../../server/journal/views/run-events";
 import { makeHuman } from "../../test/helpers";
 import { createScratchRepo } from "../demo/scratch-repo";
-import { DEMO_GOAL, launchFlight } from "./flight";
+import { DEMO_GOAL } from "../demo/scratch-repo";
+import { launchFlight } from "../../server/flights/launch";
 import { ensureTeam } from "./team";
 import { runTeamWorker, type WorkerOptions } from "./worker";
 
@@ -48,7 +50,7 @@ export async function launchScratchFlight() {
 /** Runs the team in this process (scripted unless `model` is given) until `stop()`. */
 export function startWorker(options: Partial<WorkerOptions> = {}) {
   const controller = new AbortController();
-  const done = runTeamWorker(getConnection(), {
+  const done = runTeamWorker(contextOf(getConnection()), {
     roles: ["orchestrator", "coder", "reviewer", "tester"],
     model: null,
     log: () => {},

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getConnection, getDb } from "../../db/client";
+import { contextOf } from "../../server/context";
 import { events, flights, flightTasks, tasks } from "../../db/schema";
 import { manualClock, systemClock } from "../../server/clock";
 import { QuorumError } from "../../server/errors";
@@ -14,7 +15,8 @@ import { heartbeat } from "../../server/tasks/heartbeat";
 import { sweepExpiredLeases } from "../../server/tasks/expire";
 import { makeHuman } from "../../test/helpers";
 import { createScratchRepo } from "../demo/scratch-repo";
-import { DEMO_GOAL, launchFlight } from "./flight";
+import { DEMO_GOAL } from "../demo/scratch-repo";
+import { launchFlight } from "../../server/flights/launch";
 import { ensureTeam, type Role } from "./team";
 import { runTeamWorker } from "./worker";
 
@@ -32,7 +34,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | null 
 
 function inProcessWorker(roles: Role[]) {
   const controller = new AbortController();
-  const done = runTeamWorker(getConnection(), { roles, model: null, signal: controller.signal, log: () => {} });
+  const done = runTeamWorker(contextOf(getConnection()), { roles, model: null, signal: controller.signal, log: () => {} });
   return { stop: async () => (controller.abort(), done) };
 }
 

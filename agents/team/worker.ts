@@ -1,8 +1,7 @@
 // The team's worker: each hosted role loops on its predicates, woken by NOTIFY, never by a model.
-import type { Connection } from "../../db/client";
-import { systemClock, type Clock } from "../../server/clock";
-import { appendEvent } from "../../server/journal/append";
-import { subscribeToEvents } from "../../server/journal/listen";
+import type { Clock } from "../../server/clock";
+import type { ServerContext } from "../../server/context";
+import { announceTeamStarted } from "../../server/flights/team";
 import { touchPresence } from "../../server/principals/authenticate";
 import { loadPrinciples } from "../../server/memory/list-memory";
 import type { ModelClient } from "../model/model-client";
@@ -40,6 +39,7 @@ export function testCommandFromEnv(env: NodeJS.ProcessEnv = process.env): string
 export interface WorkerOptions {
   roles: readonly Role[];
   model: ModelClient | null;
+  /** Overrides the server context's clock (tests). */
   clock?: Clock;
   testCommand?: string[];
   signal?: AbortSignal;
@@ -65,18 +65,19 @@ async function roleLoop(role: Role, ctx: TeamContext, wakeups: { wait(): Promise
   }
 }
 
-export async function runTeamWorker(connection: Connection, options: WorkerOptions): Promise<void> {
-  const clock = options.clock ?? systemClock;
+export async function runTeamWorker(server: ServerContext, options: WorkerOptions): Promise<void> {
+  const { db } = server;
+  const clock = options.clock ?? server.clock;
   const log = options.log ?? ((line: string) => console.log(line));
   const signal = options.signal ?? new AbortController().signal;
-  const team = await ensureTeam(connection.db, clock);
+  const team = await ensureTeam(db, clock);
   const ctx: TeamContext = {
-    db: connection.db,
+    db,
     clock,
     team,
     model: options.model,
     testCommand: options.testCommand ?? testCommandFromEnv(),
-    loadPrinciples: () => loadPrinciples(connection.db),
+    loadPrinciples: () => loadPrinciples(db),
     scripts: options.scripts,
   };
   let waiters: (() => void)[] = [];
@@ -95,9 +96,9 @@ export async function runTeamWorker(connection: Connection, options: WorkerOptio
         });
       }),
   };
-  const unsubscribe = await subscribeToEvents(connection.sql, wakeAll);
+  const unsubscribe = await server.subscribe(wakeAll);
   signal.addEventListener("abort", wakeAll);
-  await appendEvent(connection.db, { kind: "TeamStarted", data: { roles: options.roles, mode: modeOf(ctx) } });
+  await announceTeamStarted(db, options.roles, modeOf(ctx), clock);
   log(`Team worker hosting ${options.roles.join(", ")} (${modeOf(ctx)}).`);
   try {
     await Promise.all(options.roles.map((role) => roleLoop(role, ctx, wakeups, signal, log)));

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { getConnection, getDb } from "../../db/client";
+import { contextOf } from "../../server/context";
 import { events, flights, flightTasks } from "../../db/schema";
 import { systemClock } from "../../server/clock";
 import { loadBill } from "../../server/journal/views/bill";
@@ -13,7 +14,8 @@ import { makeHuman } from "../../test/helpers";
 import { createScratchRepo } from "../demo/scratch-repo";
 import type { ScriptEntry } from "../model/scripted";
 import type { ScriptInput } from "./context";
-import { DEMO_GOAL, launchFlight } from "./flight";
+import { DEMO_GOAL } from "../demo/scratch-repo";
+import { launchFlight } from "../../server/flights/launch";
 import { coderScript, reviewerScript } from "./scripts";
 import { ALLOWANCES, ensureTeam } from "./team";
 import { runTeamWorker } from "./worker";
@@ -42,7 +44,7 @@ async function flyCell(coder: string, reviewer: string) {
   const repo = createScratchRepo(mkdtempSync(join(tmpdir(), "quorum-zi-")));
   const { flight } = await launchFlight(db, await makeHuman(), { goal: DEMO_GOAL, repo, mode: "scripted" }, systemClock);
   const controller = new AbortController();
-  const worker = runTeamWorker(getConnection(), {
+  const worker = runTeamWorker(contextOf(getConnection()), {
     roles: ["orchestrator", "coder", "reviewer", "tester"],
     model: null,
     signal: controller.signal,

@@ -64,8 +64,12 @@ export const EVENT_KINDS = [
   "ReservationForceReleased",
   // the built-in team
   "TeamStarted",
+  "FlightLaunched",
+  "FlightPlanningStarted",
+  "FlightTaskAdded",
   "FlightPlanned",
   "TaskIntegrated",
+  "SuiteStarted",
   "SuiteRan",
   "ReplyReasked",
   "ReplyEscalated",

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { tasks } from "../../db/schema";
-import type { Db, Executor } from "../../db/client";
+import type { Db, Executor, Tx } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
@@ -32,27 +32,30 @@ export async function recordClaim(tx: Executor, task: TaskRow, caller: Principal
 }
 
 export async function claimTask(db: Db, caller: Principal, taskId: string, clock: Clock): Promise<TaskView> {
-  requireWorker(caller);
   const now = clock.now();
-  return db.transaction(async (tx) => {
-    const task = await lockTask(tx, taskId);
-    requireStatus(task, ["ready"], "claim");
-    if (!hasAcceptanceCriteria(task)) {
-      throw fail.conflict(
-        "task",
-        "no_acceptance_criteria",
-        `task #${task.number} has no acceptance criteria: work cannot start until someone writes down what done means`,
-      );
-    }
-    if (task.approverId === caller.id) {
-      throw fail.forbidden("task", `you approve task #${task.number}, so you cannot own it: an approver is never the owner`);
-    }
-    const [claimed] = await tx
-      .update(tasks)
-      .set({ status: "in_progress", ownerId: caller.id, fence: task.fence + 1, leaseExpiresAt: leaseEnd(task, now), offeredTo: null, updatedAt: now })
-      .where(eq(tasks.id, task.id))
-      .returning();
-    await recordClaim(tx, claimed, caller, "claim", now);
-    return readTaskView(tx, task.id);
-  });
+  return db.transaction((tx) => takeTask(tx, caller, taskId, now));
+}
+
+/** claimTask inside the caller's transaction (a flight's planning claims its goal with the flight). */
+export async function takeTask(tx: Tx, caller: Principal, taskId: string, now: Date): Promise<TaskView> {
+  requireWorker(caller);
+  const task = await lockTask(tx, taskId);
+  requireStatus(task, ["ready"], "claim");
+  if (!hasAcceptanceCriteria(task)) {
+    throw fail.conflict(
+      "task",
+      "no_acceptance_criteria",
+      `task #${task.number} has no acceptance criteria: work cannot start until someone writes down what done means`,
+    );
+  }
+  if (task.approverId === caller.id) {
+    throw fail.forbidden("task", `you approve task #${task.number}, so you cannot own it: an approver is never the owner`);
+  }
+  const [claimed] = await tx
+    .update(tasks)
+    .set({ status: "in_progress", ownerId: caller.id, fence: task.fence + 1, leaseExpiresAt: leaseEnd(task, now), offeredTo: null, updatedAt: now })
+    .where(eq(tasks.id, task.id))
+    .returning();
+  await recordClaim(tx, claimed, caller, "claim", now);
+  return readTaskView(tx, task.id);
 }

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { principals, tasks } from "../../db/schema";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
@@ -24,45 +24,48 @@ export const createTaskInput = z.strictObject({
 export type CreateTaskInput = z.infer<typeof createTaskInput>;
 
 export async function createTask(db: Db, caller: Principal, input: CreateTaskInput, clock: Clock): Promise<TaskView> {
-  requireWorker(caller);
   const now = clock.now();
-  return db.transaction(async (tx) => {
-    const approverId = input.approverId ?? caller.id;
-    const [approver] = await tx.select({ kind: principals.kind }).from(principals).where(eq(principals.id, approverId));
-    if (!approver) throw fail.notFound("task", `no principal with id '${approverId}' to approve this task`);
-    if (approver.kind === "system") throw fail.forbidden("task", "the system principal does not approve tasks");
-    if (input.parentId) {
-      const [parent] = await tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.id, input.parentId));
-      if (!parent) throw fail.notFound("task", `no parent task with id '${input.parentId}'`);
-    }
-    const [row] = await tx
-      .insert(tasks)
-      .values({
-        title: input.title,
-        description: input.description ?? "",
-        acceptanceCriteria: input.acceptanceCriteria || null,
-        approverId,
-        parentId: input.parentId ?? null,
-        leaseMinutes: input.leaseMinutes ?? null,
-        createdBy: caller.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await appendEvent(tx, {
-      kind: "TaskCreated",
-      actor: caller.id,
-      taskId: row.id,
-      t: now,
-      data: {
-        number: row.number,
-        title: row.title,
-        approverId,
-        parentId: row.parentId,
-        hasAcceptanceCriteria: row.acceptanceCriteria !== null,
-        leaseMinutes: row.leaseMinutes,
-      },
-    });
-    return readTaskView(tx, row.id);
+  return db.transaction((tx) => insertTask(tx, caller, input, now));
+}
+
+/** createTask inside the caller's transaction, for state changes that file a task among others (a flight's). */
+export async function insertTask(tx: Tx, caller: Principal, input: CreateTaskInput, now: Date): Promise<TaskView> {
+  requireWorker(caller);
+  const approverId = input.approverId ?? caller.id;
+  const [approver] = await tx.select({ kind: principals.kind }).from(principals).where(eq(principals.id, approverId));
+  if (!approver) throw fail.notFound("task", `no principal with id '${approverId}' to approve this task`);
+  if (approver.kind === "system") throw fail.forbidden("task", "the system principal does not approve tasks");
+  if (input.parentId) {
+    const [parent] = await tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.id, input.parentId));
+    if (!parent) throw fail.notFound("task", `no parent task with id '${input.parentId}'`);
+  }
+  const [row] = await tx
+    .insert(tasks)
+    .values({
+      title: input.title,
+      description: input.description ?? "",
+      acceptanceCriteria: input.acceptanceCriteria || null,
+      approverId,
+      parentId: input.parentId ?? null,
+      leaseMinutes: input.leaseMinutes ?? null,
+      createdBy: caller.id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await appendEvent(tx, {
+    kind: "TaskCreated",
+    actor: caller.id,
+    taskId: row.id,
+    t: now,
+    data: {
+      number: row.number,
+      title: row.title,
+      approverId,
+      parentId: row.parentId,
+      hasAcceptanceCriteria: row.acceptanceCriteria !== null,
+      leaseMinutes: row.leaseMinutes,
+    },
   });
+  return readTaskView(tx, row.id);
 }

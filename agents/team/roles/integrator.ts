@@ -1,8 +1,5 @@
 // Integration: merges a task's branch into main only when the approver's ACCEPT exists (the board's gate).
-import { and, eq, isNull } from "drizzle-orm";
-import { flights, flightTasks, tasks } from "../../../db/schema";
-import { appendEvent } from "../../../server/journal/append";
-import { requireAccepted } from "../../../server/tasks/require-accepted";
+import { integrateTask, nextTaskToIntegrate } from "../../../server/flights/integrate";
 import type { TeamContext } from "../context";
 import { speak } from "../speak";
 import { mergeIntoMain } from "../workspace";
@@ -10,34 +7,11 @@ import { mergeIntoMain } from "../workspace";
 export async function integrateNextTask(ctx: TeamContext): Promise<boolean> {
   const { db, clock, team } = ctx;
   const me = team.orchestrator;
-  const [next] = await db
-    .select({ task: tasks, repo: flights.repo, flightId: flights.id, goalTaskId: flights.goalTaskId })
-    .from(flightTasks)
-    .innerJoin(tasks, eq(tasks.id, flightTasks.taskId))
-    .innerJoin(flights, eq(flights.id, flightTasks.flightId))
-    .where(and(eq(tasks.status, "done"), isNull(flightTasks.integratedAt)))
-    .orderBy(tasks.number)
-    .limit(1);
+  const next = await nextTaskToIntegrate(db);
   if (!next) return false;
-  // The precondition is code that throws, not a prompt: no ACCEPT from the approver, no merge.
-  const acceptance = await requireAccepted(db, next.task.id);
-  await db.transaction(async (tx) => {
-    // Marking it first is the claim: a second integrator finds nothing, and a failed merge rolls it back.
-    const [mine] = await tx
-      .update(flightTasks)
-      .set({ integratedAt: clock.now() })
-      .where(and(eq(flightTasks.taskId, next.task.id), isNull(flightTasks.integratedAt)))
-      .returning();
-    if (!mine) return;
-    const commit = mergeIntoMain(next.repo, next.task.id, `task #${next.task.number}: ${next.task.title}`);
-    await appendEvent(tx, {
-      kind: "TaskIntegrated",
-      actor: me.principal.id,
-      taskId: next.task.id,
-      t: clock.now(),
-      data: { flightId: next.flightId, commit, acceptance },
-    });
-  });
+  const commit = await integrateTask(db, me.principal, next, () => mergeIntoMain(next.repo, next.task.id, `task #${next.task.number}: ${next.task.title}`), clock);
+  // Someone else integrated it first: there is nothing of ours to announce.
+  if (!commit) return true;
   await speak(
     db,
     me.principal,

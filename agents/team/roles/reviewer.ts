@@ -1,9 +1,8 @@
 // The reviewer: sees only the diff and the evidence of a task it approves, and answers ACCEPT or REJECT.
 import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
-import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
-import { events, flights, flightTasks, tasks } from "../../../db/schema";
+import { flightRepoOf, nextTaskToReview } from "../../../server/flights/review";
 import { getTaskDetail } from "../../../server/tasks/get";
 import { reviewTask } from "../../../server/tasks/review";
 import { startRun } from "../../run";
@@ -14,45 +13,17 @@ import { reviewerScript } from "../scripts";
 import { speak } from "../speak";
 import { branchOf } from "../workspace";
 
-/** A task waits for this reviewer when it is in review and no run of ours began after its submission. */
-async function nextTaskToReview(ctx: TeamContext): Promise<string | null> {
-  const me = ctx.team.reviewer.principal.id;
-  const waiting = await ctx.db
-    .select({ id: tasks.id })
-    .from(tasks)
-    .where(and(eq(tasks.status, "review"), eq(tasks.approverId, me)))
-    .orderBy(tasks.number);
-  for (const { id } of waiting) {
-    const [submitted] = await ctx.db
-      .select({ id: events.id })
-      .from(events)
-      .where(and(eq(events.taskId, id), eq(events.kind, "TaskSubmitted")))
-      .orderBy(desc(events.id))
-      .limit(1);
-    const [tried] = await ctx.db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(events)
-      .where(and(eq(events.taskId, id), eq(events.kind, "RunStarted"), eq(events.actor, me), gt(events.id, submitted?.id ?? 0)));
-    if (tried.n === 0) return id;
-  }
-  return null;
-}
-
 /** The diff is read from git, not taken from the author's word. */
 async function diffOf(ctx: TeamContext, taskId: string): Promise<string> {
-  const [flight] = await ctx.db
-    .select({ repo: flights.repo })
-    .from(flightTasks)
-    .innerJoin(flights, eq(flights.id, flightTasks.flightId))
-    .where(eq(flightTasks.taskId, taskId));
-  if (!flight) return "";
-  return execFileSync("git", ["diff", `main...${branchOf(taskId)}`], { cwd: flight.repo, encoding: "utf8" });
+  const repo = await flightRepoOf(ctx.db, taskId);
+  if (!repo) return "";
+  return execFileSync("git", ["diff", `main...${branchOf(taskId)}`], { cwd: repo, encoding: "utf8" });
 }
 
 export async function reviewNextTask(ctx: TeamContext): Promise<boolean> {
   const { db, clock, team } = ctx;
   const me = team.reviewer;
-  const taskId = await nextTaskToReview(ctx);
+  const taskId = await nextTaskToReview(db, me.principal.id);
   if (!taskId) return false;
   const detail = await getTaskDetail(db, me.principal, taskId);
   const submission = detail.evidence.filter((e) => e.kind === "submission").at(-1);

@@ -1,0 +1,33 @@
+// The reviewer's side of a flight: which task waits for it, and where the task's branch lives.
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { events, flights, flightTasks, tasks } from "../../db/schema";
+import type { Db } from "../../db/client";
+
+/** A task waits for this reviewer when it is in review and no run of the reviewer's began after its submission. */
+export async function nextTaskToReview(db: Db, reviewerId: string): Promise<string | null> {
+  const waiting = await db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.status, "review"), eq(tasks.approverId, reviewerId)))
+    .orderBy(asc(tasks.number));
+  for (const { id } of waiting) {
+    const [submitted] = await db
+      .select({ id: events.id })
+      .from(events)
+      .where(and(eq(events.taskId, id), eq(events.kind, "TaskSubmitted")))
+      .orderBy(desc(events.id))
+      .limit(1);
+    const [tried] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(events)
+      .where(and(eq(events.taskId, id), eq(events.kind, "RunStarted"), eq(events.actor, reviewerId), gt(events.id, submitted?.id ?? 0)));
+    if (tried.n === 0) return id;
+  }
+  return null;
+}
+
+/** The repository of the flight a task belongs to, or null for a task outside any flight. */
+export async function flightRepoOf(db: Db, taskId: string): Promise<string | null> {
+  const [row] = await db.select({ repo: flights.repo }).from(flightTasks).innerJoin(flights, eq(flights.id, flightTasks.flightId)).where(eq(flightTasks.taskId, taskId));
+  return row?.repo ?? null;
+}

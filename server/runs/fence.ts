@@ -1,0 +1,80 @@
+// The run fence: each step of a run is one transaction under the run's lock that first checks nobody
+// else wrote since this process last read, so a second resumer (or a worker thought dead) fails
+// instead of forking the run.
+import { and, eq, inArray, max, ne, sql } from "drizzle-orm";
+import { events } from "../../db/schema";
+import type { Db, Tx } from "../../db/client";
+import type { Clock } from "../clock";
+import { fail } from "../errors";
+import { appendEvent, type JournalEvent } from "../journal/append";
+import type { EventKind } from "../journal/kinds";
+import { foldRun, type RunState } from "../journal/views/resume-point";
+
+/** One event a run step writes; actor, run, task and time come from the run and the clock. */
+export interface RunEventDraft {
+  kind: EventKind;
+  data: object;
+  /** Defaults to the state's current turn. */
+  turn?: number;
+}
+
+/** Serialises every writer of one run: its steps and operator stops. */
+export async function lockRun(tx: Tx, runId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${runId}, 0))`);
+}
+
+async function requireUnmoved(tx: Tx, state: RunState): Promise<void> {
+  await lockRun(tx, state.runId!);
+  const [row] = await tx
+    .select({ last: max(events.id) })
+    .from(events)
+    .where(and(eq(events.runId, state.runId!), ne(events.kind, "StopRequested")));
+  const last = row?.last ?? null;
+  if (last !== state.lastEventId) {
+    throw fail.conflict(
+      "run",
+      state.lastEventId === null ? "run_exists" : "run_moved_on",
+      state.lastEventId === null
+        ? `run ${state.runId} already exists`
+        : `run ${state.runId} was advanced by another process (its journal ends at event ${last}, this process read up to ${state.lastEventId})`,
+    );
+  }
+}
+
+/**
+ * Appends one step of a run, fenced, in one transaction. `fill` runs inside it (after the fence),
+ * so what it reads — the turn's mail — is journalled in the same commit or not at all.
+ */
+export async function appendRunStep(db: Db, state: RunState, clock: Clock, fill: (tx: Tx) => Promise<RunEventDraft[]>): Promise<RunState> {
+  const rows = await db.transaction(async (tx) => {
+    await requireUnmoved(tx, state);
+    const written: JournalEvent[] = [];
+    for (const draft of await fill(tx)) {
+      written.push(
+        await appendEvent(tx, {
+          kind: draft.kind,
+          actor: state.agentId,
+          runId: state.runId,
+          taskId: state.taskId,
+          turn: draft.turn ?? state.turn,
+          data: draft.data as Record<string, unknown>,
+          t: clock.now(),
+        }),
+      );
+    }
+    return written;
+  });
+  return foldRun(rows, state);
+}
+
+/** A stop is pending while the newest StopRequested is newer than the newest RunStopped. */
+export async function stopPending(db: Db, runId: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      requested: sql<number>`coalesce(max(${events.id}) filter (where ${events.kind} = 'StopRequested'), 0)`.mapWith(Number),
+      honoured: sql<number>`coalesce(max(${events.id}) filter (where ${events.kind} = 'RunStopped'), 0)`.mapWith(Number),
+    })
+    .from(events)
+    .where(and(eq(events.runId, runId), inArray(events.kind, ["StopRequested", "RunStopped"])));
+  return (row?.requested ?? 0) > (row?.honoured ?? 0);
+}
