@@ -1,0 +1,127 @@
+/**
+ * Layer rules of ../shared/DESIGN.md §1: `app`, `mcp` → `server` → `db`; `agents` → `server` → `db`
+ * (`agents` may import `db` types only); `components` are fed by `app` and import `server` view types only.
+ * `npm run layers` checks them; a violation names its rule.
+ *
+ * "Test code" below: `*.test.ts(x)` / `*.spec.ts(x)` beside the code, and everything under test/, e2e/, bench/, chaos/.
+ * `tsPreCompilationDeps: true` keeps `import type` edges in the graph, marked "type-only", so rules can allow them.
+ */
+
+const TEST_FILE = "\\.(test|spec)\\.tsx?$";
+const TEST_CODE = ["^(test|e2e|bench|chaos)/", TEST_FILE];
+const OUR_FOLDERS = "^(app|components|server|db|agents|mcp|bin|test|e2e|bench|chaos)/";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "server-is-the-domain",
+      severity: "error",
+      comment:
+        "server/ holds every rule and is called by app/, mcp/, agents/ and bin/; it never imports them (nor components/). " +
+        "Move the shared piece into server/ (or pass it in as an argument) instead of reaching up.",
+      from: { path: "^server/", pathNot: TEST_FILE },
+      to: { path: "^(app|components|agents|mcp|bin)/" },
+    },
+    {
+      name: "server-tests-enter-app-by-routes",
+      severity: "error",
+      comment:
+        "A test beside server/ code may call a real route handler (app/**/route.ts, through test/helpers' call()) to test the HTTP mapping, " +
+        "but nothing else of app/, components/, agents/, mcp/ or bin/.",
+      from: { path: `^server/.*${TEST_FILE}` },
+      to: { path: "^(app|components|agents|mcp|bin)/", pathNot: "^app/.*/route\\.ts$" },
+    },
+    {
+      name: "db-imports-nothing-of-ours",
+      severity: "error",
+      comment: "db/ (schema, migrations, connection, embedded Postgres) is the bottom layer: it imports npm packages and other db/ modules only.",
+      from: { path: "^db/" },
+      to: { path: OUR_FOLDERS, pathNot: "^db/" },
+    },
+    {
+      name: "components-never-reach-data",
+      severity: "error",
+      comment: "components/ are fed by app/ (pages, /api over HTTP); they never import the database, the agent runtime, the MCP surface or the CLI.",
+      from: { path: "^components/" },
+      to: { path: "^(db|agents|mcp|bin)/" },
+    },
+    {
+      name: "components-see-server-types-only",
+      severity: "error",
+      comment:
+        "components/ may name server/ view types (`import type { … }` or `import { type … }`), never import server/ code: " +
+        "a value import would pull domain code (and its database client) into the client bundle.",
+      from: { path: "^components/" },
+      to: { path: "^server/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "agents-see-db-types-only",
+      severity: "error",
+      comment:
+        "The agent runtime acts through server/ functions so that no gate can be bypassed; it may name db/ types (`import type`) but not query tables itself. " +
+        "Tests beside agents/ code may use db/ to set up and inspect state.",
+      from: { path: "^agents/", pathNot: TEST_FILE },
+      to: { path: "^db/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "app-never-reaches-db",
+      severity: "error",
+      comment: "Pages and route handlers get the database from server/ (ServerContext); app/ imports nothing from db/, types included.",
+      from: { path: "^app/" },
+      to: { path: "^db/" },
+    },
+    {
+      name: "mcp-is-a-surface",
+      severity: "error",
+      comment:
+        "mcp/ is a surface beside app/api: it calls server/ functions only, never the database, the web app, components or the agent runtime. " +
+        "Tests beside mcp/ code may use db/ to set up state.",
+      from: { path: "^mcp/", pathNot: TEST_FILE },
+      to: { path: "^(db|app|components|agents)/" },
+    },
+    {
+      name: "no-production-imports-of-test-fixtures",
+      severity: "error",
+      comment:
+        "test/ holds fixtures and helper processes for tests; production code (anything but *.test.ts and test/, e2e/, bench/, chaos/) never imports it. " +
+        "Move what production needs out of test/.",
+      from: { pathNot: TEST_CODE },
+      to: { path: "^test/" },
+    },
+    {
+      name: "no-circular",
+      severity: "error",
+      comment:
+        "Modules of ours import each other in a cycle (type-only edges count too: a type cycle is still two modules that cannot be understood apart). " +
+        "Break it by moving the shared part into a third module both import.",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "not-to-unresolvable",
+      severity: "error",
+      comment:
+        "An import of ours that dependency-cruiser cannot resolve to a file: the layer rules cannot see where it points, so they would pass it silently. " +
+        "Usually a moved file; tsc reports the same import.",
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: ["node_modules"] },
+    exclude: { path: "(^|/)(node_modules|\\.git|\\.next[^/]*|\\.quorum|test-results|playwright-report)(/|$)" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".mjs", ".js", ".cjs", ".json", ".d.ts"],
+      mainFields: ["module", "main", "types", "typings"],
+    },
+    skipAnalysisNotInRules: true,
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+};
