@@ -13,7 +13,7 @@ import { budgetSpent } from "../server/budgets/spend";
 import { scriptedClient, type ScriptEntry } from "./model/scripted";
 import { resumeRun } from "./resume";
 import { startRun } from "./run";
-import { CODER_SYSTEM, FIX_SCRIPT, FIX_TASK, makeScratchRepo, scratchTools } from "./testing/fixtures";
+import { CODER_SYSTEM, FIX_SCRIPT, FIX_TASK, makeScratchRepo, scratchTools } from "../test/fixtures/runtime";
 
 const clock = manualClock();
 const finish = (input: number, output: number): ScriptEntry => ({

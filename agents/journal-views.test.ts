@@ -12,7 +12,7 @@ import { makeAgent, makeHuman } from "../test/helpers";
 import { diagnoseCommand } from "../bin/diagnose";
 import { scriptedClient } from "./model/scripted";
 import { startRun } from "./run";
-import { CODER_SYSTEM, FIX_SCRIPT, FIX_TASK, makeScratchRepo, scratchTools } from "./testing/fixtures";
+import { CODER_SYSTEM, FIX_SCRIPT, FIX_TASK, makeScratchRepo, scratchTools } from "../test/fixtures/runtime";
 
 const clock = manualClock();
 

@@ -14,7 +14,7 @@ import { ModelError } from "./model/model-client";
 import { scriptedClient, type ScriptEntry } from "./model/scripted";
 import { resumeRun } from "./resume";
 import { startRun, type RunOptions } from "./run";
-import { CODER_SYSTEM, FIX_SCRIPT, FIX_TASK, makeScratchRepo, scratchTools } from "./testing/fixtures";
+import { CODER_SYSTEM, FIX_SCRIPT, FIX_TASK, makeScratchRepo, scratchTools } from "../test/fixtures/runtime";
 import { defineTool, ToolFailure } from "./tools/tool";
 
 const kinds = async (runId: string) => (await loadRunEvents(getDb(), runId)).map((e) => e.kind);

@@ -14,7 +14,7 @@ import { replayRun } from "./replay";
 import { resumeRun } from "./resume";
 import { startRun } from "./run";
 import { requestStop } from "../server/runs/request-stop";
-import { CODER_SYSTEM, FIX_SCRIPT, FIX_TASK, makeScratchRepo, scratchTools } from "./testing/fixtures";
+import { CODER_SYSTEM, FIX_SCRIPT, FIX_TASK, makeScratchRepo, scratchTools } from "../test/fixtures/runtime";
 
 const clock = manualClock();
 

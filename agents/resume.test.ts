@@ -16,7 +16,7 @@ import { makeAgent } from "../test/helpers";
 import { scriptedClient } from "./model/scripted";
 import { resumeRun } from "./resume";
 import { startRun } from "./run";
-import { CODER_SYSTEM, FIX_SCRIPT, FIX_TASK, makeScratchRepo, scratchTools } from "./testing/fixtures";
+import { CODER_SYSTEM, FIX_SCRIPT, FIX_TASK, makeScratchRepo, scratchTools } from "../test/fixtures/runtime";
 import { defineTool } from "./tools/tool";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -33,7 +33,7 @@ interface Child {
 
 function spawnChild(): Child {
   // One node process with tsx's loader (the tsx CLI would be a wrapper whose child outlives its SIGKILL).
-  const proc = spawn(process.execPath, ["--import", "tsx", here("testing/crash-child.ts")], { cwd: here(".."), env: process.env, stdio: ["pipe", "pipe", "pipe"] });
+  const proc = spawn(process.execPath, ["--import", "tsx", here("../test/processes/crash-child.ts")], { cwd: here(".."), env: process.env, stdio: ["pipe", "pipe", "pipe"] });
   const lines = createInterface({ input: proc.stdout });
   let stderr = "";
   proc.stderr.on("data", (chunk) => (stderr += chunk));

@@ -10,7 +10,7 @@ import { scriptedClient } from "./model/scripted";
 import { resumeRun } from "./resume";
 import { startRun } from "./run";
 import { requestStop } from "../server/runs/request-stop";
-import { makeScratchRepo } from "./testing/fixtures";
+import { makeScratchRepo } from "../test/fixtures/runtime";
 import { defineTool } from "./tools/tool";
 
 const clock = manualClock();

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { scriptedClient } from "../agents/model/scripted";
 import { startRun } from "../agents/run";
-import { CODER_SYSTEM, FIX_SCRIPT, FIX_TASK, makeScratchRepo, scratchTools } from "../agents/testing/fixtures";
+import { CODER_SYSTEM, FIX_SCRIPT, FIX_TASK, makeScratchRepo, scratchTools } from "../test/fixtures/runtime";
 import { makeAgent } from "../test/helpers";
 import { diagnoseCommand } from "./diagnose";
 import { replayCommand } from "./replay";

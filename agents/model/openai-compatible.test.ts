@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { makeAgent } from "../../test/helpers";
 import { startRun } from "../run";
-import { makeScratchRepo, scratchTools } from "../testing/fixtures";
+import { makeScratchRepo, scratchTools } from "../../test/fixtures/runtime";
 import type { ChatMessage, ToolSpec } from "./model-client";
 import { ModelError } from "./model-client";
 import { openAiCompatibleClient } from "./openai-compatible";

@@ -15,7 +15,7 @@ import type { ScriptEntry } from "../model/scripted";
 import type { TeamContext } from "./context";
 import { chaseSilentReviewers, reviewDeadlineMs } from "./roles/deadlines";
 import { coderScript, PARSE_FILE } from "./scripts";
-import { flightJournal, flightTaskIds, launchScratchFlight, settledStatus, startWorker, suitePasses, until } from "./testing";
+import { flightJournal, flightTaskIds, launchScratchFlight, settledStatus, startWorker, suitePasses, until } from "../../test/fixtures/team";
 import { DEMO_TEST_COMMAND } from "./worker";
 
 const signaturesOf = async (flightId: string) => diagnose(await flightJournal(flightId));

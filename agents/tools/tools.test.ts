@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { makeScratchRepo, PARSER_BROKEN } from "../testing/fixtures";
+import { makeScratchRepo, PARSER_BROKEN } from "../../test/fixtures/runtime";
 import { editFileTool } from "./edit-file";
 import { readFileTool } from "./read-file";
 import { runTestsTool } from "./run-tests";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { scriptedClient } from "@/agents/model/scripted";
 import { startRun } from "@/agents/run";
-import { CODER_SYSTEM, FIX_SCRIPT, FIX_SCRIPT_TOKENS, FIX_TASK, makeScratchRepo, scratchTools } from "@/agents/testing/fixtures";
+import { CODER_SYSTEM, FIX_SCRIPT, FIX_SCRIPT_TOKENS, FIX_TASK, makeScratchRepo, scratchTools } from "@/test/fixtures/runtime";
 import { systemClock } from "@/server/clock";
 import { createTask } from "@/server/tasks/create";
 import { call, makeAgent, makeHuman } from "@/test/helpers";

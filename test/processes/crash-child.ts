@@ -6,11 +6,11 @@ import { eq } from "drizzle-orm";
 import { connect } from "../../db/client";
 import { principals } from "../../db/schema";
 import { toPrincipal } from "../../server/principals/types";
-import type { ModelClient } from "../model/model-client";
-import { scriptedClient } from "../model/scripted";
-import { resumeRun } from "../resume";
-import { startRun } from "../run";
-import { CODER_SYSTEM, FIX_SCRIPT, FIX_TASK, scratchTools } from "./fixtures";
+import type { ModelClient } from "../../agents/model/model-client";
+import { scriptedClient } from "../../agents/model/scripted";
+import { resumeRun } from "../../agents/resume";
+import { startRun } from "../../agents/run";
+import { CODER_SYSTEM, FIX_SCRIPT, FIX_TASK, scratchTools } from "../fixtures/runtime";
 
 interface Orders {
   mode: "start" | "resume";
