@@ -1,93 +1,123 @@
-// Which react-query caches each journal event makes stale. A page adds a line for its kinds.
+// Which react-query caches each journal event makes stale: one entry per kind of the journal, so a
+// new kind in server/journal/kinds.ts fails the type check here until it is placed.
 import type { QueryKey } from "@tanstack/react-query";
+import type { EventKind } from "@/server/journal/kinds";
+import type { EventNotice } from "@/server/journal/listen";
+import { queryKeys as k } from "./query-keys";
 
-export interface Notice {
-  id: number;
-  kind: string;
-  actor: string | null;
-  taskId: string | null;
-  runId: string | null;
-  room: string | null;
-}
+/** What the stream sends for each committed event (`/api/stream`, event `journal`). */
+export type Notice = Omit<EventNotice, "kind"> & { kind: EventKind };
 
+/** The caches a kind makes stale beyond the journal's: a fixed list, or a function of the notice. */
+type Stale = readonly QueryKey[] | ((notice: Notice) => QueryKey[]);
+
+const NONE: Stale = [];
+/** An agent's lease, load, success rate, presence or gate record: the roster and the agent pages. */
+const ROSTER: readonly QueryKey[] = [k.roster(), k.agents()];
 /** The bill folds these; spend, budgets and runs show on the Bill, the roster and agent pages. */
-const BILL_KINDS = new Set(["BudgetDebited", "BudgetCreated", "BudgetAllowanceChanged", "BudgetExhausted", "RunStarted", "AgentFinished", "RunStopped"]);
-/** These change an agent's lease, load, success rate, presence or gate record. */
-const ROSTER_KINDS = new Set([...BILL_KINDS, "TaskClaimed", "LeaseExpired", "TaskSubmitted", "TaskReviewed", "TaskCancelled", "PrincipalCreated", "MessageSent", "GateRejected"]);
+const BILL: readonly QueryKey[] = [k.bill(), ...ROSTER];
+const TASKS: readonly QueryKey[] = [k.tasks()];
+const TASKS_AND_ROSTER: readonly QueryKey[] = [...ROSTER, k.tasks()];
+const PRESENCE: readonly QueryKey[] = [k.presence()];
+const DECISIONS: readonly QueryKey[] = [k.decisions()];
+const COMMITMENTS: readonly QueryKey[] = [k.commitments()];
+const RESERVATIONS: readonly QueryKey[] = [k.reservations()];
+const MEMORY: readonly QueryKey[] = [k.memory()];
 
-/** Every event shows in the journal; the rest depends on the kind. */
+const STALE = {
+  // the runtime
+  RunStarted: BILL,
+  ModelCalled: NONE,
+  ModelResponded: NONE,
+  BudgetDebited: BILL,
+  ToolDispatched: NONE,
+  ToolReturned: NONE,
+  MessageSent: (n) => [
+    ...ROSTER,
+    ...(n.room ? [k.messages(n.room)] : []),
+    // A message on a task's thread shows in the board's drawer.
+    ...(n.taskId ? [k.taskDetail(n.taskId)] : []),
+    // A sender is present, and focusing agents' digests grew.
+    k.presence(),
+  ],
+  MessageDelivered: NONE,
+  AgentFinished: BILL,
+  BudgetExhausted: BILL,
+  ModelFailed: NONE,
+  ToolRetried: NONE,
+  StopRequested: NONE,
+  RunStopped: BILL,
+  BudgetCreated: BILL,
+  BudgetAllowanceChanged: BILL,
+  // principals and rooms
+  PrincipalCreated: [...ROSTER, k.principals(), k.presence()],
+  AgentKeyIssued: NONE,
+  HumanSignedIn: [k.principals(), k.presence()],
+  RoomCreated: [k.rooms()],
+  CursorAdvanced: NONE,
+  GateRejected: (n) => [...ROSTER, ...(n.room ? [k.gates(n.room)] : []), k.presence()],
+  // the relay
+  FocusWindowOpened: PRESENCE,
+  FocusWindowClosed: PRESENCE,
+  DigestFlushed: PRESENCE,
+  // the task board
+  TaskCreated: TASKS,
+  TaskClaimed: TASKS_AND_ROSTER,
+  LeaseRenewed: TASKS,
+  OutputAppended: TASKS,
+  LeaseExpired: TASKS_AND_ROSTER,
+  TaskOffered: TASKS,
+  TaskSubmitted: TASKS_AND_ROSTER,
+  TaskReviewed: TASKS_AND_ROSTER,
+  TaskReopened: TASKS,
+  TaskCancelled: TASKS_AND_ROSTER,
+  // decisions, commitments and memory
+  DecisionOpened: DECISIONS,
+  BallotCast: DECISIONS,
+  DecisionClosed: DECISIONS,
+  DecisionEscalated: DECISIONS,
+  EscalationResolved: DECISIONS,
+  DefaultAdopted: DECISIONS,
+  CommitmentProposed: COMMITMENTS,
+  CommitmentConfirmed: COMMITMENTS,
+  CommitmentFulfilled: COMMITMENTS,
+  CommitmentWithdrawn: COMMITMENTS,
+  DependencyAdded: COMMITMENTS,
+  ReminderSent: COMMITMENTS,
+  LessonRecorded: MEMORY,
+  PrinciplePromoted: MEMORY,
+  PrinciplePinned: MEMORY,
+  PrincipleUnpinned: MEMORY,
+  // path reservations
+  ReservationGranted: RESERVATIONS,
+  ReservationRenewed: RESERVATIONS,
+  ReservationReleased: RESERVATIONS,
+  ReservationExpired: RESERVATIONS,
+  ReservationForceReleased: RESERVATIONS,
+  // the built-in team (their effects arrive as the kinds above)
+  TeamStarted: NONE,
+  FlightLaunched: NONE,
+  FlightPlanningStarted: NONE,
+  FlightTaskAdded: NONE,
+  FlightPlanned: NONE,
+  TaskIntegrated: NONE,
+  SuiteStarted: NONE,
+  SuiteRan: NONE,
+  ReplyReasked: NONE,
+  ReplyEscalated: NONE,
+  ReworkAbandoned: NONE,
+} satisfies Record<EventKind, Stale>;
+
+/**
+ * Every event shows in the journal, and in the explorer's views of its run (timeline, diagnosis) and
+ * task (thread, audit); the rest depends on the kind. A kind this page does not know (a newer or older
+ * server) still refreshes those.
+ */
 export function staleQueries(notice: Notice): QueryKey[] {
-  const keys: QueryKey[] = [["journal"]];
-  // The explorer's views of the event's run (timeline, diagnosis) and task (thread, audit).
-  if (notice.runId) keys.push(["run", notice.runId]);
-  if (notice.taskId) keys.push(["task-journal", notice.taskId]);
-  if (BILL_KINDS.has(notice.kind)) keys.push(["bill"]);
-  if (ROSTER_KINDS.has(notice.kind)) keys.push(["roster"], ["agent"]);
-  switch (notice.kind) {
-    case "MessageSent":
-      if (notice.room) keys.push(["messages", notice.room]);
-      // A message on a task's thread shows in the board's drawer.
-      if (notice.taskId) keys.push(["tasks", "detail", notice.taskId]);
-      // A sender is present, and focusing agents' digests grew.
-      keys.push(["presence"]);
-      break;
-    case "GateRejected":
-      if (notice.room) keys.push(["gates", notice.room]);
-      keys.push(["presence"]);
-      break;
-    case "FocusWindowOpened":
-    case "FocusWindowClosed":
-    case "DigestFlushed":
-      keys.push(["presence"]);
-      break;
-    case "PrincipalCreated":
-    case "HumanSignedIn":
-      keys.push(["principals"], ["presence"]);
-      break;
-    case "RoomCreated":
-      keys.push(["rooms"]);
-      break;
-    case "TaskCreated":
-    case "TaskClaimed":
-    case "LeaseRenewed":
-    case "OutputAppended":
-    case "LeaseExpired":
-    case "TaskOffered":
-    case "TaskSubmitted":
-    case "TaskReviewed":
-    case "TaskReopened":
-    case "TaskCancelled":
-      keys.push(["tasks"]);
-      break;
-    case "DecisionOpened":
-    case "BallotCast":
-    case "DecisionClosed":
-    case "DecisionEscalated":
-    case "EscalationResolved":
-    case "DefaultAdopted":
-      keys.push(["decisions"]);
-      break;
-    case "CommitmentProposed":
-    case "CommitmentConfirmed":
-    case "CommitmentFulfilled":
-    case "CommitmentWithdrawn":
-    case "DependencyAdded":
-    case "ReminderSent":
-      keys.push(["commitments"]);
-      break;
-    case "ReservationGranted":
-    case "ReservationRenewed":
-    case "ReservationReleased":
-    case "ReservationExpired":
-    case "ReservationForceReleased":
-      keys.push(["reservations"]);
-      break;
-    case "LessonRecorded":
-    case "PrinciplePromoted":
-    case "PrinciplePinned":
-    case "PrincipleUnpinned":
-      keys.push(["memory"]);
-      break;
-  }
+  const keys: QueryKey[] = [k.journal()];
+  if (notice.runId) keys.push(k.run(notice.runId));
+  if (notice.taskId) keys.push(k.taskJournal(notice.taskId));
+  const stale: Stale | undefined = Object.hasOwn(STALE, notice.kind) ? STALE[notice.kind] : undefined;
+  if (stale) keys.push(...(typeof stale === "function" ? stale(notice) : stale));
   return keys;
 }

@@ -2,11 +2,12 @@
 // Who is signed in; pages render the sign-in help instead of themselves when nobody is.
 import { useQuery } from "@tanstack/react-query";
 import { apiGet, ApiError } from "./api";
+import { queryKeys } from "./query-keys";
 import type { Me } from "./types";
 
 export function useMe() {
   return useQuery<Me, ApiError>({
-    queryKey: ["me"],
+    queryKey: queryKeys.me(),
     queryFn: () => apiGet<Me>("/api/me"),
     retry: (count, error) => error.status !== 401 && count < 2,
     staleTime: 60_000,

@@ -5,13 +5,14 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import { apiGet } from "./api";
+import { queryKeys } from "./query-keys";
 import { Avatar } from "./avatar";
 import { TeamSpend } from "./bill/team-spend";
 import { EscalationNotifier, WaitingForYou } from "./decisions/escalation-alerts";
 import { useLiveStatus } from "./live";
 import { NAV_PAGES } from "./nav-pages";
 import { SignedOut, useMe } from "./session";
-import type { Page, RosterEntry } from "./types";
+import type { Page, RosterRow } from "./types";
 
 
 function LiveDot() {
@@ -28,8 +29,8 @@ function LiveDot() {
 
 export function usePrincipals(enabled = true) {
   return useQuery({
-    queryKey: ["principals"],
-    queryFn: () => apiGet<Page<RosterEntry>>("/api/agents"),
+    queryKey: queryKeys.principals(),
+    queryFn: () => apiGet<Page<RosterRow>>("/api/agents"),
     enabled,
   });
 }

@@ -1,65 +1,14 @@
-// Shapes the browser receives from the API (mirrors of the server's views).
-export interface Me {
-  id: string;
-  kind: "human" | "agent" | "system";
-  name: string;
-  role: string | null;
-}
-
-export interface RosterEntry extends Me {
-  present: boolean;
-  lastSeenAt: string | null;
-}
-
-export interface Message {
-  id: number;
-  seq: number;
-  room: string;
-  senderId: string;
-  senderName: string;
-  senderKind: "human" | "agent" | "system";
-  to: string | null;
-  toName: string | null;
-  performative: string | null;
-  taskId: string | null;
-  body: string;
-  mentions: string[];
-  /** Set when the agent posted over unread messages with a hold token: the latest seq it had been shown. */
-  heldSeq?: number | null;
-  createdAt: string;
-}
-
-export interface JournalEntry {
-  id: number;
-  t: string;
-  kind: string;
-  actor: string | null;
-  actorName: string | null;
-  runId: string | null;
-  taskId: string | null;
-  turn: number | null;
-  data: unknown;
-}
-
-export interface Page<T> {
-  items: T[];
-  next?: number;
-}
-
+// Shapes the browser receives from the API shared by several pages: the server's own view types
+// (type-only imports; nothing of server/ reaches the browser bundle), never copies of them.
+export type { Page } from "@/server/page";
+/** GET /api/me: the signed-in principal. */
+export type { Principal as Me } from "@/server/principals/types";
+export type { RosterEntry } from "@/server/principals/list-principals";
+/** GET /api/agents: everyone with presence; agents also with their numbers. */
+export type { RosterRow } from "@/server/roster/roster";
+export type { MessageView as Message } from "@/server/rooms/message-view";
+export type { RoomView as Room } from "@/server/rooms/rooms";
+export type { JournalEntry } from "@/server/journal/list";
 /** The room's roster entry: presence, and the focus window of an agent at work. */
-export interface PresenceEntry extends RosterEntry {
-  focusing: { taskId: string; taskTitle: string | null; taskNumber: number | null; since: string; queued: number; dropped: number } | null;
-}
-
-export interface GateRejection {
-  id: number;
-  t: string;
-  room: string;
-  gate: "rate" | "duplicate" | "freshness" | "lapping" | "two_tier";
-  reason: string;
-  message: string;
-  senderId: string;
-  senderName: string;
-  bodyPreview: string;
-  figures: Record<string, unknown>;
-}
+export type { PresenceEntry } from "@/server/relay/presence";
+export type { GateRejection } from "@/server/relay/gate-log";

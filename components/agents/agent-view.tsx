@@ -4,6 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { apiGet } from "../api";
+import { queryKeys } from "../query-keys";
 import { Avatar } from "../avatar";
 import { LeaseCountdown } from "../board/lease-countdown";
 import { BudgetBar } from "../bill/budget-bar";
@@ -14,14 +15,8 @@ import { useBill } from "../bill/use-bill";
 import type { Page } from "../types";
 import { PresencePill } from "./presence-pill";
 import { SuccessRate } from "./roster-view";
+import type { Principle } from "../memory/types";
 import type { AgentDetail } from "./types";
-
-interface Principle {
-  id: string;
-  text: string;
-  pinnedAt: string | null;
-  sources: { id: string; sourceId: string; text: string }[];
-}
 
 function Stat({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -33,8 +28,8 @@ function Stat({ label, children }: { label: string; children: React.ReactNode })
 }
 
 export function AgentView({ agentId }: { agentId: string }) {
-  const detail = useQuery({ queryKey: ["agent", agentId], queryFn: () => apiGet<AgentDetail>(`/api/agents/${agentId}`) });
-  const principles = useQuery({ queryKey: ["memory", "principles"], queryFn: () => apiGet<Page<Principle>>("/api/principles") });
+  const detail = useQuery({ queryKey: queryKeys.agent(agentId), queryFn: () => apiGet<AgentDetail>(`/api/agents/${agentId}`) });
+  const principles = useQuery({ queryKey: queryKeys.principles(), queryFn: () => apiGet<Page<Principle>>("/api/principles") });
   const currency = useBill().data?.currency ?? "USD";
   if (detail.isPending) return <div className="m-6 h-48 animate-pulse rounded-lg bg-neutral-100 dark:bg-neutral-900" aria-busy />;
   if (detail.isError) {

@@ -4,6 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { apiGet } from "../api";
+import { queryKeys } from "../query-keys";
 import { Avatar } from "../avatar";
 import { LeaseCountdown } from "../board/lease-countdown";
 import { BudgetBar } from "../bill/budget-bar";
@@ -18,7 +19,7 @@ import { ReservationsPanel } from "../reservations/reservations-panel";
 const th = "px-3 py-2 text-left text-xs font-medium text-neutral-500 dark:text-neutral-400";
 
 export function useRoster() {
-  return useQuery({ queryKey: ["roster"], queryFn: () => apiGet<Page<RosterRow>>("/api/agents") });
+  return useQuery({ queryKey: queryKeys.roster(), queryFn: () => apiGet<Page<RosterRow>>("/api/agents") });
 }
 
 export function SuccessRate({ agent }: { agent: Pick<AgentRow, "successRate" | "accepted" | "reviewed"> }) {

@@ -3,16 +3,17 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { apiGet } from "../api";
+import { queryKeys } from "../query-keys";
 import { Money } from "./agent-table";
 import { formatTokens } from "./format";
 import { RunStatus } from "./run-status";
-import type { RunBill } from "./types";
+import type { BillPage, RunBill } from "./types";
 
 export function RunsTable({ agentId, currency }: { agentId?: string; currency: string }) {
   const base = agentId ? `/api/agents/${agentId}/runs?limit=25` : "/api/bill/runs?limit=25";
   const runs = useInfiniteQuery({
-    queryKey: ["bill", "runs", agentId ?? "all"],
-    queryFn: ({ pageParam }) => apiGet<{ items: RunBill[]; next?: number }>(`${base}${pageParam ? `&before=${pageParam}` : ""}`),
+    queryKey: queryKeys.billRuns(agentId),
+    queryFn: ({ pageParam }) => apiGet<BillPage<RunBill>>(`${base}${pageParam ? `&before=${pageParam}` : ""}`),
     initialPageParam: 0,
     getNextPageParam: (last) => last.next,
   });

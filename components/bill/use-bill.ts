@@ -2,14 +2,15 @@
 // The bill's queries; every key starts with "bill", which budget and run events make stale.
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "../api";
+import { queryKeys } from "../query-keys";
 import type { BillSeries, BillView, SeriesWindow } from "./types";
 
 export function useBill() {
-  return useQuery({ queryKey: ["bill", "summary"], queryFn: () => apiGet<BillView>("/api/bill") });
+  return useQuery({ queryKey: queryKeys.billSummary(), queryFn: () => apiGet<BillView>("/api/bill") });
 }
 
 export function useBillSeries(range: SeriesWindow) {
-  return useQuery({ queryKey: ["bill", "series", range], queryFn: () => apiGet<BillSeries>(`/api/bill/series?window=${range}`) });
+  return useQuery({ queryKey: queryKeys.billSeries(range), queryFn: () => apiGet<BillSeries>(`/api/bill/series?window=${range}`) });
 }
 
 /** The viewer's local midnight, so "today" means the viewer's day. */
@@ -20,7 +21,7 @@ export function localMidnight(now = new Date()): string {
 export function useSpendToday() {
   const since = localMidnight();
   return useQuery({
-    queryKey: ["bill", "today", since],
+    queryKey: queryKeys.billToday(since),
     queryFn: () => apiGet<BillSeries>(`/api/bill/series?window=15m&since=${encodeURIComponent(since)}`),
   });
 }

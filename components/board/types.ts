@@ -1,6 +1,6 @@
 // Shapes of the task board as the browser receives them: the server's own view types, so the two
 // cannot drift apart (type-only imports; nothing of server/ reaches the browser bundle).
-import type { TaskStatus } from "@/db/schema/tasks";
+import type { TaskStatus } from "@/server/tasks/view";
 export type { TaskStatus };
 export type { TaskView as Task } from "@/server/tasks/view";
 export type { EvidenceView as Evidence, ReviewView as Review, AdrView as Adr, TaskDetail } from "@/server/tasks/get";

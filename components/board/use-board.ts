@@ -2,6 +2,7 @@
 // The board's server state: one paginated list per column, a task's detail, and its actions.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiPost, type ApiError } from "../api";
+import { queryKeys } from "../query-keys";
 import type { Page } from "../types";
 import type { Task, TaskDetail, TaskStatus } from "./types";
 
@@ -9,7 +10,7 @@ const PAGE = 50;
 
 export function useColumn(status: TaskStatus, enabled = true) {
   return useInfiniteQuery({
-    queryKey: ["tasks", "list", status],
+    queryKey: queryKeys.taskColumn(status),
     queryFn: ({ pageParam }) => apiGet<Page<Task>>(`/api/tasks?status=${status}&limit=${PAGE}${pageParam ? `&before=${pageParam}` : ""}`),
     initialPageParam: 0,
     getNextPageParam: (last) => last.next,
@@ -19,7 +20,7 @@ export function useColumn(status: TaskStatus, enabled = true) {
 
 export function useTaskDetail(id: string | null) {
   return useQuery({
-    queryKey: ["tasks", "detail", id],
+    queryKey: queryKeys.taskDetail(id),
     queryFn: () => apiGet<TaskDetail>(`/api/tasks/${id}`),
     enabled: id !== null,
   });
@@ -30,6 +31,6 @@ export function useTaskAction<Input>(path: (input: Input) => string, body: (inpu
   const queryClient = useQueryClient();
   return useMutation<Task, ApiError, Input>({
     mutationFn: (input) => apiPost<Task>(path(input), body(input)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["tasks"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tasks() }),
   });
 }

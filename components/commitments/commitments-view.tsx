@@ -3,6 +3,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiGet } from "../api";
+import { queryKeys } from "../query-keys";
 import { useNow } from "../decisions/countdown";
 import { useMe } from "../session";
 import { usePrincipals } from "../shell";
@@ -21,10 +22,10 @@ export function CommitmentsView() {
   const [owner, setOwner] = useState("");
   const [status, setStatus] = useState("");
   const people = (usePrincipals().data?.items ?? []).filter((p) => p.kind !== "system");
-  const graph = useQuery({ queryKey: ["commitments", "graph"], queryFn: () => apiGet<CommitmentGraph>("/api/commitments/graph") });
+  const graph = useQuery({ queryKey: queryKeys.commitmentGraph(), queryFn: () => apiGet<CommitmentGraph>("/api/commitments/graph") });
   const filter = new URLSearchParams({ limit: "100", ...(owner && { owner }), ...(status && { status }) });
   const ledger = useInfiniteQuery({
-    queryKey: ["commitments", "ledger", owner, status],
+    queryKey: queryKeys.commitmentLedger(owner, status),
     queryFn: ({ pageParam }) => apiGet<Page<Commitment>>(`/api/commitments?${filter}${pageParam ? `&before=${pageParam}` : ""}`),
     initialPageParam: 0,
     getNextPageParam: (last) => last.next,

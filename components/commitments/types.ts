@@ -1,6 +1,6 @@
 // Shapes of the commitment ledger as the browser receives them: the server's own view types, so the
 // two cannot drift apart (type-only imports; nothing of server/ reaches the browser bundle).
-import type { CommitmentStatus } from "@/db/schema/commitments";
+import type { CommitmentStatus } from "@/server/commitments/commitment-view";
 export type { CommitmentStatus };
 export type { CommitmentRef, CommitmentView as Commitment } from "@/server/commitments/commitment-view";
 export type { GraphNode, CommitmentGraph } from "@/server/commitments/load-graph";

@@ -4,6 +4,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiGet } from "../api";
+import { queryKeys } from "../query-keys";
 import type { JournalEntry, Page } from "../types";
 import { summary } from "./event-summary";
 import { listQuery, type JournalParams } from "./journal-params";
@@ -48,7 +49,7 @@ export function EventList({ params, update }: { params: JournalParams; update: (
   const filter = listQuery(params);
   const first = params.at ? params.at + 1 : 0;
   const query = useInfiniteQuery({
-    queryKey: ["journal", "list", filter.toString(), params.at],
+    queryKey: queryKeys.journalList(filter.toString(), params.at),
     queryFn: ({ pageParam }) => apiGet<Page<JournalEntry>>(`/api/journal?${filter}${pageParam ? `&before=${pageParam}` : ""}`),
     initialPageParam: first,
     getNextPageParam: (last) => last.next,

@@ -3,21 +3,20 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { apiGet } from "../api";
+import { queryKeys } from "../query-keys";
 import { usePrincipals } from "../shell";
+import type { Task } from "../board/types";
 import type { Page } from "../types";
 import type { JournalParams } from "./journal-params";
 
 const field = "rounded border border-neutral-300 bg-white px-2 py-1 text-xs dark:border-neutral-700 dark:bg-neutral-900";
 
-interface TaskOption {
-  id: string;
-  number: number;
-  title: string;
-}
+/** What the task picker uses of a task. */
+type TaskOption = Pick<Task, "id" | "number" | "title">;
 
 export function JournalFilters({ params, kinds, update }: { params: JournalParams; kinds: readonly string[]; update: (patch: Partial<JournalParams>) => void }) {
   const people = usePrincipals().data?.items ?? [];
-  const tasks = useQuery({ queryKey: ["tasks", "journal-filter"], queryFn: () => apiGet<Page<TaskOption>>("/api/tasks?limit=100") });
+  const tasks = useQuery({ queryKey: queryKeys.taskOptions(), queryFn: () => apiGet<Page<TaskOption>>("/api/tasks?limit=100") });
   const [q, setQ] = useState(params.q);
   const [run, setRun] = useState(params.run);
   const search = (e: FormEvent) => {

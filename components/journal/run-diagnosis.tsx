@@ -2,8 +2,9 @@
 // Diagnosis: the failure signatures in a run's journal (with its task's thread), each linked to its events.
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "../api";
+import { queryKeys } from "../query-keys";
 import { EventLink } from "./json-block";
-import type { Finding } from "./types";
+import type { Finding, RunDiagnosis as Diagnosis } from "./types";
 
 const NAMES: Record<Finding["signature"], string> = {
   duplicate_work: "Duplicate work",
@@ -14,8 +15,8 @@ const NAMES: Record<Finding["signature"], string> = {
 
 export function RunDiagnosis({ runId }: { runId: string }) {
   const diagnosis = useQuery({
-    queryKey: ["run", runId, "diagnosis"],
-    queryFn: () => apiGet<{ runId: string; events: number; findings: Finding[] }>(`/api/journal/runs/${encodeURIComponent(runId)}/diagnose`),
+    queryKey: queryKeys.runDiagnosis(runId),
+    queryFn: () => apiGet<Diagnosis>(`/api/journal/runs/${encodeURIComponent(runId)}/diagnose`),
   });
   if (diagnosis.isPending) return <div className="m-6 h-24 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" aria-busy />;
   if (diagnosis.isError) return <p className="p-6 text-sm text-red-600">Could not diagnose run {runId}: {diagnosis.error.message}</p>;

@@ -4,6 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState, type KeyboardEvent } from "react";
 import { apiGet } from "../api";
+import { queryKeys } from "../query-keys";
 import { JsonBlock } from "./json-block";
 import type { JournalParams } from "./journal-params";
 import { RunHeader } from "./run-header";
@@ -15,7 +16,7 @@ const button = "rounded border border-neutral-300 px-2.5 py-1 text-xs hover:bg-n
 
 function Verdict({ runId, finished }: { runId: string; finished: boolean }) {
   const replay = useQuery({
-    queryKey: ["replay", runId],
+    queryKey: queryKeys.replay(runId),
     queryFn: () => apiGet<ReplayReport>(`/api/journal/runs/${encodeURIComponent(runId)}/replay`),
     staleTime: Infinity,
   });

@@ -2,13 +2,14 @@
 // A run's timeline: every turn — model call, response, tokens, tool calls with their results — live while it runs.
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "../api";
+import { queryKeys } from "../query-keys";
 import type { JournalParams } from "./journal-params";
 import { RunHeader } from "./run-header";
 import { TurnCard } from "./turn-card";
 import type { Timeline } from "./types";
 
 export function useRunTimeline(runId: string) {
-  return useQuery({ queryKey: ["run", runId, "timeline"], queryFn: () => apiGet<Timeline>(`/api/journal/runs/${encodeURIComponent(runId)}`) });
+  return useQuery({ queryKey: queryKeys.runTimeline(runId), queryFn: () => apiGet<Timeline>(`/api/journal/runs/${encodeURIComponent(runId)}`) });
 }
 
 export function RunTimeline({ runId, update }: { runId: string; update: (patch: Partial<JournalParams>) => void }) {

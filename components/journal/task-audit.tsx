@@ -2,6 +2,7 @@
 // A task's audit: every verdict with who gave it and the submission (and evidence) it judged, linked to the events.
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "../api";
+import { queryKeys } from "../query-keys";
 import { EventLink, JsonBlock } from "./json-block";
 import type { JournalParams } from "./journal-params";
 import { TaskTitle } from "./task-thread";
@@ -25,7 +26,7 @@ function SubmissionLine({ s, update }: { s: Submission; update: (patch: Partial<
 }
 
 export function TaskAudit({ taskId, update }: { taskId: string; update: (patch: Partial<JournalParams>) => void }) {
-  const audit = useQuery({ queryKey: ["task-journal", taskId, "audit"], queryFn: () => apiGet<Audit>(`/api/journal/tasks/${taskId}/audit`) });
+  const audit = useQuery({ queryKey: queryKeys.taskAudit(taskId), queryFn: () => apiGet<Audit>(`/api/journal/tasks/${taskId}/audit`) });
   if (audit.isPending) return <div className="m-6 h-32 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" aria-busy />;
   if (audit.isError) return <p className="p-6 text-sm text-red-600">Could not load the audit: {audit.error.message}</p>;
   const a = audit.data;

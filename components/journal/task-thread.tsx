@@ -2,10 +2,11 @@
 // A task's thread read like minutes: who said what to whom, each transition, each run's start and end.
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "../api";
+import { queryKeys } from "../query-keys";
 import { PerformativeBadge } from "../badges";
 import { EventLink } from "./json-block";
 import type { JournalParams } from "./journal-params";
-import type { TaskHeader, ThreadEntry } from "./types";
+import type { TaskHeader, TaskThread as Thread, ThreadEntry } from "./types";
 
 const TRANSITIONS: Record<string, (d: Record<string, unknown>, who: string) => string> = {
   TaskCreated: (d, who) => `${who} created the task${d.title ? ` “${d.title}”` : ""}.`,
@@ -72,7 +73,7 @@ export function TaskTitle({ task }: { task: TaskHeader }) {
 }
 
 export function TaskThread({ taskId, update }: { taskId: string; update: (patch: Partial<JournalParams>) => void }) {
-  const thread = useQuery({ queryKey: ["task-journal", taskId, "thread"], queryFn: () => apiGet<{ task: TaskHeader; items: ThreadEntry[] }>(`/api/journal/tasks/${taskId}/thread`) });
+  const thread = useQuery({ queryKey: queryKeys.taskThread(taskId), queryFn: () => apiGet<Thread>(`/api/journal/tasks/${taskId}/thread`) });
   if (thread.isPending) return <div className="m-6 h-32 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" aria-busy />;
   if (thread.isError) return <p className="p-6 text-sm text-red-600">Could not load the thread: {thread.error.message}</p>;
   return (

@@ -2,31 +2,10 @@
 // The principles panel: principles in force with their sources, recent lessons, and the human pin.
 import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { apiGet, apiPost, type ApiError } from "../api";
+import { queryKeys } from "../query-keys";
 import { useMe } from "../session";
 import type { Page } from "../types";
-
-interface Lesson {
-  id: string;
-  number: number;
-  text: string;
-  key: string;
-  sourceId: string;
-  sourceName: string;
-  sourceKind: "human" | "agent" | "system";
-  taskId: string | null;
-  createdAt: string;
-}
-
-interface Principle {
-  id: string;
-  text: string;
-  key: string;
-  active: boolean;
-  promotedAt: string | null;
-  pinnedAt: string | null;
-  pinnedByName: string | null;
-  sources: Lesson[];
-}
+import type { Lesson, Principle } from "./types";
 
 const button = "rounded border border-neutral-300 px-2 py-0.5 text-xs hover:bg-neutral-100 disabled:opacity-50 dark:border-neutral-700 dark:hover:bg-neutral-800";
 
@@ -44,9 +23,9 @@ function why(p: Principle): string {
 export function PrinciplesPanel() {
   const me = useMe().data;
   const human = me?.kind === "human";
-  const principles = useQuery({ queryKey: ["memory", "principles"], queryFn: () => apiGet<Page<Principle>>("/api/principles") });
+  const principles = useQuery({ queryKey: queryKeys.principles(), queryFn: () => apiGet<Page<Principle>>("/api/principles") });
   const lessons = useInfiniteQuery({
-    queryKey: ["memory", "lessons"],
+    queryKey: queryKeys.lessons(),
     queryFn: ({ pageParam }) => apiGet<Page<Lesson>>(`/api/lessons?limit=30${pageParam ? `&before=${pageParam}` : ""}`),
     initialPageParam: 0,
     getNextPageParam: (last) => last.next,

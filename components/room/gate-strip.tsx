@@ -2,6 +2,7 @@
 // The live strip of the room's gate rejections: which agent was held, by which gate, why, and when.
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "../api";
+import { queryKeys } from "../query-keys";
 import { Avatar } from "../avatar";
 import { RelativeTime } from "../time";
 import type { GateRejection, Page } from "../types";
@@ -24,7 +25,7 @@ const GATE_STYLE: Record<GateRejection["gate"], string> = {
 
 export function useGateRejections(room: string) {
   return useQuery({
-    queryKey: ["gates", room],
+    queryKey: queryKeys.gates(room),
     queryFn: () => apiGet<Page<GateRejection>>(`/api/rooms/${encodeURIComponent(room)}/gates?limit=20`),
   });
 }

@@ -3,6 +3,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { apiGet } from "../api";
+import { queryKeys } from "../query-keys";
 import { Avatar } from "../avatar";
 import { PerformativeBadge } from "../badges";
 import { RelativeTime } from "../time";
@@ -12,7 +13,7 @@ const GROUP_GAP_MS = 5 * 60 * 1000;
 
 export function useMessages(room: string) {
   return useInfiniteQuery({
-    queryKey: ["messages", room],
+    queryKey: queryKeys.messages(room),
     queryFn: ({ pageParam }) =>
       apiGet<Page<Message>>(`/api/rooms/${encodeURIComponent(room)}/messages?limit=100${pageParam ? `&before=${pageParam}` : ""}`),
     initialPageParam: 0,

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { apiGet } from "../api";
+import { queryKeys } from "../query-keys";
 import { Avatar } from "../avatar";
 import type { Page, PresenceEntry } from "../types";
 
@@ -11,7 +12,7 @@ const PRESENCE_WINDOW_MS = 2 * 60 * 1000;
 
 export function useRoomPresence(room: string) {
   return useQuery({
-    queryKey: ["presence", room],
+    queryKey: queryKeys.roomPresence(room),
     queryFn: () => apiGet<Page<PresenceEntry>>(`/api/rooms/${encodeURIComponent(room)}/presence`),
   });
 }

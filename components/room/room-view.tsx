@@ -4,17 +4,14 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { apiGet, apiPost, type ApiError } from "../api";
+import { queryKeys } from "../query-keys";
 import { usePrincipals } from "../shell";
 import { useMe } from "../session";
-import type { Page } from "../types";
+import type { Page, Room } from "../types";
 import { Composer } from "./composer";
 import { GateStrip } from "./gate-strip";
 import { MessageList } from "./message-list";
 import { PresencePanel } from "./presence";
-
-interface Room {
-  name: string;
-}
 
 function NewRoom() {
   const [name, setName] = useState("");
@@ -45,7 +42,7 @@ function NewRoom() {
 
 export function RoomView({ room }: { room: string }) {
   const me = useMe();
-  const rooms = useQuery({ queryKey: ["rooms"], queryFn: () => apiGet<Page<Room>>("/api/rooms") });
+  const rooms = useQuery({ queryKey: queryKeys.rooms(), queryFn: () => apiGet<Page<Room>>("/api/rooms") });
   const people = usePrincipals().data?.items ?? [];
   if (!me.data) return null;
   return (

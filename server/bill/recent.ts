@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import { emptyDelta, mergeBill, type BillDelta } from "../journal/views/bill-fold";
 import type { RunStatus } from "../journal/views/run-events";
 import { emptyView, lineViews, type LineView } from "./line-views";
+import type { Page } from "../page";
 import type { PriceMap } from "./prices";
 import { loadLines, namesOf, readBillSnapshot, type BillRead } from "./read-snapshot";
 
@@ -39,10 +40,7 @@ export interface TaskBill extends LineView {
   firstEventId: number;
 }
 
-export interface BillPage<T> {
-  items: T[];
-  next?: number;
-}
+export type BillPage<T> = Page<T>;
 
 function page<T extends { firstEventId: number }>(items: T[], limit: number): BillPage<T> {
   items.sort((a, b) => b.firstEventId - a.firstEventId);

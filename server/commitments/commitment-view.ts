@@ -6,6 +6,7 @@ import type { Executor } from "../../db/client";
 import { fail } from "../errors";
 
 export type CommitmentRow = typeof commitments.$inferSelect;
+export type { CommitmentStatus };
 type Kind = "human" | "agent" | "system";
 
 export interface CommitmentRef {

@@ -3,6 +3,7 @@ import { and, desc, eq, lt } from "drizzle-orm";
 import { z } from "zod";
 import { COMMITMENT_STATUSES, commitments } from "../../db/schema";
 import type { Executor } from "../../db/client";
+import type { Page } from "../page";
 import { toCommitmentViews, type CommitmentView } from "./commitment-view";
 
 export const listCommitmentsQuery = z.strictObject({
@@ -13,7 +14,7 @@ export const listCommitmentsQuery = z.strictObject({
 });
 export type ListCommitmentsQuery = z.infer<typeof listCommitmentsQuery>;
 
-export async function listCommitments(db: Executor, query: ListCommitmentsQuery, now: Date): Promise<{ items: CommitmentView[]; next?: number }> {
+export async function listCommitments(db: Executor, query: ListCommitmentsQuery, now: Date): Promise<Page<CommitmentView>> {
   const limit = query.limit ?? 100;
   const rows = await db
     .select()

@@ -3,6 +3,7 @@ import { and, count, desc, eq, lt } from "drizzle-orm";
 import { z } from "zod";
 import { DECISION_STATUSES, decisions } from "../../db/schema";
 import type { Executor } from "../../db/client";
+import type { Page } from "../page";
 import { toDecisionViews, type DecisionView } from "./decision-view";
 
 export const listDecisionsQuery = z.strictObject({
@@ -12,7 +13,10 @@ export const listDecisionsQuery = z.strictObject({
 });
 export type ListDecisionsQuery = z.infer<typeof listDecisionsQuery>;
 
-export async function listDecisions(db: Executor, query: ListDecisionsQuery): Promise<{ items: DecisionView[]; next?: number; total: number }> {
+/** A page of decisions, with how many match the filter in all. */
+export type DecisionPage = Page<DecisionView> & { total: number };
+
+export async function listDecisions(db: Executor, query: ListDecisionsQuery): Promise<DecisionPage> {
   const limit = query.limit ?? 50;
   const byStatus = query.status ? eq(decisions.status, query.status) : undefined;
   const rows = await db

@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import { events, principals } from "../../db/schema";
 import type { Executor } from "../../db/client";
+import type { Page } from "../page";
 
 export interface JournalQuery {
   /** Ascending from this id (catch-up); without it, newest first. */
@@ -61,7 +62,7 @@ export const eventColumns = {
   data: events.data,
 };
 
-export async function listJournal(db: Executor, query: JournalQuery): Promise<{ items: JournalEntry[]; next?: number }> {
+export async function listJournal(db: Executor, query: JournalQuery): Promise<Page<JournalEntry>> {
   const limit = Math.min(Math.max(query.limit ?? 100, 1), 500);
   const ascending = query.after !== undefined;
   const where: SQL[] = [];

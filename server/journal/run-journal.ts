@@ -5,6 +5,7 @@ import { z } from "zod";
 import { events } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import { fail } from "../errors";
+import type { Finding } from "./views/diagnose";
 import { loadRunEvents, loadTaskEvents } from "./views/load";
 import type { JournalRecord } from "./views/run-events";
 import { timeline, type Timeline } from "./views/timeline";
@@ -29,6 +30,13 @@ export async function loadReplayableRun(db: Executor, runId: string): Promise<Jo
     throw fail.conflict("run", "not_replayable", `run ${runId} has events but no RunStarted: there is nothing to re-live`);
   }
   return recorded;
+}
+
+/** GET /api/journal/runs/:id/diagnose: the run, how many events were read, and what they show. */
+export interface RunDiagnosis {
+  runId: string;
+  events: number;
+  findings: Finding[];
 }
 
 /** A run's events with its task's thread, where duplicates and unanswered requests show; in journal order. */

@@ -18,6 +18,15 @@ export interface TaskHeader {
   approverName: string | null;
 }
 
+/** GET /api/journal/tasks/:id/thread */
+export interface TaskThread {
+  task: TaskHeader;
+  items: ThreadEntry[];
+}
+
+/** GET /api/journal/tasks/:id/audit */
+export type TaskAudit = { task: TaskHeader } & Audit;
+
 export async function taskHeader(db: Executor, taskId: string): Promise<TaskHeader> {
   const owner = alias(principals, "owner");
   const approver = alias(principals, "approver");
@@ -40,10 +49,10 @@ export async function taskHeader(db: Executor, taskId: string): Promise<TaskHead
   return row;
 }
 
-export async function taskThread(db: Executor, taskId: string): Promise<{ task: TaskHeader; items: ThreadEntry[] }> {
+export async function taskThread(db: Executor, taskId: string): Promise<TaskThread> {
   return { task: await taskHeader(db, taskId), items: await loadThread(db, taskId) };
 }
 
-export async function taskAudit(db: Executor, taskId: string): Promise<{ task: TaskHeader } & Audit> {
+export async function taskAudit(db: Executor, taskId: string): Promise<TaskAudit> {
   return { task: await taskHeader(db, taskId), ...(await loadAudit(db, taskId)) };
 }

@@ -3,6 +3,7 @@ import { desc, lt } from "drizzle-orm";
 import { z } from "zod";
 import { lessons } from "../../db/schema";
 import type { Executor } from "../../db/client";
+import type { Page } from "../page";
 import { readActivePrinciples, selectLessonViews, toLessonView, toPrincipleViews, type LessonView, type PrincipleView } from "./memory-view";
 
 /**
@@ -13,7 +14,7 @@ export async function loadPrinciples(db: Executor): Promise<string[]> {
   return (await readActivePrinciples(db)).map((p) => p.text);
 }
 
-export async function listPrinciples(db: Executor): Promise<{ items: PrincipleView[] }> {
+export async function listPrinciples(db: Executor): Promise<Page<PrincipleView>> {
   return { items: await toPrincipleViews(db, await readActivePrinciples(db)) };
 }
 
@@ -23,7 +24,7 @@ export const listLessonsQuery = z.strictObject({
 });
 export type ListLessonsQuery = z.infer<typeof listLessonsQuery>;
 
-export async function listLessons(db: Executor, query: ListLessonsQuery): Promise<{ items: LessonView[]; next?: number }> {
+export async function listLessons(db: Executor, query: ListLessonsQuery): Promise<Page<LessonView>> {
   const limit = query.limit ?? 50;
   const rows = await selectLessonViews(db)
     .where(query.before ? lt(lessons.number, query.before) : undefined)

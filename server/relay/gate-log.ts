@@ -3,6 +3,7 @@ import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { events } from "../../db/schema";
 import type { Executor } from "../../db/client";
+import type { Page } from "../page";
 import { getRoom } from "../rooms/rooms";
 import type { GateName } from "./gates";
 
@@ -37,7 +38,7 @@ interface RejectionData {
 }
 
 /** Newest first; `next` pages further back. */
-export async function listGateRejections(db: Executor, room: string, query: GateLogQuery = {}): Promise<{ items: GateRejection[]; next?: number }> {
+export async function listGateRejections(db: Executor, room: string, query: GateLogQuery = {}): Promise<Page<GateRejection>> {
   await getRoom(db, room);
   const limit = query.limit ?? 20;
   const rows = await db

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, lt, lte, or } from "drizzle-orm";
 import { z } from "zod";
 import { RESERVATION_STATUSES, reservations } from "../../db/schema";
 import type { Executor } from "../../db/client";
+import type { Page } from "../page";
 import type { Principal } from "../principals/types";
 import { scopeField } from "./guards";
 import { selectReservationViews, toReservationView, type ReservationView } from "./view";
@@ -20,7 +21,7 @@ export const listReservationsQuery = z.strictObject({
 });
 export type ListReservationsQuery = z.infer<typeof listReservationsQuery>;
 
-export async function listReservations(db: Executor, caller: Principal, query: ListReservationsQuery, now: Date): Promise<{ items: ReservationView[]; next?: number }> {
+export async function listReservations(db: Executor, caller: Principal, query: ListReservationsQuery, now: Date): Promise<Page<ReservationView>> {
   const limit = query.limit ?? 100;
   const status = query.status ?? "active";
   const byStatus =

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, isNull, lt, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { messages } from "../../db/schema";
 import type { Executor } from "../../db/client";
+import type { Page } from "../page";
 import type { Principal } from "../principals/types";
 import { messageColumns, recipient, sender, toMessageView, type MessageView } from "./message-view";
 import { getRoom } from "./rooms";
@@ -25,7 +26,7 @@ export async function listMessages(
   caller: Principal,
   room: string,
   query: ListMessagesQuery,
-): Promise<{ items: MessageView[]; next?: number }> {
+): Promise<Page<MessageView>> {
   await getRoom(db, room);
   const limit = query.limit ?? 100;
   const ascending = query.after !== undefined;

@@ -8,7 +8,7 @@ import type { PriceMap } from "../bill/prices";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { PRESENCE_WINDOW_MS } from "../principals/authenticate";
-import { workOf, type RosterRow } from "./roster";
+import { workOf, type AgentRow } from "./roster";
 
 export interface AgentGateRejection {
   eventId: number;
@@ -20,7 +20,7 @@ export interface AgentGateRejection {
 }
 
 export interface AgentDetail {
-  agent: RosterRow;
+  agent: AgentRow;
   budgets: BudgetView[];
   gateRejections: AgentGateRejection[];
 }

@@ -33,7 +33,10 @@ export interface AgentStats {
   exhausted: boolean;
 }
 
+/** A roster row: everyone's presence; agents also carry their numbers. */
 export type RosterRow = RosterEntry & Partial<AgentStats>;
+/** An agent with all its numbers (its own page). */
+export type AgentRow = RosterEntry & AgentStats;
 
 /** Load, leases and review record of some agents, from the board and the journal. */
 export async function workOf(db: Executor, agentIds: string[]): Promise<Map<string, Pick<AgentStats, "load" | "lease" | "accepted" | "reviewed" | "successRate">>> {

@@ -3,6 +3,7 @@ import { and, desc, inArray, lt } from "drizzle-orm";
 import { z } from "zod";
 import { TASK_STATUSES, tasks } from "../../db/schema";
 import type { Executor } from "../../db/client";
+import type { Page } from "../page";
 import { selectTaskViews, toTaskView, type TaskView } from "./view";
 
 export const listTasksQuery = z.strictObject({
@@ -18,7 +19,7 @@ export const listTasksQuery = z.strictObject({
 });
 export type ListTasksQuery = z.infer<typeof listTasksQuery>;
 
-export async function listTasks(db: Executor, query: ListTasksQuery): Promise<{ items: TaskView[]; next?: number }> {
+export async function listTasks(db: Executor, query: ListTasksQuery): Promise<Page<TaskView>> {
   const limit = query.limit ?? 100;
   const rows = await selectTaskViews(db)
     .where(

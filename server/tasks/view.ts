@@ -6,6 +6,7 @@ import type { Executor } from "../../db/client";
 import { fail } from "../errors";
 
 export type TaskRow = typeof tasks.$inferSelect;
+export type { TaskStatus };
 type Kind = "human" | "agent" | "system";
 
 export interface TaskView {

@@ -1,0 +1,80 @@
+// What a page refreshes live when an event is committed: the keys each notice makes stale.
+import { QueryClient } from "@tanstack/react-query";
+import { describe, expect, it } from "vitest";
+import { staleQueries, type Notice } from "./live-invalidation";
+import { queryKeys } from "./query-keys";
+
+const TASK = "6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b";
+const AGENT = "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
+
+function notice(fields: Partial<Notice> & Pick<Notice, "kind">): Notice {
+  return { id: 7, actor: AGENT, taskId: null, runId: null, room: null, ...fields };
+}
+
+describe("staleQueries", () => {
+  it("a message on a task's thread refreshes the room, the board's drawer, presence, the roster and the explorer", () => {
+    expect(staleQueries(notice({ kind: "MessageSent", room: "general", taskId: TASK, runId: "run_1" }))).toEqual([
+      ["journal"],
+      ["run", "run_1"],
+      ["task-journal", TASK],
+      ["roster"],
+      ["agent"],
+      ["messages", "general"],
+      ["tasks", "detail", TASK],
+      ["presence"],
+    ]);
+  });
+
+  it("a direct message with no room or task refreshes no room's messages", () => {
+    expect(staleQueries(notice({ kind: "MessageSent" }))).toEqual([["journal"], ["roster"], ["agent"], ["presence"]]);
+  });
+
+  it("a claim refreshes the board and the agent's numbers", () => {
+    expect(staleQueries(notice({ kind: "TaskClaimed", taskId: TASK }))).toEqual([["journal"], ["task-journal", TASK], ["roster"], ["agent"], ["tasks"]]);
+  });
+
+  it("a debit refreshes the bill, the roster and the agent pages", () => {
+    expect(staleQueries(notice({ kind: "BudgetDebited", runId: "run_2", taskId: TASK }))).toEqual([
+      ["journal"],
+      ["run", "run_2"],
+      ["task-journal", TASK],
+      ["bill"],
+      ["roster"],
+      ["agent"],
+    ]);
+  });
+
+  it("a granted reservation refreshes the reservation lists", () => {
+    expect(staleQueries(notice({ kind: "ReservationGranted" }))).toEqual([["journal"], ["reservations"]]);
+  });
+
+  it("a kind with no page of its own refreshes only the journal", () => {
+    expect(staleQueries(notice({ kind: "ModelCalled", runId: "run_3" }))).toEqual([["journal"], ["run", "run_3"]]);
+  });
+
+  it("a kind this browser does not know (an older or newer server) still refreshes the journal", () => {
+    const unknown = notice({ kind: "SomethingNew" as Notice["kind"], taskId: TASK });
+    expect(staleQueries(unknown)).toEqual([["journal"], ["task-journal", TASK]]);
+    // Nor is a name of Object.prototype taken for an entry.
+    expect(staleQueries(notice({ kind: "constructor" as Notice["kind"] }))).toEqual([["journal"]]);
+  });
+
+  it("marks stale exactly the pages' caches the event touches (react-query matches keys by prefix)", async () => {
+    const client = new QueryClient();
+    const pages = [
+      queryKeys.messages("general"),
+      queryKeys.messages("random"),
+      queryKeys.taskDetail(TASK),
+      queryKeys.taskColumn("ready"),
+      queryKeys.roomPresence("general"),
+      queryKeys.journalList("limit=100", null),
+      queryKeys.taskThread(TASK),
+      queryKeys.billSummary(),
+      queryKeys.reservationList(""),
+    ];
+    for (const key of pages) client.setQueryData(key, {});
+    for (const key of staleQueries(notice({ kind: "MessageSent", room: "general", taskId: TASK }))) await client.invalidateQueries({ queryKey: key });
+    const stale = pages.filter((key) => client.getQueryState(key)?.isInvalidated).map((key) => key.join("/"));
+    expect(stale).toEqual([`messages/general`, `tasks/detail/${TASK}`, `presence/general`, `journal/list/limit=100/`, `task-journal/${TASK}/thread`]);
+  });
+});

@@ -1,0 +1,87 @@
+// Every react-query key the browser uses, in one place. A key is an array and react-query matches by
+// prefix, so each family (`tasks()`, `bill()`…) is the head of every key built from it: invalidating
+// `tasks()` = ["tasks"] makes ["tasks", "detail", id] stale too. Build keys here, never inline.
+import type { SeriesWindow } from "./bill/types";
+import type { TaskStatus } from "./board/types";
+import type { DecisionStatus } from "./decisions/types";
+
+/** A family's key: the head every key of the family starts with. */
+function family<const Head extends string>(head: Head) {
+  return () => [head] as const;
+}
+
+const journal = family("journal");
+const run = (runId: string) => ["run", runId] as const;
+const taskJournal = (taskId: string) => ["task-journal", taskId] as const;
+const bill = family("bill");
+const agents = family("agent");
+const presence = family("presence");
+const tasks = family("tasks");
+const decisions = family("decisions");
+const commitments = family("commitments");
+const reservations = family("reservations");
+const memory = family("memory");
+
+export const queryKeys = {
+  /** The signed-in principal. */
+  me: family("me"),
+  /** Everyone with presence (the shell's top strip, pickers, the room's composer). */
+  principals: family("principals"),
+  /** The roster page: everyone, agents with their numbers. */
+  roster: family("roster"),
+
+  /** Every agent page. */
+  agents,
+  agent: (agentId: string) => [...agents(), agentId] as const,
+
+  rooms: family("rooms"),
+  messages: (room: string) => ["messages", room] as const,
+  gates: (room: string) => ["gates", room] as const,
+  /** Every room's presence panel. */
+  presence,
+  roomPresence: (room: string) => [...presence(), room] as const,
+
+  /** Every journal list (the explorer's pages, whatever the filter). */
+  journal,
+  journalList: (filter: string, at: number | null) => [...journal(), "list", filter, at] as const,
+  /** Every explorer view of one run (timeline, diagnosis). */
+  run,
+  runTimeline: (runId: string) => [...run(runId), "timeline"] as const,
+  runDiagnosis: (runId: string) => [...run(runId), "diagnosis"] as const,
+  /** A replay is asked for, never made stale by events. */
+  replay: (runId: string) => ["replay", runId] as const,
+  /** Every explorer view of one task (thread, audit). */
+  taskJournal,
+  taskThread: (taskId: string) => [...taskJournal(taskId), "thread"] as const,
+  taskAudit: (taskId: string) => [...taskJournal(taskId), "audit"] as const,
+
+  /** Everything on the board (columns, drawers, the explorer's task picker). */
+  tasks,
+  taskColumn: (status: TaskStatus) => [...tasks(), "list", status] as const,
+  taskDetail: (taskId: string | null) => [...tasks(), "detail", taskId] as const,
+  taskOptions: () => [...tasks(), "journal-filter"] as const,
+
+  /** Everything on the bill (summary, series, today, runs). */
+  bill,
+  billSummary: () => [...bill(), "summary"] as const,
+  billSeries: (window: SeriesWindow) => [...bill(), "series", window] as const,
+  billToday: (since: string) => [...bill(), "today", since] as const,
+  /** An agent's runs, or everyone's ("all"). */
+  billRuns: (agentId: string | undefined) => [...bill(), "runs", agentId ?? "all"] as const,
+
+  decisions,
+  decisionList: (status: DecisionStatus | "all") => [...decisions(), "list", status] as const,
+  escalations: () => [...decisions(), "escalated"] as const,
+
+  commitments,
+  commitmentGraph: () => [...commitments(), "graph"] as const,
+  commitmentLedger: (owner: string, status: string) => [...commitments(), "ledger", owner, status] as const,
+
+  /** Every reservation list, whatever its filter. */
+  reservations,
+  reservationList: (filter: string) => [...reservations(), filter] as const,
+
+  memory,
+  principles: () => [...memory(), "principles"] as const,
+  lessons: () => [...memory(), "lessons"] as const,
+};
