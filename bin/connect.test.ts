@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { makeHuman, uniqueName } from "../test/helpers";
-import { ok, routeFetch } from "../server/mcp/testing";
+import { ok, routeFetch } from "../test/mcp/client";
 import { clientConfig, CLIENTS, credentialsFor } from "./connect";
 
 /** The first JSON object printed after `label`. */

@@ -9,7 +9,7 @@ import { makeAgent } from "../test/helpers";
 import { POST as checkRoute } from "../app/api/reservations/check/route";
 import { systemClock } from "../server/clock";
 import { reservePaths } from "../server/reservations/reserve";
-import { serve } from "../server/mcp/testing";
+import { serve } from "../test/mcp/client";
 import { installHook } from "./hook";
 
 let hub: Awaited<ReturnType<typeof serve>>;

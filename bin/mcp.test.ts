@@ -4,8 +4,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeAgent } from "../test/helpers";
-import { runFullCycle } from "../server/mcp/full-cycle";
-import { MCP_ROUTE, ok, serve } from "../server/mcp/testing";
+import { runFullCycle } from "../test/mcp/full-cycle";
+import { MCP_ROUTE, ok, serve } from "../test/mcp/client";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 let hub: Awaited<ReturnType<typeof serve>>;

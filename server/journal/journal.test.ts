@@ -8,7 +8,7 @@ import { postMessage } from "../relay/post-message";
 import { appendEvent } from "./append";
 import { listJournal } from "./list";
 import { subscribeToEvents, type EventNotice } from "./listen";
-import { ackAll } from "../relay/test-room";
+import { ackAll } from "../../test/fixtures/room";
 
 describe("journal", () => {
   it("refuses UPDATE, DELETE and TRUNCATE on events", async () => {

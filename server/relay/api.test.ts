@@ -11,7 +11,7 @@ import { GET as presenceRoute } from "../../app/api/rooms/[room]/presence/route"
 import { call, makeAgent, makeHuman } from "../../test/helpers";
 import { readCursor } from "./cursor";
 import { openFocusWindow } from "./focus";
-import { freshRoom } from "./test-room";
+import { freshRoom } from "../../test/fixtures/room";
 
 // Route handlers run on the system clock, as in production; nothing here waits on it.
 const clock = systemClock;
@@ -72,6 +72,30 @@ describe("posting over HTTP", () => {
     // The route runs on the wall clock: the exact figure is pinned with a manual clock in gates.test.ts.
     expect(limited.body.retryAfterMs).toBeGreaterThan(0);
     expect(limited.body.retryAfterMs).toBeLessThanOrEqual(60_000);
+  });
+
+  it("words a stale refusal's next step as REST routes, never as MCP tools, and the routes it names work", async () => {
+    const human = await makeHuman();
+    const a = await makeAgent();
+    const room = await freshRoom(human);
+    const m = at(room, "messages");
+    expect((await call(postRoute, m.path, { params: m.params, cookie: human.cookie, body: { body: "welcome" } })).status).toBe(201);
+    const stale = await call(postRoute, m.path, { params: m.params, key: a.key, body: { body: "hello all" } });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ error: "stale", unread: [expect.objectContaining({ body: "welcome" })], holdToken: expect.any(String) });
+    const seq = stale.body.holdSeq as number;
+    expect(stale.body.hint).toBe(`ack with POST /api/rooms/${room}/cursor {"seq": ${seq}}, or repeat POST /api/rooms/${room}/messages with "holdToken" from this refusal`);
+    expect(stale.body.hint).not.toMatch(/ack_messages|post_message|call /);
+    expect(stale.body.message).not.toMatch(/\/api\//);
+    // Following the hint's first step: the ack it names passes, then the post does.
+    const c = at(room, "cursor");
+    expect((await call(cursorPost, c.path, { params: c.params, key: a.key, body: { seq } })).status).toBe(200);
+    const posted = await call(postRoute, m.path, { params: m.params, key: a.key, body: { body: "hello all" } });
+    expect(posted.status).toBe(201);
+    // A refusal with no next step carries no hint.
+    const dupe = await call(postRoute, m.path, { params: m.params, key: a.key, body: { body: "hello all", to: human.name } });
+    expect(dupe.body.error).toBe("duplicate");
+    expect(dupe.body).not.toHaveProperty("hint");
   });
 
   it("refuses a malformed hold token with 400", async () => {

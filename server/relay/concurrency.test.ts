@@ -6,7 +6,7 @@ import { getDb } from "../../db/client";
 import { manualClock } from "../clock";
 import type { Principal } from "../principals/types";
 import { makeAgent, makeHuman } from "../../test/helpers";
-import { ackAll, freshRoom, tryPost, type PostOutcome } from "./test-room";
+import { ackAll, freshRoom, tryPost, type PostOutcome } from "../../test/fixtures/room";
 
 const AGENTS = 8;
 

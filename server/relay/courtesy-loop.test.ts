@@ -7,7 +7,7 @@ import { makeAgent, makeHuman } from "../../test/helpers";
 import { advanceCursor } from "./cursor";
 import { listGateRejections } from "./gate-log";
 import { readInbox } from "./inbox";
-import { freshRoom, tryPost } from "./test-room";
+import { freshRoom, tryPost } from "../../test/fixtures/room";
 
 type Clock = ReturnType<typeof manualClock>;
 

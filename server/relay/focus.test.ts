@@ -15,7 +15,7 @@ import { readDigest } from "./digest";
 import { closeFocusWindow, openFocusWindow, openWindowOf } from "./focus";
 import { readInbox } from "./inbox";
 import { sweepRelay } from "./sweep";
-import { ackAll, freshRoom, tryPost } from "./test-room";
+import { ackAll, freshRoom, tryPost } from "../../test/fixtures/room";
 
 async function focus(agentId: string, clock: { now(): Date }, taskId = randomUUID()) {
   await getDb().transaction((tx) => openFocusWindow(tx, agentId, taskId, clock.now()));

@@ -8,7 +8,7 @@ import { listMessages } from "../rooms/list-messages";
 import { makeAgent, makeHuman } from "../../test/helpers";
 import { advanceCursor, readCursor } from "./cursor";
 import { sweepRelay } from "./sweep";
-import { ackAll, freshRoom, tryPost } from "./test-room";
+import { ackAll, freshRoom, tryPost } from "../../test/fixtures/room";
 
 async function setup() {
   const clock = manualClock();
@@ -32,6 +32,15 @@ describe("freshness", () => {
     expect(stale.body.unread).toEqual([expect.objectContaining({ body: "tests are red on main", senderId: b.id })]);
     expect(typeof stale.body.holdToken).toBe("string");
     expect(stale.body.holdSeq).toBe(news.ok && news.message.seq);
+    // The next step is said in neutral words and as a hint each surface words itself: no route, no tool.
+    const holdSeq = news.ok ? news.message.seq : -1;
+    expect(stale.body.message).toContain(`ack up to seq ${holdSeq} or retry with the hold token`);
+    expect(stale.body.message).not.toMatch(/\/api\/|POST |GET |ack_messages|post_message/);
+    expect(stale.body.hint).toBeUndefined();
+    expect(stale.hint).toEqual([
+      { action: "ack", room, seq: holdSeq },
+      { action: "retry_with_hold_token", room },
+    ]);
     // Reading does not ack.
     await listMessages(getDb(), a, room, {});
     expect(await tryPost(a, room, "merging my branch now", clock)).toMatchObject({ ok: false, code: "stale" });

@@ -7,7 +7,7 @@ import { manualClock } from "../clock";
 import { getSystemPrincipal } from "../principals/create-principal";
 import { getRoom } from "../rooms/rooms";
 import { makeAgent, makeHuman } from "../../test/helpers";
-import { ackAll, ackAndPost, freshRoom, tryPost } from "./test-room";
+import { ackAll, ackAndPost, freshRoom, tryPost } from "../../test/fixtures/room";
 
 async function lastRejection(actor: string) {
   const [row] = await getDb()

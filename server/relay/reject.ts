@@ -33,8 +33,12 @@ function explain(refusal: GateRefusal, room: string): { error: QuorumError; figu
         error: fail.conflict(
           "room",
           "stale",
-          `${refusal.unreadCount} unread message(s) from others in #${room} since your cursor (seq ${refusal.cursor})${why}: read them, then ack with POST /api/rooms/${room}/cursor or retry with the holdToken`,
+          `${refusal.unreadCount} unread message(s) from others in #${room} since your cursor (seq ${refusal.cursor})${why}: read them, then ack up to seq ${refusal.latestSeq} or retry with the hold token`,
           { unread: refusal.unread, unreadCount: refusal.unreadCount },
+          [
+            { action: "ack", room, seq: refusal.latestSeq },
+            { action: "retry_with_hold_token", room },
+          ],
         ),
         figures: { cursor: refusal.cursor, unreadCount: refusal.unreadCount, latestSeq: refusal.latestSeq, tokenProblem: refusal.tokenProblem ?? null },
       };

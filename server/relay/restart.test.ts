@@ -9,7 +9,7 @@ import { manualClock } from "../clock";
 import { makeAgent, makeHuman } from "../../test/helpers";
 import { readDigest } from "./digest";
 import { openFocusWindow } from "./focus";
-import { ackAndPost, freshRoom, tryPost, type PostOutcome } from "./test-room";
+import { ackAndPost, freshRoom, tryPost, type PostOutcome } from "../../test/fixtures/room";
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, "../..");

@@ -7,7 +7,7 @@ import { GET as listMessagesRoute, POST as postMessageRoute } from "../../app/ap
 import { call, makeAgent, makeHuman, uniqueName } from "../../test/helpers";
 import { listMessages } from "./list-messages";
 import { postMessage } from "../relay/post-message";
-import { ackAll } from "../relay/test-room";
+import { ackAll } from "../../test/fixtures/room";
 
 const general = { params: { room: "general" } };
 

@@ -15,7 +15,7 @@ import { heartbeat } from "./heartbeat";
 import { rankCandidates } from "./reassign";
 import { reviewTask } from "./review";
 import { submitTask } from "./submit";
-import { makeReadyTask, makeTeam, markPresent, taskEventKinds } from "./testing";
+import { makeReadyTask, makeTeam, markPresent, taskEventKinds } from "../../test/fixtures/board";
 import { readTaskView } from "./view";
 
 const MINUTE = 60_000;

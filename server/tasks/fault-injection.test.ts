@@ -9,7 +9,7 @@ import { manualClock } from "../clock";
 import { makeAgent, makeHuman } from "../../test/helpers";
 import { appendOutput } from "./append-output";
 import { sweepExpiredLeases } from "./expire";
-import { makeReadyTask, markPresent } from "./testing";
+import { makeReadyTask, markPresent } from "../../test/fixtures/board";
 import { readTaskView } from "./view";
 
 const ROUNDS = 24;
@@ -17,7 +17,7 @@ const ITEMS = 12;
 const PARALLEL = 6;
 /** Replacement processes; each loops on claim-next, taking the tasks offered to it first. */
 const REPLACEMENTS = 4;
-const worker = fileURLToPath(new URL("./fault-worker.ts", import.meta.url));
+const worker = fileURLToPath(new URL("../../test/processes/fault-worker.ts", import.meta.url));
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
 interface Run {

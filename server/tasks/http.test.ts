@@ -11,7 +11,7 @@ import { POST as reviewRoute } from "../../app/api/tasks/[id]/review/route";
 import { POST as reopenRoute } from "../../app/api/tasks/[id]/reopen/route";
 import { POST as cancelRoute } from "../../app/api/tasks/[id]/cancel/route";
 import { call, makeAgent, makeHuman } from "../../test/helpers";
-import { taskEventKinds } from "./testing";
+import { taskEventKinds } from "../../test/fixtures/board";
 
 const criteria = "parse('') returns []";
 const adr = { title: "Superseded", context: "The tokenizer rewrite covers it.", decision: "Cancel.", consequences: "Track it in #12." };

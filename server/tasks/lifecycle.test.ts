@@ -16,7 +16,7 @@ import { reopenTask } from "./reopen";
 import { requireAccepted } from "./require-accepted";
 import { reviewTask } from "./review";
 import { submitTask } from "./submit";
-import { makeReadyTask, makeTeam, taskEventKinds } from "./testing";
+import { makeReadyTask, makeTeam, taskEventKinds } from "../../test/fixtures/board";
 
 const MINUTE = 60_000;
 const adr = { title: "Drop the XML parser", context: "Nobody sends XML any more.", decision: "Cancel the task.", consequences: "XML input stays unsupported." };

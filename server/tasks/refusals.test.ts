@@ -11,7 +11,7 @@ import { reopenTask } from "./reopen";
 import { requireAccepted } from "./require-accepted";
 import { reviewTask } from "./review";
 import { submitTask } from "./submit";
-import { makeReadyTask, makeTeam, taskEventKinds } from "./testing";
+import { makeReadyTask, makeTeam, taskEventKinds } from "../../test/fixtures/board";
 import { readTaskView } from "./view";
 
 const adr = { title: "t", context: "c", decision: "d", consequences: "q" };

@@ -1,7 +1,7 @@
 // The glue every route handler shares: parse, resolve the caller, map refusals to statuses.
 import { z } from "zod";
 import { serverContext, type ServerContext } from "@/server/context";
-import { fail, QuorumError } from "@/server/errors";
+import { fail, type NextStep, QuorumError } from "@/server/errors";
 import { authenticate, requireCaller } from "@/server/principals/authenticate";
 import { unstorableText } from "@/server/storable-text";
 import type { Principal } from "@/server/principals/types";
@@ -65,12 +65,29 @@ export function readQuery<S extends z.ZodType>(req: Request, schema: S): z.infer
   return parsed.data;
 }
 
+/** A refusal's next step in REST's words: the route to call. */
+function restStep(step: NextStep): string {
+  const room = encodeURIComponent(step.room);
+  switch (step.action) {
+    case "ack":
+      return `ack with POST /api/rooms/${room}/cursor {"seq": ${step.seq}}`;
+    case "retry_with_hold_token":
+      return `repeat POST /api/rooms/${room}/messages with "holdToken" from this refusal`;
+  }
+}
+
+/** A refusal's JSON body over REST: the server's body, plus its hint worded as routes. */
+export function restRefusal(error: QuorumError): Record<string, unknown> {
+  const body = error.toBody();
+  return error.hint ? { ...body, hint: error.hint.map(restStep).join(", or ") } : body;
+}
+
 /** Runs a handler; a QuorumError becomes its status and JSON body, anything else a logged 500. */
 export async function handle(run: (ctx: AppContext) => Promise<Response>): Promise<Response> {
   try {
     return await run(appContext());
   } catch (error) {
-    if (error instanceof QuorumError) return json(error.toBody(), error.status);
+    if (error instanceof QuorumError) return json(restRefusal(error), error.status);
     console.error("unexpected error in a route handler", error);
     return json({ error: "internal", message: "something went wrong on our side; the request changed nothing" }, 500);
   }

@@ -1,49 +1,13 @@
-// The MCP endpoint (Streamable HTTP, stateless): a fresh server and transport per request, bearer auth on each.
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { fail, QuorumError } from "@/server/errors";
-import { mcpCaller } from "@/server/mcp/authenticate";
-import { profileField } from "@/server/mcp/registry";
-import { createMcpServer } from "@/server/mcp/server";
-import { appContext, json } from "../_lib/http";
+// The MCP endpoint: the surface lives in mcp/; this route only hands it the request and the server context.
+import { handleMcpPost, mcpNotAllowed } from "@/mcp/endpoint";
+import { appContext } from "../_lib/http";
 
 export const dynamic = "force-dynamic";
 
-function refusal(error: QuorumError): Response {
-  const headers: Record<string, string> = { "Cache-Control": "no-store" };
-  // No resource_metadata: clients that probe OAuth discovery find 404s and report the key as the problem.
-  if (error.status === 401) headers["WWW-Authenticate"] = 'Bearer realm="quorum"';
-  return Response.json(error.toBody(), { status: error.status, headers });
-}
-
 /** `?profile=full|worker|chat` picks the tool subset (default full). */
 export async function POST(req: Request) {
-  const ctx = appContext();
-  try {
-    const caller = await mcpCaller(ctx.db, req.headers.get("authorization"), ctx.clock);
-    const parsed = profileField.safeParse(new URL(req.url).searchParams.get("profile") ?? "full");
-    if (!parsed.success) throw fail.invalid("mcp", "profile must be full, worker or chat", { issues: parsed.error.issues });
-    const server = createMcpServer({ ...ctx, caller }, parsed.data);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    await server.connect(transport);
-    try {
-      return await transport.handleRequest(req);
-    } finally {
-      await server.close();
-    }
-  } catch (error) {
-    if (error instanceof QuorumError) return refusal(error);
-    console.error("unexpected error in /api/mcp", error);
-    return json({ error: "internal", message: "something went wrong on our side; the request changed nothing" }, 500);
-  }
+  return handleMcpPost(req, appContext());
 }
 
-/** Stateless: there is no server-initiated stream to open and no session to delete. */
-function notAllowed(): Response {
-  return Response.json(
-    { error: "method_not_allowed", message: "this MCP endpoint is stateless: POST JSON-RPC to it" },
-    { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } },
-  );
-}
-
-export const GET = notAllowed;
-export const DELETE = notAllowed;
+export const GET = mcpNotAllowed;
+export const DELETE = mcpNotAllowed;

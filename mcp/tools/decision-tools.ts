@@ -1,15 +1,15 @@
 // MCP tools of the decision board and the commitment ledger: vote, promise, depend (cycles refused).
-import { addDependency, addDependencyInput } from "../../commitments/add-dependency";
-import { confirmCommitment, confirmCommitmentInput } from "../../commitments/confirm";
-import { fulfilCommitment, fulfilCommitmentInput } from "../../commitments/fulfil";
-import { listCommitments, listCommitmentsQuery } from "../../commitments/list-commitments";
-import { loadCommitmentGraph } from "../../commitments/load-graph";
-import { proposeCommitment, proposeCommitmentInput } from "../../commitments/propose";
-import { withdrawCommitment, withdrawCommitmentInput } from "../../commitments/withdraw";
-import { castBallot, castBallotInput } from "../../decisions/cast-ballot";
-import { readDecisionView } from "../../decisions/decision-view";
-import { listDecisions, listDecisionsQuery } from "../../decisions/list-decisions";
-import { openDecision, openDecisionInput } from "../../decisions/open-decision";
+import { addDependency, addDependencyInput } from "../../server/commitments/add-dependency";
+import { confirmCommitment, confirmCommitmentInput } from "../../server/commitments/confirm";
+import { fulfilCommitment, fulfilCommitmentInput } from "../../server/commitments/fulfil";
+import { listCommitments, listCommitmentsQuery } from "../../server/commitments/list-commitments";
+import { loadCommitmentGraph } from "../../server/commitments/load-graph";
+import { proposeCommitment, proposeCommitmentInput } from "../../server/commitments/propose";
+import { withdrawCommitment, withdrawCommitmentInput } from "../../server/commitments/withdraw";
+import { castBallot, castBallotInput } from "../../server/decisions/cast-ballot";
+import { readDecisionView } from "../../server/decisions/decision-view";
+import { listDecisions, listDecisionsQuery } from "../../server/decisions/list-decisions";
+import { openDecision, openDecisionInput } from "../../server/decisions/open-decision";
 import { ballotOut, commitmentOut, decisionOut, graphOut, page } from "../outputs";
 import { defineTool, DESTRUCTIVE, READ, WRITE } from "../tool";
 import { commitmentParam, decisionParam } from "./params";

@@ -2,12 +2,12 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { expect } from "vitest";
 import { getDb } from "../../db/client";
-import { makeAgent, makeHuman } from "../../test/helpers";
-import { systemClock } from "../clock";
-import { openDecision } from "../decisions/open-decision";
-import { freshRoom } from "../relay/test-room";
-import { createTask } from "../tasks/create";
-import { ok, refused } from "./testing";
+import { makeAgent, makeHuman } from "../helpers";
+import { systemClock } from "../../server/clock";
+import { openDecision } from "../../server/decisions/open-decision";
+import { freshRoom } from "../fixtures/room";
+import { createTask } from "../../server/tasks/create";
+import { ok, refused } from "./client";
 
 export async function runFullCycle(connect: (key: string) => Promise<Client>): Promise<void> {
   const db = getDb();
@@ -24,7 +24,7 @@ export async function runFullCycle(connect: (key: string) => Promise<Client>): P
     // Freshness: a broadcast over unread mail is refused with the mail and a hold token; the token passes.
     const first = await ok(b, "post_message", { room, body: "I will take the parser." });
     const stale = await refused(a, "post_message", { room, body: "Starting on the tokenizer." });
-    expect(stale).toMatchObject({ error: "stale", holdToken: expect.any(String) });
+    expect(stale).toMatchObject({ error: "stale", holdToken: expect.any(String), hint: expect.stringContaining("ack_messages") });
     expect(stale.unread.map((m: { seq: number }) => m.seq)).toEqual([first.seq]);
     const posted = await ok(a, "post_message", { room, body: "Starting on the tokenizer.", holdToken: stale.holdToken });
     expect(posted).toMatchObject({ room, senderId: ada.id, heldSeq: first.seq });

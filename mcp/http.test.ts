@@ -1,9 +1,9 @@
 // MCP over Streamable HTTP with the SDK's own Client: the full agent cycle, identity per request, refusals.
 import { describe, expect, it } from "vitest";
-import { call, makeAgent, makeHuman } from "../../test/helpers";
-import { GET as mcpGet, POST as mcpPost } from "../../app/api/mcp/route";
-import { runFullCycle } from "./full-cycle";
-import { httpClient, ok } from "./testing";
+import { call, makeAgent, makeHuman } from "../test/helpers";
+import { GET as mcpGet, POST as mcpPost } from "../app/api/mcp/route";
+import { runFullCycle } from "../test/mcp/full-cycle";
+import { httpClient, ok } from "../test/mcp/client";
 
 describe("MCP over Streamable HTTP (stateless)", () => {
   it("runs the full cycle: stale post and hold token, claim-next, stale fence, output, submit, ballot, cycle, reservation conflict", async () => {

@@ -1,9 +1,9 @@
 // MCP tools of who is who, memory, and news: whoami, the roster, lessons and principles, the long-poll.
-import { listLessons, listLessonsQuery, listPrinciples } from "../../memory/list-memory";
-import { recordLesson, recordLessonInput } from "../../memory/record-lesson";
-import { priceConfig } from "../../bill/prices";
-import { listRoster } from "../../roster/roster";
-import { waitForEvents, waitForEventsQuery } from "../../journal/wait-for-events";
+import { listLessons, listLessonsQuery, listPrinciples } from "../../server/memory/list-memory";
+import { recordLesson, recordLessonInput } from "../../server/memory/record-lesson";
+import { priceConfig } from "../../server/bill/prices";
+import { listRoster } from "../../server/roster/roster";
+import { waitForEvents, waitForEventsQuery } from "../../server/journal/wait-for-events";
 import { eventsOut, lessonOut, page, principalOut, principleOut, rosterOut } from "../outputs";
 import { defineTool, READ, WRITE } from "../tool";
 

@@ -1,13 +1,13 @@
-// The MCP surface beyond the cycle: profiles and their size, the long-poll, resources, OAuth probes.
+// The MCP surface beyond the cycle: profiles and their size, the long-poll, refusal hints, resources, OAuth probes.
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../db/client";
-import { call, makeAgent, makeHuman } from "../../test/helpers";
-import { GET as wellKnown } from "../../app/.well-known/[...path]/route";
-import { systemClock } from "../clock";
-import { freshRoom, tryPost } from "../relay/test-room";
-import { createTask } from "../tasks/create";
+import { serverContext } from "../server/context";
+import { call, makeAgent, makeHuman } from "../test/helpers";
+import { GET as wellKnown } from "../app/.well-known/[...path]/route";
+import { systemClock } from "../server/clock";
+import { freshRoom, tryPost } from "../test/fixtures/room";
+import { createTask } from "../server/tasks/create";
 import { PROFILES, toolsFor } from "./registry";
-import { httpClient, ok, refused } from "./testing";
+import { httpClient, ok, refused } from "../test/mcp/client";
 
 describe("profiles", () => {
   it("list their subset, each tool with annotations and an output schema, within a token budget", async () => {
@@ -90,8 +90,8 @@ describe("resources", () => {
     const lead = await makeHuman();
     const [ada, bo] = [await makeAgent(), await makeAgent()];
     const room = await freshRoom(lead, "res");
-    const claimable = await createTask(getDb(), lead, { title: "Claimable", acceptanceCriteria: "it works" }, systemClock);
-    const mine = await createTask(getDb(), ada, { title: "Ada approves this", acceptanceCriteria: "it works", approverId: ada.id }, systemClock);
+    const claimable = await createTask(serverContext().db, lead, { title: "Claimable", acceptanceCriteria: "it works" }, systemClock);
+    const mine = await createTask(serverContext().db, ada, { title: "Ada approves this", acceptanceCriteria: "it works", approverId: ada.id }, systemClock);
     await tryPost(bo, room, { body: `hello @${ada.name}` }, systemClock);
     const a = await httpClient(ada.key);
     const { resources } = await a.listResources();
@@ -104,6 +104,31 @@ describe("resources", () => {
     expect(await read("quorum://decisions")).toMatchObject({ items: expect.any(Array) });
     expect(await read("quorum://commitments")).toMatchObject({ items: [] });
     await expect(a.readResource({ uri: "quorum://nothing" })).rejects.toThrow(/no resource/);
+    await a.close();
+  });
+});
+
+// After the resources test: its inbox covers every room, so this test's broadcast would show there.
+describe("refusal hints", () => {
+  it("word a stale refusal's next step as MCP tools, never as REST routes, and the tools they name work", async () => {
+    const lead = await makeHuman();
+    const ada = await makeAgent();
+    const room = await freshRoom(lead, "hint");
+    await tryPost(lead, room, "welcome", systemClock);
+    const a = await httpClient(ada.key);
+    const stale = await refused(a, "post_message", { room, body: "hello all" });
+    expect(stale).toMatchObject({ error: "stale", unread: [expect.objectContaining({ body: "welcome" })], holdToken: expect.any(String) });
+    const seq = stale.holdSeq as number;
+    expect(stale.hint).toBe(`call ack_messages with {"room":"${room}","seq":${seq}}, or call post_message again with the same arguments plus holdToken from this refusal`);
+    expect(stale.hint).not.toMatch(/\/api\/|POST |GET /);
+    expect(stale.message).not.toMatch(/\/api\//);
+    // Following the hint's first step: the ack it names passes, then the post does.
+    expect(await ok(a, "ack_messages", { room, seq })).toMatchObject({ seq, moved: true });
+    expect(await ok(a, "post_message", { room, body: "hello all" })).toMatchObject({ room, senderId: ada.id });
+    // A refusal with no next step carries no hint.
+    const dupe = await refused(a, "post_message", { room, body: "hello all", to: lead.name });
+    expect(dupe.error).toBe("duplicate");
+    expect(dupe).not.toHaveProperty("hint");
     await a.close();
   });
 });

@@ -1,10 +1,10 @@
 // MCP resources an agent re-reads instead of polling tools: its inbox, the claimable board, open votes, its promises and holds.
-import { listCommitments } from "../commitments/list-commitments";
-import { listDecisions } from "../decisions/list-decisions";
-import { fail } from "../errors";
-import { readInbox } from "../relay/inbox";
-import { listReservations } from "../reservations/list";
-import { listTasks } from "../tasks/list";
+import { listCommitments } from "../server/commitments/list-commitments";
+import { listDecisions } from "../server/decisions/list-decisions";
+import { fail } from "../server/errors";
+import { readInbox } from "../server/relay/inbox";
+import { listReservations } from "../server/reservations/list";
+import { listTasks } from "../server/tasks/list";
 import type { ToolContext } from "./tool";
 
 export interface ResourceDef {

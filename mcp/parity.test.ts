@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ALL_TOOLS } from "./registry";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const API = join(ROOT, "app", "api");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 

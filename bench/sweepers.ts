@@ -1,11 +1,11 @@
-// Measures one pass of each sweeper over 10,000 open items: `DATABASE_URL=… npx tsx server/decisions/measure-sweepers.ts`.
+// Measures one pass of each sweeper over 10,000 open items: `DATABASE_URL=… npx tsx bench/sweepers.ts`.
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
-import { connect, withDatabase } from "../../db/client";
-import { runMigrations } from "../../db/migrate";
-import { manualClock } from "../clock";
-import { sweepReminders } from "../commitments/sweep-reminders";
-import { sweepDecisions } from "./sweep-decisions";
+import { connect, withDatabase } from "../db/client";
+import { runMigrations } from "../db/migrate";
+import { manualClock } from "../server/clock";
+import { sweepReminders } from "../server/commitments/sweep-reminders";
+import { sweepDecisions } from "../server/decisions/sweep-decisions";
 
 const N = 10_000;
 

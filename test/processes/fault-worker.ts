@@ -1,17 +1,17 @@
-// A worker process for the fault-injection test: claims tasks, writes their output item by item, submits.
-// Usage: node --import tsx server/tasks/fault-worker.ts <agentId> <items> (claim <taskId> | next)
+// A worker process for server/tasks/fault-injection.test.ts: claims tasks, writes their output item by item, submits.
+// Usage: node --import tsx test/processes/fault-worker.ts <agentId> <items> (claim <taskId> | next)
 // `claim` works the one named task; `next` loops on claim-next until nothing is ready for it.
 // Prints one JSON line per step, so the test can SIGKILL it at a chosen point.
 import { eq } from "drizzle-orm";
 import { principals } from "../../db/schema";
 import { connect } from "../../db/client";
-import { systemClock } from "../clock";
-import { toPrincipal } from "../principals/types";
-import { appendOutput } from "./append-output";
-import { claimTask } from "./claim";
-import { claimNextTask } from "./claim-next";
-import { submitTask } from "./submit";
-import type { TaskView } from "./view";
+import { systemClock } from "../../server/clock";
+import { toPrincipal } from "../../server/principals/types";
+import { appendOutput } from "../../server/tasks/append-output";
+import { claimTask } from "../../server/tasks/claim";
+import { claimNextTask } from "../../server/tasks/claim-next";
+import { submitTask } from "../../server/tasks/submit";
+import type { TaskView } from "../../server/tasks/view";
 
 const [agentId, total, mode, taskArg] = process.argv.slice(2);
 const say = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);

@@ -1,9 +1,9 @@
 // MCP tools of path reservations: reserve globs under a lease, renew, release, and check concrete paths.
-import { checkPaths, checkPathsInput } from "../../reservations/check-paths";
-import { listReservations, listReservationsQuery } from "../../reservations/list";
-import { releaseReservation, releaseReservationInput } from "../../reservations/release";
-import { renewReservation, renewReservationInput } from "../../reservations/renew";
-import { reservePaths, reservePathsInput } from "../../reservations/reserve";
+import { checkPaths, checkPathsInput } from "../../server/reservations/check-paths";
+import { listReservations, listReservationsQuery } from "../../server/reservations/list";
+import { releaseReservation, releaseReservationInput } from "../../server/reservations/release";
+import { renewReservation, renewReservationInput } from "../../server/reservations/renew";
+import { reservePaths, reservePathsInput } from "../../server/reservations/reserve";
 import { page, pathCheckOut, reservationOut } from "../outputs";
 import { defineTool, DESTRUCTIVE, IDEMPOTENT, READ, WRITE } from "../tool";
 import { reservationParam } from "./params";

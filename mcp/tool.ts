@@ -1,18 +1,14 @@
 // One MCP tool: the REST operation it mirrors, that operation's own zod schema, and the server function behind both.
 import { z } from "zod";
-import { unstorableText } from "../storable-text";
-import type { Db } from "../../db/client";
-import type { Clock } from "../clock";
-import { fail, QuorumError } from "../errors";
-import type { Subscribe } from "../journal/listen";
-import type { Principal } from "../principals/types";
+import type { ServerContext } from "../server/context";
+import { fail, QuorumError } from "../server/errors";
+import type { Principal } from "../server/principals/types";
+import { unstorableText } from "../server/storable-text";
+import { mcpRefusal } from "./refusal";
 
 /** What every tool call runs with: resolved per request, never shared between callers. */
-export interface ToolContext {
-  db: Db;
-  clock: Clock;
+export interface ToolContext extends ServerContext {
   caller: Principal;
-  subscribe: Subscribe;
   signal?: AbortSignal;
 }
 
@@ -77,13 +73,13 @@ function parseArguments(tool: ToolDef, args: Record<string, unknown>): { params:
   return { params: params.data, input: input.success ? input.data : undefined };
 }
 
-/** Runs a tool: a refusal becomes a tool error carrying the REST error body; nothing escapes as a protocol error. */
+/** Runs a tool: a refusal becomes a tool error carrying the error body (its hint names tools); nothing escapes as a protocol error. */
 export async function callTool(tool: ToolDef, ctx: ToolContext, args: Record<string, unknown>): Promise<ToolResult> {
   try {
     const { params, input } = parseArguments(tool, args);
     return result((await tool.run(ctx, params as never, input as never)) as Record<string, unknown>, false);
   } catch (error) {
-    if (error instanceof QuorumError) return result(error.toBody(), true);
+    if (error instanceof QuorumError) return result(mcpRefusal(error), true);
     console.error(`unexpected error in MCP tool ${tool.name}`, error);
     return result({ error: "internal", message: "something went wrong on our side; the call changed nothing" }, true);
   }

@@ -1,11 +1,11 @@
 // MCP tools of the room and its relay: read, post under the gates, ack, inbox, presence, digest.
-import { listRoomPresence } from "../../relay/presence";
-import { advanceCursor, advanceCursorInput, readCursor } from "../../relay/cursor";
-import { flushAgentDigest, flushDigestInput, getAgentDigest } from "../../relay/agent-digest";
-import { inboxQuery, readInbox } from "../../relay/inbox";
-import { listMessages, listMessagesQuery } from "../../rooms/list-messages";
-import { postMessage, postMessageInput } from "../../relay/post-message";
-import { listRooms } from "../../rooms/rooms";
+import { listRoomPresence } from "../../server/relay/presence";
+import { advanceCursor, advanceCursorInput, readCursor } from "../../server/relay/cursor";
+import { flushAgentDigest, flushDigestInput, getAgentDigest } from "../../server/relay/agent-digest";
+import { inboxQuery, readInbox } from "../../server/relay/inbox";
+import { listMessages, listMessagesQuery } from "../../server/rooms/list-messages";
+import { postMessage, postMessageInput } from "../../server/relay/post-message";
+import { listRooms } from "../../server/rooms/rooms";
 import { cursorOut, digestOut, flushOut, messageOut, page, roomOut, rosterOut } from "../outputs";
 import { defineTool, IDEMPOTENT, READ, WRITE } from "../tool";
 import { agentParam, roomParam } from "./params";

@@ -1,6 +1,6 @@
 // The path parameters of the REST routes, as named tool arguments (`:id` becomes `taskId`, `decisionId`, …).
 import { z } from "zod";
-import { DEFAULT_ROOM } from "../../rooms/rooms";
+import { DEFAULT_ROOM } from "../../server/rooms/rooms";
 
 export const roomParam = z.strictObject({ room: z.string().min(1).max(64).default(DEFAULT_ROOM) });
 export const taskParam = z.strictObject({ taskId: z.uuid() });

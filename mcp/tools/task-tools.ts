@@ -1,16 +1,16 @@
 // MCP tools of the task board: file, list, claim with a lease and fence, heartbeat, output, submit, review.
-import { appendOutput, appendOutputInput } from "../../tasks/append-output";
-import { cancelTask, cancelTaskInput } from "../../tasks/cancel";
-import { claimTask, claimTaskInput } from "../../tasks/claim";
-import { claimNextTask, claimNextTaskInput } from "../../tasks/claim-next";
-import { createTask, createTaskInput } from "../../tasks/create";
-import { getTaskDetail } from "../../tasks/get";
-import { heartbeat, heartbeatInput } from "../../tasks/heartbeat";
-import { listTasks, listTasksQuery } from "../../tasks/list";
-import { listOutput, listOutputQuery } from "../../tasks/list-output";
-import { reopenTask, reopenTaskInput } from "../../tasks/reopen";
-import { reviewTask, reviewTaskInput } from "../../tasks/review";
-import { submitTask, submitTaskInput } from "../../tasks/submit";
+import { appendOutput, appendOutputInput } from "../../server/tasks/append-output";
+import { cancelTask, cancelTaskInput } from "../../server/tasks/cancel";
+import { claimTask, claimTaskInput } from "../../server/tasks/claim";
+import { claimNextTask, claimNextTaskInput } from "../../server/tasks/claim-next";
+import { createTask, createTaskInput } from "../../server/tasks/create";
+import { getTaskDetail } from "../../server/tasks/get";
+import { heartbeat, heartbeatInput } from "../../server/tasks/heartbeat";
+import { listTasks, listTasksQuery } from "../../server/tasks/list";
+import { listOutput, listOutputQuery } from "../../server/tasks/list-output";
+import { reopenTask, reopenTaskInput } from "../../server/tasks/reopen";
+import { reviewTask, reviewTaskInput } from "../../server/tasks/review";
+import { submitTask, submitTaskInput } from "../../server/tasks/submit";
 import { claimOut, outputItemOut, page, taskDetailOut, taskOut } from "../outputs";
 import { defineTool, DESTRUCTIVE, IDEMPOTENT, READ, WRITE } from "../tool";
 import { taskParam } from "./params";

@@ -1,0 +1,47 @@
+// The MCP endpoint (Streamable HTTP, stateless): a fresh server and transport per request, bearer auth on each.
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { ServerContext } from "../server/context";
+import { fail, QuorumError } from "../server/errors";
+import { mcpCaller } from "./authenticate";
+import { mcpRefusal } from "./refusal";
+import { profileField } from "./registry";
+import { createMcpServer } from "./server";
+
+function refusal(error: QuorumError): Response {
+  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  // No resource_metadata: clients that probe OAuth discovery find 404s and report the key as the problem.
+  if (error.status === 401) headers["WWW-Authenticate"] = 'Bearer realm="quorum"';
+  return Response.json(mcpRefusal(error), { status: error.status, headers });
+}
+
+/** Answers one JSON-RPC POST; `?profile=full|worker|chat` picks the tool subset (default full). */
+export async function handleMcpPost(req: Request, ctx: ServerContext): Promise<Response> {
+  try {
+    const caller = await mcpCaller(ctx.db, req.headers.get("authorization"), ctx.clock);
+    const parsed = profileField.safeParse(new URL(req.url).searchParams.get("profile") ?? "full");
+    if (!parsed.success) throw fail.invalid("mcp", "profile must be full, worker or chat", { issues: parsed.error.issues });
+    const server = createMcpServer({ ...ctx, caller }, parsed.data);
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(req);
+    } finally {
+      await server.close();
+    }
+  } catch (error) {
+    if (error instanceof QuorumError) return refusal(error);
+    console.error("unexpected error in the MCP endpoint", error);
+    return Response.json(
+      { error: "internal", message: "something went wrong on our side; the request changed nothing" },
+      { status: 500, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+}
+
+/** Stateless: there is no server-initiated stream to open and no session to delete. */
+export function mcpNotAllowed(): Response {
+  return Response.json(
+    { error: "method_not_allowed", message: "this MCP endpoint is stateless: POST JSON-RPC to it" },
+    { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } },
+  );
+}
