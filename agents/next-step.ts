@@ -7,7 +7,7 @@ export type NextStep =
   /** The run already ended: hand back its recorded result. */
   | { kind: "return"; result: RunResult }
   /** The run ends now with this result (AgentFinished). */
-  | { kind: "finish"; result: RunResult }
+  | { kind: "finish"; result: Extract<RunResult, { status: "done" | "inconclusive" | "out_of_turns" }> }
   /** Between turns: operator stop, budget and turn cap are checked, then a turn begins. */
   | { kind: "boundary" }
   | { kind: "call_model" }
@@ -24,9 +24,12 @@ export function shouldRetry(state: RunState, call: ToolCall, observation: Observ
   return Boolean(spec?.idempotent) && attempt <= (state.config?.retryAttempts ?? 0);
 }
 
+/** A result before the tally is added (distributed over the statuses). */
+type Untallied = RunResult extends infer R ? (R extends unknown ? Omit<R, "turns" | "spent"> : never) : never;
+
 /** Adds the run's tally to a result. */
-export function outcome<R extends { status: RunResult["status"] }>(state: RunState, result: R): RunResult {
-  return { ...result, turns: state.turn, spent: state.spent } as unknown as RunResult;
+export function outcome<R extends Untallied>(state: RunState, result: R): Extract<RunResult, { status: R["status"] }> {
+  return { ...result, turns: state.turn, spent: state.spent } as unknown as Extract<RunResult, { status: R["status"] }>;
 }
 
 function callAt(calls: ToolCall[], index: number): NextStep {

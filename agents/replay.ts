@@ -3,14 +3,9 @@
 // and the events it writes are compared with the recorded ones, all but ids and timestamps.
 import { isDeepStrictEqual } from "node:util";
 import { foldRun, type RunState } from "../server/journal/views/resume-point";
-import {
-  dataOf,
-  type JournalRecord,
-  type ModelCalledData,
-  type RunResult,
-  type ToolDispatchedData,
-  type ToolReturnedData,
-} from "../server/journal/views/run-events";
+import type { EventKind } from "../server/journal/kinds";
+import { payloadOf, type EventPayloads } from "../server/journal/payloads";
+import type { JournalRecord, RunResult } from "../server/journal/views/run-events";
 import { driveRun, type RunJournal } from "./loop";
 import { ModelError } from "./model/model-client";
 import { RecordingExhausted, replayClient } from "./model/replay";
@@ -25,9 +20,9 @@ function comparable(event: JournalRecord): Comparable {
   return { kind: event.kind, actor: event.actor, taskId: event.taskId, turn: event.turn, data: JSON.parse(JSON.stringify(event.data ?? {})) };
 }
 
-function recordedAt<T>(recorded: JournalRecord[], kind: string, match: (data: T) => boolean, turn: number): T | null {
-  const hit = recorded.find((e) => e.kind === kind && e.turn === turn && match(dataOf<T>(e)));
-  return hit ? dataOf<T>(hit) : null;
+function recordedAt<K extends EventKind>(recorded: JournalRecord[], kind: K, match: (data: EventPayloads[K]) => boolean, turn: number): EventPayloads[K] | null {
+  const hit = recorded.find((e) => e.kind === kind && e.turn === turn && match(payloadOf(e, kind)));
+  return hit ? payloadOf(hit, kind) : null;
 }
 
 /** Tools answered from the journal: the recorded validation, arguments and observation of each call. */
@@ -35,13 +30,13 @@ function replayToolbox(recorded: JournalRecord[], state: RunState): Toolbox {
   return {
     specs: state.config!.tools.filter((t) => t.name !== DONE),
     prepare(call, at) {
-      const dispatched = recordedAt<ToolDispatchedData>(recorded, "ToolDispatched", (d) => d.index === at.index, at.turn);
+      const dispatched = recordedAt(recorded, "ToolDispatched", (d) => d.index === at.index, at.turn);
       if (dispatched) return { ok: true, prepared: { call, args: dispatched.args, writes: dispatched.writes } };
-      const refused = recordedAt<ToolReturnedData>(recorded, "ToolReturned", (d) => d.index === at.index && d.attempt === 1, at.turn);
+      const refused = recordedAt(recorded, "ToolReturned", (d) => d.index === at.index && d.attempt === 1, at.turn);
       return { ok: false, observation: refused?.observation ?? failure("the journal records no such call", "none: the replay diverged here") };
     },
     async execute(_prepared, ctx) {
-      const returned = recordedAt<ToolReturnedData>(recorded, "ToolReturned", (d) => d.index === ctx.index && d.attempt === ctx.attempt, ctx.turn);
+      const returned = recordedAt(recorded, "ToolReturned", (d) => d.index === ctx.index && d.attempt === ctx.attempt, ctx.turn);
       return returned?.observation ?? failure("the journal records no observation for this try", "none: the replay diverged here");
     },
   };
@@ -68,14 +63,14 @@ function memoryJournal(recorded: JournalRecord[], replayed: JournalRecord[]): Ru
     append: async (state, drafts) => push(state, drafts),
     beginTurn: async (state, turn, describe) => {
       const next = ahead();
-      const mail = next?.kind === "ModelCalled" ? (dataOf<ModelCalledData>(next).mail ?? []) : [];
+      const mail = next?.kind === "ModelCalled" ? (payloadOf(next, "ModelCalled").mail ?? []) : [];
       return push(state, [{ kind: "ModelCalled", turn, data: describe(mail) }]);
     },
     stopRequested: async () => ahead()?.kind === "RunStopped",
     exhaustedBudget: async () => {
       const next = ahead();
       if (next?.kind !== "BudgetExhausted") return null;
-      const result = dataOf<{ result: RunResult & { status: "halted" } }>(next).result;
+      const { result } = payloadOf(next, "BudgetExhausted");
       return { budgetId: result.budgetId, allowance: result.allowance, budgetSpent: result.budgetSpent };
     },
   };

@@ -17,6 +17,7 @@ import { foldBill } from "../server/journal/views/bill-fold";
 import { listJournal, type JournalQuery } from "../server/journal/list";
 import { createAgent } from "../server/principals/create-principal";
 import { timeJournalPages } from "./journal-pages";
+import { systemClock } from "../server/clock";
 
 const args = process.argv.slice(2);
 const N = Number(args.find((a) => /^\d+$/.test(a)) ?? 1_000_000);
@@ -94,7 +95,7 @@ async function main() {
   try {
     await runMigrations(url);
     const agents: string[] = [];
-    for (let i = 0; i < AGENTS; i++) agents.push((await createAgent(c.db, null, { name: `bench-agent-${i}`, role: "coder" })).id);
+    for (let i = 0; i < AGENTS; i++) agents.push((await createAgent(c.db, null, { name: `bench-agent-${i}`, role: "coder" }, systemClock)).id);
     const budgets = agents.flatMap((id, i) => [
       { kind: "BudgetCreated", actor: null, data: { budgetId: hash("root", i), ownerId: id, parentId: null, label: `agent ${i}`, allowance: 50_000_000 } },
       { kind: "BudgetCreated", actor: null, data: { budgetId: hash("sub", i), ownerId: id, parentId: hash("root", i), label: `agent ${i} sub`, allowance: 40_000_000 } },

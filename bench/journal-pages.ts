@@ -34,7 +34,7 @@ export async function timeJournalPages(databaseUrl: string, db: Db): Promise<voi
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
   try {
     await waitForHealth(base);
-    const human = await ensureHuman(db, "bench-human");
+    const human = await ensureHuman(db, "bench-human", systemClock);
     const page = await browser.newPage({ baseURL: base });
     await page.goto(`/signin?token=${await issueSignInLink(db, human, systemClock)}`);
     await page.getByTestId("signed-in-as").waitFor();

@@ -79,7 +79,7 @@ export async function benchFreshness(server: QuorumServer, c: Connection, url: s
         const t0 = performance.now();
         writes.push(
           c.db
-            .transaction((tx) => appendEvent(tx, { kind: "CursorAdvanced", actor: agent.id, data: { room: "bench-fresh", seq: i, previous: i - 1 } }))
+            .transaction((tx) => appendEvent(tx, { kind: "CursorAdvanced", actor: agent.id, t: new Date(), data: { room: "bench-fresh", seq: i, previous: i - 1 } }))
             .then((e) => void issued.set(e.id, t0)),
         );
       }

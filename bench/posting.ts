@@ -6,6 +6,7 @@ import { advanceCursor } from "../server/relay/cursor";
 import { postMessage } from "../server/relay/post-message";
 import { createRoom } from "../server/rooms/rooms";
 import { body, median, progress, record, REPS, SECONDS, steppingClock, timed } from "./lib";
+import { systemClock } from "../server/clock";
 
 export async function benchPosting(c: Connection, human: Principal, agents: Principal[]) {
   const refusals = new Map<string, number>();
@@ -31,7 +32,7 @@ export async function benchPosting(c: Connection, human: Principal, agents: Prin
     // agent; every 8th post is the human's, which resets the loop counters and keeps the two-tier cap.
     progress(`gated posting, 8 agents in one room, rep ${rep}/${REPS}`);
     const room = `bench-one-${rep}`;
-    await createRoom(c.db, human, { name: room });
+    await createRoom(c.db, human, { name: room }, systemClock);
     const clockOne = steppingClock(1000);
     let n = 0;
     let humans = 0;
@@ -52,7 +53,7 @@ export async function benchPosting(c: Connection, human: Principal, agents: Prin
     // the agent acks its cursor to that message before broadcasting again (the freshness gate's rule).
     progress(`gated posting, 8 agents in 8 rooms, rep ${rep}/${REPS}`);
     const roomsOf = agents.map((_, w) => `bench-r${rep}-${w}`);
-    for (const r of roomsOf) await createRoom(c.db, human, { name: r });
+    for (const r of roomsOf) await createRoom(c.db, human, { name: r }, systemClock);
     const clockEight = steppingClock(1000);
     eight.push(
       await timed(8, SECONDS, async (w, i) => {

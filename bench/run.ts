@@ -18,6 +18,7 @@ import { benchBillFold, runBillFoldScript } from "./fold";
 import { efficiency, progress, QUICK, ratioText, REPS, rows, table } from "./lib";
 import { benchFreshness, benchHttp, startLiveServer, stopLiveServer } from "./live";
 import { benchPosting } from "./posting";
+import { systemClock } from "../server/clock";
 
 async function main() {
   let home: string | undefined;
@@ -47,8 +48,8 @@ async function main() {
     progress(`migrating ${name} on ${where}${QUICK ? " (--quick)" : ""}`);
     await runMigrations(url);
     const version = (await c.sql`show server_version`)[0].server_version as string;
-    const human = await ensureHuman(c.db, "bench-human");
-    const agents = await Promise.all(Array.from({ length: 16 }, (_, i) => createAgent(c.db, null, { name: `bench-agent-${i}`, role: "coder" })));
+    const human = await ensureHuman(c.db, "bench-human", systemClock);
+    const agents = await Promise.all(Array.from({ length: 16 }, (_, i) => createAgent(c.db, null, { name: `bench-agent-${i}`, role: "coder" }, systemClock)));
     if (wants("posting")) await benchPosting(c, human, agents.slice(0, 8));
     if (wants("claims")) await benchClaims(c, human, agents);
     if (wants("cycle")) await benchClaimCycle(c, url, human, agents);

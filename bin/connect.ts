@@ -7,6 +7,7 @@ import { fail } from "../server/errors";
 import { createAgent, issueKey } from "../server/principals/create-principal";
 import { toPrincipal } from "../server/principals/types";
 import { mcpEndpoint } from "./mcp";
+import { systemClock } from "../server/clock";
 
 export const CLIENTS = ["claude", "codex", "cursor"] as const;
 export type ClientName = (typeof CLIENTS)[number];
@@ -22,11 +23,11 @@ export interface Credentials {
 export async function credentialsFor(db: Db, name: string, role: string): Promise<Credentials> {
   const [existing] = await db.select().from(principals).where(eq(principals.name, name));
   if (!existing) {
-    const agent = await createAgent(db, null, { name, role });
+    const agent = await createAgent(db, null, { name, role }, systemClock);
     return { name: agent.name, key: agent.key, created: true };
   }
   if (existing.kind !== "agent") throw fail.conflict("principal", "name_taken", `'${name}' is a ${existing.kind}, not an agent`);
-  return { name, key: await issueKey(db, toPrincipal(existing)), created: false };
+  return { name, key: await issueKey(db, toPrincipal(existing), systemClock), created: false };
 }
 
 /** This checkout's CLI, for clients that start `quorum mcp` as a command on the hub's machine. */

@@ -61,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === "human" && sub === "add" && name) {
     const token = await withConnection(async ({ db }) => {
-      const human = await ensureHuman(db, name);
+      const human = await ensureHuman(db, name, systemClock);
       return issueSignInLink(db, human, systemClock);
     });
     console.log(`${appUrl()}/signin?token=${token}`);
@@ -72,7 +72,7 @@ async function main(argv: string[]): Promise<number> {
       console.error("--role is required (orchestrator, coder, reviewer, tester, …)");
       return 1;
     }
-    const agent = await withConnection(({ db }) => createAgent(db, null, { name, role: values.role! }));
+    const agent = await withConnection(({ db }) => createAgent(db, null, { name, role: values.role! }, systemClock));
     console.log(`Agent ${agent.name} (${agent.role}) registered, id ${agent.id}.`);
     console.log(`Its key, shown only now — keep it secret:\n\n    ${agent.key}\n`);
     return 0;

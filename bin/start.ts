@@ -66,7 +66,7 @@ export async function start(): Promise<void> {
       if (code !== 0) throw new Error(`next build failed with code ${code}`);
     }
     const connection = connect(database.url, { max: 1 });
-    const human = await ensureHuman(connection.db, localHumanName());
+    const human = await ensureHuman(connection.db, localHumanName(), systemClock);
     const token = await issueSignInLink(connection.db, human, systemClock);
     const flight = process.env.QUORUM_TEAM === "0" ? null : await launchDemo(connection.db, human.name, { onlyIfFirst: true });
     await connection.close();

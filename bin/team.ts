@@ -45,7 +45,7 @@ export async function launchDemo(db: Db, humanName: string, options: { onlyIfFir
     if (await hasAnyFlight(db)) return null;
   }
   await ensureTeam(db, systemClock);
-  const human = await ensureHuman(db, humanName);
+  const human = await ensureHuman(db, humanName, systemClock);
   const parent = join(quorumHome(), "demo");
   mkdirSync(parent, { recursive: true });
   const repo = createScratchRepo(parent);

@@ -11,12 +11,12 @@ export function uniqueName(prefix: string): string {
 }
 
 export async function makeAgent(name = uniqueName("agent"), role = "coder"): Promise<Principal & { key: string }> {
-  return createAgent(getDb(), null, { name, role });
+  return createAgent(getDb(), null, { name, role }, systemClock);
 }
 
 export async function makeHuman(name = uniqueName("human")): Promise<Principal & { cookie: string }> {
   const db = getDb();
-  const human = await ensureHuman(db, name);
+  const human = await ensureHuman(db, name, systemClock);
   const token = await issueSignInLink(db, human, systemClock);
   const { sessionToken } = await redeemSignInLink(db, token, systemClock);
   return { ...human, cookie: `${SESSION_COOKIE}=${sessionToken}` };

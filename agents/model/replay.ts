@@ -1,5 +1,6 @@
 // The replay client: feeds a run's recorded responses back in order, and fails where the run failed.
-import { dataOf, type JournalRecord, type ModelResponse } from "../../server/journal/views/run-events";
+import { payloadOf } from "../../server/journal/payloads";
+import type { JournalRecord, ModelResponse } from "../../server/journal/views/run-events";
 import { estimateTokens, ModelError, type ModelClient } from "./model-client";
 
 /** Thrown when the loop asks for more than the journal recorded (the run was cut short there). */
@@ -22,8 +23,8 @@ export function replayClient(events: readonly JournalRecord[]): ModelClient {
     async complete(): Promise<ModelResponse> {
       const event = recorded[position++];
       if (!event) throw new RecordingExhausted(recorded.length);
-      if (event.kind === "ModelFailed") throw new ModelError(dataOf<{ error: string }>(event).error);
-      return structuredClone(dataOf<ModelResponse>(event));
+      if (event.kind === "ModelFailed") throw new ModelError(payloadOf(event, "ModelFailed").error);
+      return structuredClone(payloadOf(event, "ModelResponded"));
     },
   };
 }

@@ -8,7 +8,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { events, messages } from "../../db/schema";
 import { manualClock } from "../../server/clock";
-import { dataOf, type ToolReturnedData } from "../../server/journal/views/run-events";
+import { payloadOf } from "../../server/journal/payloads";
 import { getSystemPrincipal } from "../../server/principals/create-principal";
 import { diagnose } from "../../server/journal/views/diagnose";
 import type { ScriptEntry } from "../model/scripted";
@@ -111,7 +111,7 @@ process.exit(run.status ?? 1);
     // The flake is in the journal: the runner died, the loop retried, the retry passed.
     const journal = await flightJournal(flight.id);
     const shown = journal.filter((e) => findings[0].eventIds.includes(e.id) || (e.kind === "ToolRetried" && e.runId === findings[0].runIds[0]));
-    expect(shown.map((e) => (e.kind === "ToolReturned" ? `${e.kind}:${dataOf<ToolReturnedData>(e).observation.is_error ? "error" : "ok"}` : e.kind))).toEqual([
+    expect(shown.map((e) => (e.kind === "ToolReturned" ? `${e.kind}:${payloadOf(e, "ToolReturned").observation.is_error ? "error" : "ok"}` : e.kind))).toEqual([
       "ToolReturned:error",
       "ToolRetried",
       "ToolReturned:ok",

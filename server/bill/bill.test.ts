@@ -8,7 +8,7 @@ import { GET as billRoute } from "../../app/api/bill/route";
 import { GET as runsRoute } from "../../app/api/bill/runs/route";
 import { GET as seriesRoute } from "../../app/api/bill/series/route";
 import { call, makeHuman } from "../../test/helpers";
-import { appendEvent, type NewEvent } from "../journal/append";
+import { appendLooseEvent, type LooseEvent } from "../../test/fixtures/journal";
 import { readBill } from "./read-bill";
 import { listBillRuns, listBillTasks } from "./recent";
 import { refreshBillSnapshot, resetBillSnapshot } from "./snapshot";
@@ -47,9 +47,9 @@ function chainOf(budgetId: string): string[] {
 }
 
 /** Random journal events (and the expected model updated in step), in journal order. */
-function randomEvents(seed: number, count: number): NewEvent[] {
+function randomEvents(seed: number, count: number): LooseEvent[] {
   const r = rng(seed);
-  const out: NewEvent[] = [];
+  const out: LooseEvent[] = [];
   const live: string[] = [...expected.runs].filter(([, run]) => run.status === "running").map(([id]) => id);
   while (out.length < count) {
     const roll = r.next();
@@ -170,7 +170,7 @@ describe("the bill", () => {
       for (let i = 0; i < events.length; ) {
         const n = 1 + r.int(5);
         await db.transaction(async (tx) => {
-          for (const e of events.slice(i, i + n)) await appendEvent(tx, e);
+          for (const e of events.slice(i, i + n)) await appendLooseEvent(tx, e);
         });
         i += n;
         if (r.next() < 0.3) await refreshBillSnapshot(db, 1 + r.int(20));
@@ -194,14 +194,14 @@ describe("the bill", () => {
       await tx.execute(sql`select pg_current_xact_id()`);
       aHasXid.open();
       await releaseA.promise;
-      await appendEvent(tx, eventA);
+      await appendLooseEvent(tx, eventA);
     });
     await aHasXid.promise;
     const debitsBeforeB = expected.debits.length;
     const eventsB = randomEvents(2002, 3);
     const tokensB = sum(expected.debits.slice(debitsBeforeB), (d) => d.input + d.output);
     const b = db.transaction(async (tx) => {
-      for (const e of eventsB) await appendEvent(tx, e);
+      for (const e of eventsB) await appendLooseEvent(tx, e);
       bAppended.open();
       await releaseB.promise;
     });

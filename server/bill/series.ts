@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import type { RunResult } from "../journal/views/run-events";
 import { costOf, type PriceConfig } from "./prices";
 import { namesOf, readBillSnapshot } from "./read-snapshot";
+import { payloadOf } from "../journal/payloads";
 
 export const WINDOWS = { "15m": 15 * 60, "1h": 3600, "6h": 6 * 3600, "24h": 24 * 3600, "7d": 7 * 86400 } as const;
 export type Window = keyof typeof WINDOWS;
@@ -85,7 +86,7 @@ export async function billSeries(db: Db, config: PriceConfig, query: BillSeriesQ
       seen.add(b.agentId);
     }
     const marks = await r.tx
-      .select({ id: events.id, t: events.t, actor: events.actor, runId: events.runId, data: events.data })
+      .select({ id: events.id, t: events.t, kind: events.kind, actor: events.actor, runId: events.runId, data: events.data })
       .from(events)
       .where(and(eq(events.kind, "BudgetExhausted"), gte(events.t, from), sql`${events.t} < ${to.toISOString()}::timestamptz`))
       .orderBy(desc(events.id))
@@ -99,7 +100,7 @@ export async function billSeries(db: Db, config: PriceConfig, query: BillSeriesQ
       agents: [...seen].sort().map((agentId) => ({ agentId, agentName: names.get(agentId) ?? null })),
       points,
       exhaustions: marks.map((m) => {
-        const result = (m.data as { result: RunResult & { status: "halted" } }).result;
+        const { result } = payloadOf(m, "BudgetExhausted");
         return {
           eventId: m.id,
           t: m.t.toISOString(),

@@ -2,7 +2,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { events, flights, tasks } from "../../db/schema";
 import type { Db } from "../../db/client";
-import type { Observation, ToolReturnedData } from "../journal/views/run-events";
+import { payloadOf } from "../journal/payloads";
+import type { Observation } from "../journal/views/run-events";
 import type { TaskRow } from "../tasks/view";
 import type { Flight } from "./launch";
 
@@ -27,10 +28,10 @@ export async function lastSuiteRun(db: Db, goalTaskId: string): Promise<{ runId:
     .limit(1);
   if (!suite?.runId) return { runId: null, observation: null };
   const [output] = await db
-    .select({ data: events.data })
+    .select({ kind: events.kind, data: events.data })
     .from(events)
     .where(and(eq(events.runId, suite.runId), eq(events.kind, "ToolReturned")))
     .orderBy(desc(events.id))
     .limit(1);
-  return { runId: suite.runId, observation: (output?.data as ToolReturnedData | undefined)?.observation ?? null };
+  return { runId: suite.runId, observation: output ? payloadOf(output, "ToolReturned").observation : null };
 }

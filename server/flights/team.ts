@@ -19,7 +19,7 @@ export async function ensureTeamMember(db: Db, role: string, allowance: number, 
   const byName = () => db.select().from(principals).where(eq(principals.name, role));
   let [row] = await byName();
   if (!row) {
-    await createAgent(db, null, { name: role, role });
+    await createAgent(db, null, { name: role, role }, clock);
     [row] = await byName();
   }
   if (row.kind !== "agent") throw fail.conflict("team", "name_taken", `'${role}' is taken by a ${row.kind}; the built-in team needs that name`);

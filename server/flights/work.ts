@@ -5,6 +5,7 @@ import { events, flights, flightTasks, messages, tasks } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
+import { payloadOf } from "../journal/payloads";
 import type { Principal } from "../principals/types";
 import { claimNextTask } from "../tasks/claim-next";
 import { readTaskView, type TaskView } from "../tasks/view";
@@ -15,7 +16,7 @@ export interface FlightWork {
   repo: string;
 }
 
-const isRejection = (e: { kind: string; data: unknown }) => e.kind === "TaskReviewed" && (e.data as { verdict?: string }).verdict === "reject";
+const isRejection = (e: { kind: string; data: unknown }) => e.kind === "TaskReviewed" && payloadOf(e, "TaskReviewed").verdict === "reject";
 
 /** A rejected task comes back to its owner in progress: rework it if nothing of ours (a run, a give-up) came since. */
 export async function nextRework(db: Db, coderId: string): Promise<(FlightWork & { rejections: number }) | null> {

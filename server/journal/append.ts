@@ -2,20 +2,23 @@
 import { events } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import type { EventKind } from "./kinds";
+import type { EventPayloads } from "./payloads";
 
-export interface NewEvent {
-  kind: EventKind;
+export interface NewEvent<K extends EventKind = EventKind> {
+  kind: K;
+  /** The principal that acted; null for the system's own doing (sweepers, the harness). */
   actor?: string | null;
   runId?: string | null;
   taskId?: string | null;
   turn?: number | null;
-  data?: Record<string, unknown>;
-  t?: Date;
+  data: EventPayloads[K];
+  /** From the caller's clock, always: tests move time, and the journal must agree with them. */
+  t: Date;
 }
 
 export type JournalEvent = typeof events.$inferSelect;
 
-export async function appendEvent(tx: Executor, event: NewEvent): Promise<JournalEvent> {
+export async function appendEvent<K extends EventKind>(tx: Executor, event: NewEvent<K>): Promise<JournalEvent> {
   const [row] = await tx
     .insert(events)
     .values({
@@ -24,8 +27,8 @@ export async function appendEvent(tx: Executor, event: NewEvent): Promise<Journa
       runId: event.runId ?? null,
       taskId: event.taskId ?? null,
       turn: event.turn ?? null,
-      data: event.data ?? {},
-      ...(event.t ? { t: event.t } : {}),
+      data: event.data,
+      t: event.t,
     })
     .returning();
   return row;

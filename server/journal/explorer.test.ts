@@ -9,7 +9,7 @@ import { GET as journalRoute } from "../../app/api/journal/route";
 import { call, makeHuman } from "../../test/helpers";
 import { systemClock } from "../clock";
 import { postMessage } from "../relay/post-message";
-import { appendEvent } from "./append";
+import { appendLooseEvent } from "../../test/fixtures/journal";
 import { listJournal, type JournalQuery } from "./list";
 
 const actor = randomUUID();
@@ -43,7 +43,7 @@ describe("journal pagination", () => {
         const rows = await db.transaction(async (tx) => {
           if ((i + w) % 3 === 0) await tx.execute(sql`select pg_current_xact_id()`);
           const out = [];
-          for (let k = 0; k < 1 + ((i * 7 + w) % 3); k++) out.push(await appendEvent(tx, mark(n++)));
+          for (let k = 0; k < 1 + ((i * 7 + w) % 3); k++) out.push(await appendLooseEvent(tx, mark(n++)));
           if ((i + w) % 4 === 0) await new Promise((r) => setTimeout(r, 15));
           return out;
         });
@@ -56,11 +56,11 @@ describe("journal pagination", () => {
       await tx.execute(sql`select pg_current_xact_id()`);
       aHasXid.open();
       await releaseA.promise;
-      return appendEvent(tx, mark(-1));
+      return appendLooseEvent(tx, mark(-1));
     });
     await aHasXid.promise;
     const b = db.transaction(async (tx) => {
-      const row = await appendEvent(tx, mark(-2));
+      const row = await appendLooseEvent(tx, mark(-2));
       bAppended.open();
       await releaseB.promise;
       return row;
@@ -105,7 +105,7 @@ describe("journal pagination", () => {
     });
     await hasXid.promise;
     try {
-      const first = await appendEvent(db, mark(20_000));
+      const first = await appendLooseEvent(db, mark(20_000));
       expect(await read()).toContain(first.id);
 
       // In this database, an older transaction still in flight holds later commits back until it ends.
@@ -114,10 +114,10 @@ describe("journal pagination", () => {
         await tx.execute(sql`select pg_current_xact_id()`);
         oursHasXid.open();
         await releaseOurs.promise;
-        return appendEvent(tx, mark(20_001));
+        return appendLooseEvent(tx, mark(20_001));
       });
       await oursHasXid.promise;
-      const second = await appendEvent(db, mark(20_002));
+      const second = await appendLooseEvent(db, mark(20_002));
       expect(await read()).not.toContain(second.id);
       releaseOurs.open();
       const late = await ours;
@@ -135,7 +135,7 @@ describe("journal pagination", () => {
     let stop = false;
     const writer = (async () => {
       let i = 0;
-      while (!stop) await appendEvent(db, mark(10_000 + i++));
+      while (!stop) await appendLooseEvent(db, mark(10_000 + i++));
     })();
     const first = await listJournal(db, { actor, limit: 7 });
     const { ids } = await readAll({ actor }, "before", first.items.at(-1)!.id);
@@ -155,7 +155,7 @@ describe("journal search", () => {
     const tag = `zq${randomUUID().slice(0, 6)}`;
     const parsing = await postMessage(db, human, "general", { body: `${tag} the parser is failing on empty input` }, systemClock);
     await postMessage(db, human, "general", { body: `${tag} lunch is at noon` }, systemClock);
-    const tool = await appendEvent(db, {
+    const tool = await appendLooseEvent(db, {
       kind: "ToolReturned",
       actor,
       runId: "run_search",

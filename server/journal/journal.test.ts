@@ -13,7 +13,7 @@ import { ackAll } from "../../test/fixtures/room";
 describe("journal", () => {
   it("refuses UPDATE, DELETE and TRUNCATE on events", async () => {
     const { sql } = getConnection();
-    await appendEvent(getDb(), { kind: "RoomCreated", data: { room: "x" } });
+    await appendEvent(getDb(), { kind: "RoomCreated", t: new Date(), data: { room: "x" } });
     await expect(sql`update events set kind = 'Forged'`).rejects.toThrow(/append-only/);
     await expect(sql`delete from events`).rejects.toThrow(/append-only/);
     await expect(sql`truncate events`).rejects.toThrow(/append-only/);
@@ -54,7 +54,7 @@ describe("journal", () => {
     const unsubscribe = await subscribeToEvents(getConnection().sql, (n) => notices.push(n));
     await getDb()
       .transaction(async (tx) => {
-        await appendEvent(tx, { kind: "RoomCreated", actor: agent.id, data: { room: "rolled-back" } });
+        await appendEvent(tx, { kind: "RoomCreated", actor: agent.id, t: new Date(), data: { room: "rolled-back" } });
         throw new Error("abort");
       })
       .catch(() => {});

@@ -1,4 +1,4 @@
-// Every kind of journal event; a new kind joins by adding a line.
+// Every kind of journal event; a new kind joins by adding a line here and its payload in payloads.ts.
 export const EVENT_KINDS = [
   // the runtime
   "RunStarted",

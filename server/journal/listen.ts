@@ -13,6 +13,12 @@ export interface EventNotice {
   room: string | null;
 }
 
+/** The notice the trigger would have sent for an event read back from the table (catch-up after a reconnect). */
+export function noticeOf(e: { id: number; kind: string; actor: string | null; taskId: string | null; runId: string | null; data: unknown }): EventNotice {
+  const room = (e.data as { room?: unknown } | null)?.room;
+  return { id: e.id, kind: e.kind, actor: e.actor, taskId: e.taskId, runId: e.runId, room: typeof room === "string" ? room : null };
+}
+
 type Subscriber = (notice: EventNotice) => void;
 
 /** Subscribes to commit notifications; resolves once listening, returns the unsubscribe. */

@@ -11,7 +11,7 @@ import { issueSignInLink, redeemSignInLink } from "./sign-in";
 
 describe("sign-in links", () => {
   it("work once and set an HttpOnly, SameSite=Lax session cookie", async () => {
-    const human = await ensureHuman(getDb(), uniqueName("ada"));
+    const human = await ensureHuman(getDb(), uniqueName("ada"), systemClock);
     const token = await issueSignInLink(getDb(), human, systemClock);
     const first = await signInRoute(new Request(`http://localhost/signin?token=${token}`));
     expect(first.status).toBe(303);
@@ -28,7 +28,7 @@ describe("sign-in links", () => {
 
   it("expire after 15 minutes", async () => {
     const clock = manualClock();
-    const human = await ensureHuman(getDb(), uniqueName("grace"));
+    const human = await ensureHuman(getDb(), uniqueName("grace"), systemClock);
     const token = await issueSignInLink(getDb(), human, clock);
     clock.advance(15 * 60 * 1000 + 1);
     await expect(redeemSignInLink(getDb(), token, clock)).rejects.toThrow(/expired/);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { eq } from "drizzle-orm";
 import { apiKeys, principals } from "../../db/schema";
 import type { Db, Executor, Tx } from "../../db/client";
+import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
 import { hashSecret, newSecret } from "./secrets";
@@ -19,23 +20,24 @@ export const createAgentInput = z.object({
 export type CreateAgentInput = z.infer<typeof createAgentInput>;
 
 /** Inserts a principal and its PrincipalCreated event inside the caller's transaction. */
-async function insertPrincipal(tx: Tx, values: { kind: "human" | "agent"; name: string; role: string | null }, actor: string | null) {
+async function insertPrincipal(tx: Tx, values: { kind: "human" | "agent"; name: string; role: string | null }, actor: string | null, now: Date) {
   const [existing] = await tx.select({ id: principals.id }).from(principals).where(eq(principals.name, values.name));
   if (existing) throw fail.conflict("principal", "name_taken", `the name '${values.name}' is taken`);
-  const [row] = await tx.insert(principals).values(values).returning();
+  const [row] = await tx.insert(principals).values({ ...values, createdAt: now }).returning();
   await appendEvent(tx, {
     kind: "PrincipalCreated",
     actor: actor ?? row.id,
+    t: now,
     data: { principalId: row.id, kind: row.kind, name: row.name, role: row.role },
   });
   return toPrincipal(row);
 }
 
 /** Humans register agents; the CLI registers as no one (`by` = null). */
-export async function createAgent(db: Db, by: Principal | null, input: CreateAgentInput): Promise<Principal & { key: string }> {
+export async function createAgent(db: Db, by: Principal | null, input: CreateAgentInput, clock: Clock): Promise<Principal & { key: string }> {
   if (by && by.kind !== "human") throw fail.forbidden("agent", "only humans register agents");
   return db.transaction(async (tx) => {
-    const agent = await insertPrincipal(tx, { kind: "agent", name: input.name, role: input.role }, by?.id ?? null);
+    const agent = await insertPrincipal(tx, { kind: "agent", name: input.name, role: input.role }, by?.id ?? null, clock.now());
     const key = newSecret("qk");
     await tx.insert(apiKeys).values({ principalId: agent.id, keyHash: hashSecret(key) });
     return { ...agent, key };
@@ -43,7 +45,7 @@ export async function createAgent(db: Db, by: Principal | null, input: CreateAge
 }
 
 /** Finds or creates a human by name (idempotent, so `quorum start` can run again). */
-export async function ensureHuman(db: Db, name: string): Promise<Principal> {
+export async function ensureHuman(db: Db, name: string, clock: Clock): Promise<Principal> {
   const parsed = principalName.safeParse(name);
   if (!parsed.success) throw fail.invalid("principal", `invalid name '${name}': ${parsed.error.issues[0].message}`);
   const [existing] = await db.select().from(principals).where(eq(principals.name, name));
@@ -51,15 +53,15 @@ export async function ensureHuman(db: Db, name: string): Promise<Principal> {
     if (existing.kind !== "human") throw fail.conflict("principal", "name_taken", `'${name}' is an agent`);
     return toPrincipal(existing);
   }
-  return db.transaction((tx) => insertPrincipal(tx, { kind: "human", name, role: null }, null));
+  return db.transaction((tx) => insertPrincipal(tx, { kind: "human", name, role: null }, null, clock.now()));
 }
 
 /** Issues an additional key for an existing principal (humans may hold keys too). */
-export async function issueKey(db: Db, principal: Principal): Promise<string> {
+export async function issueKey(db: Db, principal: Principal, clock: Clock): Promise<string> {
   const key = newSecret("qk");
   await db.transaction(async (tx) => {
     await tx.insert(apiKeys).values({ principalId: principal.id, keyHash: hashSecret(key) });
-    await appendEvent(tx, { kind: "AgentKeyIssued", actor: principal.id, data: { principalId: principal.id } });
+    await appendEvent(tx, { kind: "AgentKeyIssued", actor: principal.id, t: clock.now(), data: { principalId: principal.id } });
   });
   return key;
 }

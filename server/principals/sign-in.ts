@@ -37,7 +37,7 @@ export async function redeemSignInLink(db: Db, token: string, clock: Clock): Pro
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     await tx.insert(sessions).values({ principalId: link.principalId, tokenHash: hashSecret(sessionToken), expiresAt });
     await tx.update(principals).set({ lastSeenAt: now }).where(eq(principals.id, link.principalId));
-    await appendEvent(tx, { kind: "HumanSignedIn", actor: link.principalId, data: {} });
+    await appendEvent(tx, { kind: "HumanSignedIn", actor: link.principalId, t: now, data: {} });
     return { sessionToken, expiresAt };
   });
 }

@@ -6,6 +6,7 @@ import type { Executor } from "../../db/client";
 import type { Page } from "../page";
 import { getRoom } from "../rooms/rooms";
 import type { GateName } from "./gates";
+import { payloadOf } from "../journal/payloads";
 
 export const gateLogQuery = z.strictObject({
   before: z.coerce.number().int().min(1).optional(),
@@ -26,23 +27,12 @@ export interface GateRejection {
   figures: Record<string, unknown>;
 }
 
-interface RejectionData {
-  room: string;
-  gate: GateName;
-  reason: string;
-  message: string;
-  sender: string;
-  senderName: string;
-  bodyPreview: string;
-  figures: Record<string, unknown>;
-}
-
 /** Newest first; `next` pages further back. */
 export async function listGateRejections(db: Executor, room: string, query: GateLogQuery = {}): Promise<Page<GateRejection>> {
   await getRoom(db, room);
   const limit = query.limit ?? 20;
   const rows = await db
-    .select({ id: events.id, t: events.t, data: events.data })
+    .select({ id: events.id, t: events.t, kind: events.kind, data: events.data })
     .from(events)
     .where(
       and(
@@ -53,8 +43,9 @@ export async function listGateRejections(db: Executor, room: string, query: Gate
     )
     .orderBy(desc(events.id))
     .limit(limit + 1);
-  const items = rows.slice(0, limit).map(({ id, t, data }) => {
-    const d = data as RejectionData;
+  const items = rows.slice(0, limit).map((row) => {
+    const { id, t } = row;
+    const d = payloadOf(row, "GateRejected");
     return {
       id,
       t: t.toISOString(),

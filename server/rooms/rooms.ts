@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { rooms } from "../../db/schema";
 import type { Db, Executor } from "../../db/client";
+import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
 import type { Principal } from "../principals/types";
@@ -34,12 +35,13 @@ export async function getRoom(db: Executor, name: string): Promise<RoomView> {
   return toView(row);
 }
 
-export async function createRoom(db: Db, caller: Principal, input: CreateRoomInput): Promise<RoomView> {
+export async function createRoom(db: Db, caller: Principal, input: CreateRoomInput, clock: Clock): Promise<RoomView> {
+  const now = clock.now();
   if (caller.kind !== "human") throw fail.forbidden("room", "only humans create rooms");
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(rooms).values({ name: input.name, createdBy: caller.id }).onConflictDoNothing().returning();
+    const [row] = await tx.insert(rooms).values({ name: input.name, createdBy: caller.id, createdAt: now }).onConflictDoNothing().returning();
     if (!row) throw fail.conflict("room", "name_taken", `a room named '${input.name}' exists`);
-    await appendEvent(tx, { kind: "RoomCreated", actor: caller.id, data: { room: row.name } });
+    await appendEvent(tx, { kind: "RoomCreated", actor: caller.id, t: now, data: { room: row.name } });
     return toView(row);
   });
 }

@@ -9,6 +9,7 @@ import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { PRESENCE_WINDOW_MS } from "../principals/authenticate";
 import { workOf, type AgentRow } from "./roster";
+import { payloadOf } from "../journal/payloads";
 
 export interface AgentGateRejection {
   eventId: number;
@@ -37,7 +38,7 @@ export async function getAgentDetail(db: Db, clock: Clock, prices: PriceMap, age
   const spend = await readAgentSpend(db, prices);
   const bill = spend.agents.find((a) => a.agentId === agentId);
   const rejections = await db
-    .select({ id: events.id, t: events.t, data: events.data })
+    .select({ id: events.id, t: events.t, kind: events.kind, data: events.data })
     .from(events)
     .where(and(eq(events.actor, agentId), eq(events.kind, "GateRejected")))
     .orderBy(desc(events.id))
@@ -62,7 +63,7 @@ export async function getAgentDetail(db: Db, clock: Clock, prices: PriceMap, age
     },
     budgets: spend.budgets.filter((b) => b.ownerId === agentId),
     gateRejections: rejections.map((e) => {
-      const d = e.data as { room: string; gate: string; reason: string; message: string };
+      const d = payloadOf(e, "GateRejected");
       return { eventId: e.id, t: e.t.toISOString(), room: d.room, gate: d.gate, reason: d.reason, message: d.message };
     }),
   };

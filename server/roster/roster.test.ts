@@ -6,7 +6,7 @@ import { GET as agentRoute } from "../../app/api/agents/[id]/route";
 import { GET as agentRunsRoute } from "../../app/api/agents/[id]/runs/route";
 import { call, makeAgent, makeHuman } from "../../test/helpers";
 import { systemClock } from "../clock";
-import { appendEvent } from "../journal/append";
+import { appendLooseEvent } from "../../test/fixtures/journal";
 import { claimTask } from "../tasks/claim";
 import { createTask } from "../tasks/create";
 import { reviewTask } from "../tasks/review";
@@ -29,9 +29,9 @@ describe("the roster", () => {
     await reviewTask(db, lead, b.id, { verdict: "reject", reason: "no test" }, systemClock);
     await claimTask(db, coder, c.id, systemClock);
     const budgetId = "44444444-4444-4444-8444-444444444444";
-    await appendEvent(db, { kind: "BudgetCreated", data: { budgetId, ownerId: coder.id, parentId: null, label: "coder", allowance: 1000 } });
-    await appendEvent(db, { kind: "RunStarted", actor: coder.id, runId: "run_roster", taskId: c.id, data: {} });
-    await appendEvent(db, {
+    await appendLooseEvent(db, { kind: "BudgetCreated", data: { budgetId, ownerId: coder.id, parentId: null, label: "coder", allowance: 1000 } });
+    await appendLooseEvent(db, { kind: "RunStarted", actor: coder.id, runId: "run_roster", taskId: c.id, data: {} });
+    await appendLooseEvent(db, {
       kind: "BudgetDebited",
       actor: coder.id,
       runId: "run_roster",

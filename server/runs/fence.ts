@@ -7,16 +7,32 @@ import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { appendEvent, type JournalEvent } from "../journal/append";
-import type { EventKind } from "../journal/kinds";
+import type { EventPayloads } from "../journal/payloads";
 import { foldRun, type RunState } from "../journal/views/resume-point";
 
+/** The kinds a run writes about itself (operator stops are written by server/runs/request-stop.ts). */
+export type RunEventKind =
+  | "RunStarted"
+  | "ModelCalled"
+  | "ModelResponded"
+  | "BudgetDebited"
+  | "ModelFailed"
+  | "ToolDispatched"
+  | "ToolRetried"
+  | "ToolReturned"
+  | "AgentFinished"
+  | "BudgetExhausted"
+  | "RunStopped";
+
 /** One event a run step writes; actor, run, task and time come from the run and the clock. */
-export interface RunEventDraft {
-  kind: EventKind;
-  data: object;
-  /** Defaults to the state's current turn. */
-  turn?: number;
-}
+export type RunEventDraft = {
+  [K in RunEventKind]: {
+    kind: K;
+    data: EventPayloads[K];
+    /** Defaults to the state's current turn. */
+    turn?: number;
+  };
+}[RunEventKind];
 
 /** Serialises every writer of one run: its steps and operator stops. */
 export async function lockRun(tx: Tx, runId: string): Promise<void> {
@@ -50,17 +66,8 @@ export async function appendRunStep(db: Db, state: RunState, clock: Clock, fill:
     await requireUnmoved(tx, state);
     const written: JournalEvent[] = [];
     for (const draft of await fill(tx)) {
-      written.push(
-        await appendEvent(tx, {
-          kind: draft.kind,
-          actor: state.agentId,
-          runId: state.runId,
-          taskId: state.taskId,
-          turn: draft.turn ?? state.turn,
-          data: draft.data as Record<string, unknown>,
-          t: clock.now(),
-        }),
-      );
+      const { kind, data, turn } = draft;
+      written.push(await appendEvent<RunEventKind>(tx, { kind, data, actor: state.agentId, runId: state.runId, taskId: state.taskId, turn: turn ?? state.turn, t: clock.now() }));
     }
     return written;
   });

@@ -18,7 +18,7 @@ export function POST(req: Request) {
   return handle(async (ctx) => {
     const caller = await callerOf(req, ctx);
     const input = await readBody(req, createAgentInput);
-    const agent = await createAgent(ctx.db, caller, input);
+    const agent = await createAgent(ctx.db, caller, input, ctx.clock);
     return json({ id: agent.id, name: agent.name, role: agent.role, key: agent.key }, 201);
   });
 }

@@ -14,6 +14,6 @@ export function POST(req: Request) {
   return handle(async (ctx) => {
     const caller = await callerOf(req, ctx);
     const input = await readBody(req, createRoomInput);
-    return json(await createRoom(ctx.db, caller, input), 201);
+    return json(await createRoom(ctx.db, caller, input, ctx.clock), 201);
   });
 }

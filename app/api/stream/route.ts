@@ -1,6 +1,6 @@
 // Server-Sent Events: every committed journal event, live, with catch-up from Last-Event-ID.
 import { listJournal } from "@/server/journal/list";
-import type { EventNotice } from "@/server/journal/listen";
+import { noticeOf, type EventNotice } from "@/server/journal/listen";
 import { callerOf, handle } from "../_lib/http";
 
 export const dynamic = "force-dynamic";
@@ -46,7 +46,7 @@ export function GET(req: Request) {
         if (Number.isInteger(lastId) && lastId >= 0) {
           const missed = await listJournal(ctx.db, { after: lastId, limit: CATCH_UP_LIMIT, unsettled: true });
           for (const e of missed.items) {
-            send(frame({ id: e.id, kind: e.kind, actor: e.actor, taskId: e.taskId, runId: e.runId, room: (e.data as { room?: string })?.room ?? null }));
+            send(frame(noticeOf(e)));
           }
         }
       },

@@ -4,7 +4,8 @@ import { eq } from "drizzle-orm";
 import { taskEvidence } from "../../../db/schema";
 import type { Executor } from "../../../db/client";
 import { loadTaskEvents } from "./load";
-import { dataOf, type JournalRecord, type RunResult } from "./run-events";
+import { payloadOf } from "../payloads";
+import type { JournalRecord } from "./run-events";
 
 export interface Submission {
   eventId: number;
@@ -49,18 +50,18 @@ export function audit(events: readonly JournalRecord[], taskId: string, evidence
     const who = { eventId: e.id, t: iso(e.t), by: e.actor, byName: e.actorName ?? null };
     const latest = () => submissions.at(-1) ?? null;
     if (e.kind === "TaskSubmitted") {
-      const d = dataOf<{ summary: string; evidenceId?: number | string }>(e);
+      const d = payloadOf(e, "TaskSubmitted");
       const evidenceId = d.evidenceId === undefined || d.evidenceId === null ? null : String(d.evidenceId);
       const evidence = evidenceId !== null && evidenceById[evidenceId] !== undefined ? [evidenceById[evidenceId]] : [];
       submissions.push({ ...who, via: "board", summary: d.summary, evidence, evidenceId });
     } else if (e.kind === "AgentFinished") {
-      const result = dataOf<{ result: RunResult }>(e).result;
+      const result = payloadOf(e, "AgentFinished").result;
       if (result.status === "done") submissions.push({ ...who, via: "run", summary: result.summary, evidence: result.evidence, evidenceId: null });
     } else if (e.kind === "TaskReviewed") {
-      const d = dataOf<{ verdict: "accept" | "reject"; reason: string | null }>(e);
+      const d = payloadOf(e, "TaskReviewed");
       verdicts.push({ ...who, via: "review", verdict: d.verdict, reason: d.reason ?? null, on: latest() });
     } else if (e.kind === "MessageSent") {
-      const d = dataOf<{ performative: string | null; body: string }>(e);
+      const d = payloadOf(e, "MessageSent");
       if (d.performative === "DONE") submissions.push({ ...who, via: "message", summary: d.body, evidence: [], evidenceId: null });
       if (d.performative === "ACCEPT" || d.performative === "REJECT") {
         verdicts.push({ ...who, via: "message", verdict: d.performative === "ACCEPT" ? "accept" : "reject", reason: d.body, on: latest() });

@@ -1,7 +1,8 @@
 // The bill's fold as a mergeable delta: sums per (agent|task|run|model, model), each run's end, each
 // budget's allowance and spend, spend per minute. Folding A then B equals merging fold(A) with fold(B),
 // which is what lets a snapshot be refreshed incrementally and a live tail be laid over it.
-import { dataOf, type BudgetAllowanceChangedData, type BudgetCreatedData, type BudgetDebitedData, type JournalRecord, type RunResult, type RunStatus } from "./run-events";
+import { payloadOf } from "../payloads";
+import type { JournalRecord, RunStatus } from "./run-events";
 
 /** The kinds the bill reads; the partial index events_bill_settled_idx (migration 0015) lists the same. */
 export const BILL_KINDS = ["BudgetDebited", "BudgetCreated", "BudgetAllowanceChanged", "RunStarted", "AgentFinished", "BudgetExhausted", "RunStopped"];
@@ -147,7 +148,7 @@ export function foldBill(events: Iterable<JournalRecord>, delta: BillDelta = emp
   for (const e of events) {
     switch (e.kind) {
       case "BudgetDebited": {
-        const d = dataOf<BudgetDebitedData>(e);
+        const d = payloadOf(e, "BudgetDebited");
         const usage: BillLine = { tokens: d.amount, inputTokens: d.inputTokens, outputTokens: d.outputTokens, cachedTokens: d.cachedTokens, calls: 1, estimatedCalls: d.estimated ? 1 : 0 };
         debit(delta, "model", d.model, d.model, usage, e.id);
         if (e.actor) {
@@ -164,12 +165,12 @@ export function foldBill(events: Iterable<JournalRecord>, delta: BillDelta = emp
         break;
       }
       case "BudgetCreated": {
-        const d = dataOf<BudgetCreatedData>(e);
+        const d = payloadOf(e, "BudgetCreated");
         Object.assign(upsertBudget(delta, d.budgetId, e.id), { created: true, ownerId: d.ownerId, parentId: d.parentId, label: d.label, allowance: d.allowance });
         break;
       }
       case "BudgetAllowanceChanged": {
-        const d = dataOf<BudgetAllowanceChangedData>(e);
+        const d = payloadOf(e, "BudgetAllowanceChanged");
         upsertBudget(delta, d.budgetId, e.id).allowance = d.allowance;
         break;
       }
@@ -179,7 +180,7 @@ export function foldBill(events: Iterable<JournalRecord>, delta: BillDelta = emp
       case "AgentFinished":
       case "BudgetExhausted":
       case "RunStopped":
-        if (e.runId) upsertRun(delta, e).status = dataOf<{ result: RunResult }>(e).result.status;
+        if (e.runId) upsertRun(delta, e).status = payloadOf(e, e.kind).result.status;
         break;
       default:
         continue;

@@ -1,6 +1,7 @@
 // diagnose(events): names the failure signatures a journal shows, one finding per instance, nothing
 // for a clean run. Pure: the same events always give the same findings.
-import { dataOf, type JournalRecord, type Observation, type RunConfig, type RunResult, type ToolDispatchedData, type ToolReturnedData } from "./run-events";
+import { payloadOf } from "../payloads";
+import type { JournalRecord } from "./run-events";
 
 export type Signature = "duplicate_work" | "unanswered_request" | "done_without_evidence" | "transient_error_absorbed";
 
@@ -21,7 +22,7 @@ const who = (e: JournalRecord) => e.actorName ?? e.actor ?? "someone";
 function duplicateWork(events: readonly JournalRecord[]): Finding[] {
   const byArtefact = new Map<string, JournalRecord[]>();
   for (const e of events) {
-    const writes = e.kind === "ToolDispatched" ? dataOf<ToolDispatchedData>(e).writes : null;
+    const writes = e.kind === "ToolDispatched" ? payloadOf(e, "ToolDispatched").writes : null;
     if (writes) byArtefact.set(writes, [...(byArtefact.get(writes) ?? []), e]);
   }
   return [...byArtefact].flatMap(([artefact, writes]) => {
@@ -40,33 +41,27 @@ function duplicateWork(events: readonly JournalRecord[]): Finding[] {
   });
 }
 
-interface Sent {
-  messageId: number;
-  to: string | null;
-  performative: string | null;
-}
-
 /** Who a delivery reached: the relay lists recipients when it posts, or names one when a digest flushes. */
 function deliveredTo(e: JournalRecord, messageId: number): string[] {
-  const d = dataOf<{ messageId?: number; messageIds?: number[]; recipients?: string[]; recipient?: string }>(e);
-  if (d.messageId === messageId) return d.recipients ?? [];
-  if (d.messageIds?.includes(messageId)) return [d.recipient ?? e.actor].filter((r): r is string => Boolean(r));
-  return [];
+  const d = payloadOf(e, "MessageDelivered");
+  if (d.via === "inbox") return d.messageId === messageId ? (d.recipients ?? []) : [];
+  return d.messageIds?.includes(messageId) ? [d.recipient ?? e.actor].filter((r): r is string => Boolean(r)) : [];
 }
 
 /** A REQUEST reached someone who neither answered on its thread (or to its sender) nor started a run for it. */
 function unansweredRequests(events: readonly JournalRecord[]): Finding[] {
   const findings: Finding[] = [];
   for (const sent of events) {
-    const request = dataOf<Sent>(sent);
-    if (sent.kind !== "MessageSent" || request.performative !== "REQUEST") continue;
+    if (sent.kind !== "MessageSent") continue;
+    const request = payloadOf(sent, "MessageSent");
+    if (request.performative !== "REQUEST") continue;
     const deliveries = events.filter((e) => e.kind === "MessageDelivered" && e.id > sent.id && deliveredTo(e, request.messageId).length);
     const reached = uniq(deliveries.flatMap((e) => deliveredTo(e, request.messageId))).filter((r) => !request.to || r === request.to);
     if (reached.length === 0) continue;
     const answered = events.some((e) => {
       if (e.id <= sent.id || !e.actor || !reached.includes(e.actor)) return false;
-      if (e.kind === "MessageSent") return (sent.taskId !== null && e.taskId === sent.taskId) || dataOf<Sent>(e).to === sent.actor;
-      if (e.kind === "RunStarted") return (sent.taskId !== null && e.taskId === sent.taskId) || dataOf<RunConfig>(e).requestId === request.messageId;
+      if (e.kind === "MessageSent") return (sent.taskId !== null && e.taskId === sent.taskId) || payloadOf(e, "MessageSent").to === sent.actor;
+      if (e.kind === "RunStarted") return (sent.taskId !== null && e.taskId === sent.taskId) || payloadOf(e, "RunStarted").requestId === request.messageId;
       return false;
     });
     if (answered) continue;
@@ -84,7 +79,7 @@ function unansweredRequests(events: readonly JournalRecord[]): Finding[] {
 /** A run declared itself done and showed nothing for it. */
 function doneWithoutEvidence(events: readonly JournalRecord[]): Finding[] {
   return events.flatMap((e) => {
-    const result = e.kind === "AgentFinished" ? dataOf<{ result: RunResult }>(e).result : null;
+    const result = e.kind === "AgentFinished" ? payloadOf(e, "AgentFinished").result : null;
     if (result?.status !== "done" || result.evidence.some((item) => item.trim() !== "")) return [];
     return [
       {
@@ -104,15 +99,15 @@ function transientErrorsAbsorbed(events: readonly JournalRecord[]): Finding[] {
   const seen = new Set<string>();
   for (const e of events) {
     if (e.kind !== "ToolReturned") continue;
-    const { tool, observation } = dataOf<ToolReturnedData>(e);
+    const { tool, observation } = payloadOf(e, "ToolReturned");
     const key = `${e.runId}\u0000${tool}`;
     if (!observation.is_error || !observation.transient || seen.has(key)) continue;
-    const later = events.filter((x) => x.kind === "ToolReturned" && x.id > e.id && x.runId === e.runId && dataOf<ToolReturnedData>(x).tool === tool);
-    const recovered = later.find((x) => !(dataOf<ToolReturnedData>(x).observation as Observation).is_error);
+    const later = events.filter((x) => x.kind === "ToolReturned" && x.id > e.id && x.runId === e.runId && payloadOf(x, "ToolReturned").tool === tool);
+    const recovered = later.find((x) => !payloadOf(x, "ToolReturned").observation.is_error);
     if (!recovered) continue;
     seen.add(key);
     const failures = [e, ...later.filter((x) => x.id < recovered.id)];
-    const reason = (observation as { reason: string }).reason;
+    const reason = observation.reason;
     findings.push({
       signature: "transient_error_absorbed",
       summary: `${tool} failed transiently in run ${e.runId} (${reason}) ${failures.length} time(s), then succeeded`,

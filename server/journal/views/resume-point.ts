@@ -2,19 +2,8 @@
 // The loop keeps no other state, so a process that dies anywhere continues from this fold alone.
 import type { Executor } from "../../../db/client";
 import { loadRunEvents } from "./load";
-import {
-  dataOf,
-  type JournalRecord,
-  type Mail,
-  type ModelCalledData,
-  type ModelResponse,
-  type Observation,
-  type RunConfig,
-  type RunResult,
-  type ToolDispatchedData,
-  type ToolReturnedData,
-  type ToolRetriedData,
-} from "./run-events";
+import { payloadOf } from "../payloads";
+import type { JournalRecord, Mail, ModelResponse, Observation, RunConfig, RunResult } from "./run-events";
 
 /** One turn: the mail it delivered, the model's response, and the final observation of each call. */
 export interface Step {
@@ -98,11 +87,11 @@ function applyRunEvent(state: RunState, event: JournalRecord): void {
       state.runId = event.runId;
       state.agentId = event.actor;
       state.taskId = event.taskId;
-      state.config = dataOf<RunConfig>(event);
+      state.config = payloadOf(event, "RunStarted");
       state.cursor = { at: "boundary" };
       break;
     case "ModelCalled": {
-      const data = dataOf<ModelCalledData>(event);
+      const data = payloadOf(event, "ModelCalled");
       state.turn = data.turn;
       state.steps.push({ turn: data.turn, mail: data.mail ?? [], response: null, observations: [] });
       state.cursor = { at: "awaiting_response" };
@@ -112,7 +101,7 @@ function applyRunEvent(state: RunState, event: JournalRecord): void {
       state.modelCalls += 1;
       break;
     case "ModelResponded": {
-      const response = dataOf<ModelResponse>(event);
+      const response = payloadOf(event, "ModelResponded");
       state.modelCalls += 1;
       if (step) {
         step.response = response;
@@ -128,29 +117,29 @@ function applyRunEvent(state: RunState, event: JournalRecord): void {
       break;
     }
     case "BudgetDebited":
-      state.spent += dataOf<{ amount: number }>(event).amount;
+      state.spent += payloadOf(event, "BudgetDebited").amount;
       break;
     case "ToolDispatched":
     case "ToolRetried": {
-      const data = dataOf<ToolDispatchedData | ToolRetriedData>(event);
+      const data = payloadOf(event, event.kind);
       state.cursor = { at: "tool", index: data.index, attempt: data.attempt, phase: "running" };
       break;
     }
     case "ToolReturned": {
-      const data = dataOf<ToolReturnedData>(event);
+      const data = payloadOf(event, "ToolReturned");
       if (step) step.observations[data.index] = data.observation;
       state.cursor = { at: "tool", index: data.index, attempt: data.attempt, phase: "returned" };
       break;
     }
     case "AgentFinished":
-      state.cursor = { at: "finished", result: dataOf<{ result: RunResult }>(event).result };
+      state.cursor = { at: "finished", result: payloadOf(event, "AgentFinished").result };
       break;
     case "BudgetExhausted":
-      state.cursor = { at: "halted", result: dataOf<{ result: RunResult }>(event).result };
+      state.cursor = { at: "halted", result: payloadOf(event, "BudgetExhausted").result };
       break;
     case "RunStopped":
       state.stopPending = false;
-      state.cursor = { at: "stopped", result: dataOf<{ result: RunResult }>(event).result };
+      state.cursor = { at: "stopped", result: payloadOf(event, "RunStopped").result };
       break;
   }
 }

@@ -157,8 +157,3 @@ export interface BudgetAllowanceChangedData {
   allowance: number;
   previous: number;
 }
-
-/** Reads an event's data as the shape its kind promises. */
-export function dataOf<T>(event: JournalRecord): T {
-  return (event.data ?? {}) as T;
-}

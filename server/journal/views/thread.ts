@@ -1,7 +1,8 @@
 // The thread of a task: its messages, its board transitions and its runs' milestones, in journal order.
 import type { Executor } from "../../../db/client";
 import { loadTaskEvents } from "./load";
-import { dataOf, type JournalRecord, type RunResult } from "./run-events";
+import { payloadOf } from "../payloads";
+import type { JournalRecord, RunResult } from "./run-events";
 
 export const TRANSITION_KINDS = new Set([
   "TaskCreated",
@@ -35,12 +36,12 @@ export function thread(events: readonly JournalRecord[], taskId: string): Thread
     if (e.taskId !== taskId) continue;
     const base: Base = { eventId: e.id, t: iso(e.t), actor: e.actor, actorName: e.actorName ?? null };
     if (e.kind === "MessageSent") {
-      const d = dataOf<{ messageId: number; room: string; seq: number; to: string | null; performative: string | null; body: string }>(e);
+      const d = payloadOf(e, "MessageSent");
       entries.push({ ...base, type: "message", messageId: d.messageId, room: d.room, seq: d.seq, to: d.to ?? null, performative: d.performative ?? null, body: d.body });
     } else if (TRANSITION_KINDS.has(e.kind)) {
       entries.push({ ...base, type: "transition", kind: e.kind, data: e.data });
     } else if (RUN_KINDS.has(e.kind)) {
-      const result = e.kind === "RunStarted" ? null : dataOf<{ result: RunResult }>(e).result;
+      const result = e.kind === "AgentFinished" || e.kind === "BudgetExhausted" || e.kind === "RunStopped" ? payloadOf(e, e.kind).result : null;
       const summary = result?.status === "done" ? result.summary : null;
       entries.push({ ...base, type: "run", kind: e.kind, runId: e.runId, status: result?.status ?? "started", summary });
     }

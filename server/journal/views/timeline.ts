@@ -1,6 +1,7 @@
 // The timeline of a run: its turns in order — the mail and context of each model call, the response,
 // the tokens debited, every tool call with each attempt's observation — and how the run ended.
-import { dataOf, type JournalRecord, type Mail, type ModelCalledData, type ModelResponse, type Observation, type RunConfig, type RunResult, type ToolDispatchedData, type ToolReturnedData, type ToolRetriedData } from "./run-events";
+import { payloadOf } from "../payloads";
+import type { JournalRecord, Mail, ModelCalledData, ModelResponse, Observation, RunConfig, RunResult } from "./run-events";
 
 export interface Attempt {
   attempt: number;
@@ -84,25 +85,25 @@ export function timeline(events: readonly JournalRecord[], runId: string): Timel
     const turn = out.turns.at(-1);
     switch (e.kind) {
       case "RunStarted":
-        Object.assign(out, { agentId: e.actor, agentName: e.actorName ?? null, taskId: e.taskId, startedEventId: e.id, startedAt: iso(e.t), config: dataOf<RunConfig>(e) });
+        Object.assign(out, { agentId: e.actor, agentName: e.actorName ?? null, taskId: e.taskId, startedEventId: e.id, startedAt: iso(e.t), config: payloadOf(e, "RunStarted") });
         break;
       case "ModelCalled": {
-        const d = dataOf<ModelCalledData>(e);
+        const d = payloadOf(e, "ModelCalled");
         out.turns.push({ turn: d.turn, calledEventId: e.id, t: iso(e.t), mail: d.mail ?? [], context: d.context ?? null, respondedEventId: null, response: null, failed: null, debit: null, calls: [] });
         break;
       }
       case "ModelResponded":
         if (turn) {
           turn.respondedEventId = e.id;
-          turn.response = dataOf<ModelResponse>(e);
+          turn.response = payloadOf(e, "ModelResponded");
           turn.calls = turn.response.toolCalls.map((c, index) => ({ index, callId: c.id, tool: c.name, arguments: c.arguments, args: null, writes: null, attempts: [] }));
         }
         break;
       case "ModelFailed":
-        if (turn) turn.failed = dataOf<{ error: string }>(e).error;
+        if (turn) turn.failed = payloadOf(e, "ModelFailed").error;
         break;
       case "BudgetDebited": {
-        const d = dataOf<Omit<NonNullable<TimelineTurn["debit"]>, "eventId">>(e);
+        const d = payloadOf(e, "BudgetDebited");
         if (turn) turn.debit = { eventId: e.id, ...d };
         out.tokens.total += d.amount;
         out.tokens.input += d.inputTokens;
@@ -111,7 +112,7 @@ export function timeline(events: readonly JournalRecord[], runId: string): Timel
         break;
       }
       case "ToolDispatched": {
-        const d = dataOf<ToolDispatchedData>(e);
+        const d = payloadOf(e, "ToolDispatched");
         const call = callOf(turn, d.index);
         if (call) {
           Object.assign(call, { args: d.args, writes: d.writes });
@@ -120,12 +121,12 @@ export function timeline(events: readonly JournalRecord[], runId: string): Timel
         break;
       }
       case "ToolRetried": {
-        const d = dataOf<ToolRetriedData>(e);
+        const d = payloadOf(e, "ToolRetried");
         callOf(turn, d.index)?.attempts.push({ attempt: d.attempt, startedEventId: e.id, retriedAfter: d.after, returnedEventId: null, observation: null });
         break;
       }
       case "ToolReturned": {
-        const d = dataOf<ToolReturnedData>(e);
+        const d = payloadOf(e, "ToolReturned");
         const call = callOf(turn, d.index);
         if (!call) break;
         let attempt = call.attempts.find((a) => a.attempt === d.attempt);
@@ -135,12 +136,12 @@ export function timeline(events: readonly JournalRecord[], runId: string): Timel
         break;
       }
       case "StopRequested":
-        out.stopRequests.push({ eventId: e.id, t: iso(e.t), by: e.actor, byName: e.actorName ?? null, reason: dataOf<{ reason: string }>(e).reason });
+        out.stopRequests.push({ eventId: e.id, t: iso(e.t), by: e.actor, byName: e.actorName ?? null, reason: payloadOf(e, "StopRequested").reason });
         break;
       case "AgentFinished":
       case "BudgetExhausted":
       case "RunStopped":
-        out.result = dataOf<{ result: RunResult }>(e).result;
+        out.result = payloadOf(e, e.kind).result;
         out.endedEventId = e.id;
         break;
     }

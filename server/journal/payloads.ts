@@ -1,0 +1,181 @@
+// The data each journal kind carries: one map from kind to payload, so a writer cannot append a
+// shape its readers do not expect. docs/EVENTS.md describes them; a change of shape bumps `v`.
+import { z } from "zod";
+import type { Acceptance } from "../tasks/require-accepted";
+import type { EventKind } from "./kinds";
+import type {
+  BudgetAllowanceChangedData,
+  BudgetCreatedData,
+  BudgetDebitedData,
+  ModelCalledData,
+  ModelResponse,
+  RunConfig,
+  RunResult,
+  ToolDispatchedData,
+  ToolRetriedData,
+  ToolReturnedData,
+} from "./views/run-events";
+
+type Ended<S extends RunResult["status"]> = { result: Extract<RunResult, { status: S }> };
+type GateName = "rate" | "duplicate" | "freshness" | "lapping" | "two_tier";
+type TallyEntry = { option: string; count: number };
+type TaskRef = { id: string; number: number; title: string };
+
+export interface MessageSentData {
+  room: string;
+  seq: number;
+  messageId: number;
+  /** The direct recipient's principal id. */
+  to: string | null;
+  performative: string | null;
+  body: string;
+  mentions: string[];
+  heldSeq: number | null;
+  /** A critical-path reminder, which passes focus windows. */
+  nudge?: true;
+}
+
+export type MessageDeliveredData =
+  | { via: "inbox"; room: string; seq: number; messageId: number; performative: string | null; recipients: string[]; held: string[]; nudge: boolean }
+  | { via: "digest"; recipient: string; messageIds: number[]; rooms: string[] };
+
+export interface GateRejectedData {
+  room: string;
+  gate: GateName;
+  /** The refusal's code (`rate_limited`, `duplicate`, `stale`, `lapping`). */
+  reason: string;
+  message: string;
+  sender: string;
+  senderName: string;
+  to: string | null;
+  bodyPreview: string;
+  figures: Record<string, unknown>;
+}
+
+type ReservationRef = { reservationId: string; fence: number; scope: string };
+type CommitmentMove = { commitmentId: string; number: number; from: string; to: string; reason?: string };
+
+export interface EventPayloads {
+  // the runtime
+  RunStarted: RunConfig;
+  ModelCalled: ModelCalledData;
+  ModelResponded: ModelResponse;
+  BudgetDebited: BudgetDebitedData;
+  ToolDispatched: ToolDispatchedData;
+  ToolReturned: ToolReturnedData;
+  MessageSent: MessageSentData;
+  MessageDelivered: MessageDeliveredData;
+  AgentFinished: Ended<"done" | "inconclusive" | "out_of_turns">;
+  BudgetExhausted: Ended<"halted">;
+  ModelFailed: { error: string };
+  ToolRetried: ToolRetriedData;
+  StopRequested: { reason: string };
+  RunStopped: Ended<"stopped">;
+  BudgetCreated: BudgetCreatedData;
+  BudgetAllowanceChanged: BudgetAllowanceChangedData;
+  // principals and rooms
+  PrincipalCreated: { principalId: string; kind: "human" | "agent" | "system"; name: string; role: string | null };
+  AgentKeyIssued: { principalId: string };
+  HumanSignedIn: Record<string, never>;
+  RoomCreated: { room: string };
+  CursorAdvanced: { room: string; seq: number; previous: number | null };
+  GateRejected: GateRejectedData;
+  // the relay
+  FocusWindowOpened: { agentId: string; taskId: string; previousTaskId?: string };
+  FocusWindowClosed: { agentId: string; taskId: string; reason: string; delivered: number; dropped: number };
+  DigestFlushed: { agentId: string; taskId: string; reason: string; messageIds: number[]; count: number; dropped: number; rooms: string[] };
+  // the task board
+  TaskCreated: { number: number; title: string; approverId: string; parentId: string | null; hasAcceptanceCriteria: boolean; leaseMinutes: number | null };
+  TaskClaimed: { number: number; ownerId: string; fence: number; leaseExpiresAt?: string; outputCount: number; via: "claim" | "claim-next" };
+  LeaseRenewed: { fence: number; leaseExpiresAt: string };
+  OutputAppended: { fence: number; from: number; count: number; items: unknown[] };
+  LeaseExpired: { number: number; ownerId: string | null; fence: number; outputCount: number; leaseExpiresAt?: string };
+  TaskOffered: { number: number; to: string; toName: string; ranking: { id: string; name: string; score: number; load: number; successRate: number }[] };
+  TaskSubmitted: { number: number; fence: number; summary: string; evidenceId: number; outputCount: number };
+  TaskReviewed: { number: number; verdict: "accept" | "reject"; reason: string | null; ownerId: string | null; reviewerId: string; fence: number };
+  TaskReopened: { number: number; evidenceId: number; previousOwnerId: string | null };
+  TaskCancelled: { number: number; from: string; adrId: string; adrTitle: string; ownerId: string | null };
+  // decisions, commitments and memory
+  DecisionOpened: {
+    decisionId: string;
+    number: number;
+    question: string;
+    options: string[];
+    defaultOption: string;
+    consequence: string;
+    quorum: number;
+    timeboxAt: string;
+    escalationTimeboxSeconds: number;
+  };
+  BallotCast: { decisionId: string; number: number; option: string; reasoning: string };
+  DecisionClosed: { decisionId: string; number: number; outcome: string; tally: TallyEntry[]; room: string };
+  DecisionEscalated: { decisionId: string; number: number; reason: "timebox" | "tie"; tally: TallyEntry[]; envelope: string; escalationDeadline: string; room: string };
+  EscalationResolved: { decisionId: string; number: number; option: string; wasDefault: boolean; tally: TallyEntry[]; room: string };
+  DefaultAdopted: { decisionId: string; number: number; outcome: string; escalationDeadline: string; room: string };
+  CommitmentProposed: { commitmentId: string; number: number; what: string; dueAt: string | null };
+  CommitmentConfirmed: CommitmentMove;
+  CommitmentFulfilled: CommitmentMove;
+  CommitmentWithdrawn: CommitmentMove;
+  DependencyAdded: { blockedId: string; blockerId: string; blockedNumber: number; blockerNumber: number };
+  ReminderSent: { blockerId: string; blockedId: string; blockerNumber: number; blockedNumber: number; ownerId: string; room: string };
+  LessonRecorded: { lessonId: string; text: string; key: string };
+  PrinciplePromoted: { principleId: string; text: string; key: string; sources: number; tasks: number; by: "sources" | "tasks" };
+  PrinciplePinned: { principleId: string; text: string; key: string };
+  PrincipleUnpinned: { principleId: string; key: string; stillActive: boolean };
+  // path reservations
+  ReservationGranted: ReservationRef & { patterns: string[]; mode: "exclusive" | "shared"; reason: string; expiresAt: string };
+  ReservationRenewed: ReservationRef & { expiresAt: string };
+  ReservationReleased: ReservationRef & { patterns: string[] };
+  ReservationExpired: ReservationRef & { patterns: string[]; holderId: string; expiresAt: string };
+  ReservationForceReleased: ReservationRef & { patterns: string[]; holderId: string; reason: string };
+  // the built-in team
+  TeamStarted: { roles: string[]; mode: string };
+  FlightLaunched: { flightId: string; goal: string; mode: string };
+  FlightPlanningStarted: { flightId: string; status: string };
+  FlightTaskAdded: { flightId: string; number: number };
+  FlightPlanned: { flightId: string; tasks: TaskRef[]; result: string; status: string };
+  TaskIntegrated: { flightId: string; commit: string; acceptance: Acceptance };
+  SuiteStarted: { flightId: string; taskIds: string[] };
+  SuiteRan: { flightId: string; passed: boolean; exitCode: number | null; status: string };
+  ReplyReasked: { awaiting: string | null };
+  ReplyEscalated: { awaiting: string | null };
+  ReworkAbandoned: { rejections: number };
+}
+
+// Every kind has a payload type and every payload type a kind: the build fails until both lists agree.
+type Unlisted = Exclude<keyof EventPayloads, EventKind>;
+type Untyped = Exclude<EventKind, keyof EventPayloads>;
+export const KINDS_AND_PAYLOADS_AGREE: [Unlisted, Untyped] extends [never, never] ? true : { unlisted: Unlisted; untyped: Untyped } = true;
+
+/** The payloads that rules read back get a schema: a stored shape they cannot use fails loudly, not silently. */
+const READ_BACK: { [K in EventKind]?: z.ZodType } = {
+  TaskReviewed: z.looseObject({ verdict: z.enum(["accept", "reject"]), reason: z.string().nullable() }),
+  TaskSubmitted: z.looseObject({ summary: z.string() }),
+  GateRejected: z.looseObject({ room: z.string(), gate: z.string(), reason: z.string(), message: z.string(), sender: z.string(), senderName: z.string() }),
+  ToolReturned: z.looseObject({ tool: z.string(), observation: z.looseObject({ is_error: z.boolean() }) }),
+  StopRequested: z.looseObject({ reason: z.string() }),
+  ModelFailed: z.looseObject({ error: z.string() }),
+  // The bill's snapshot reads a projection ({ result: { status } }): a schema asks only what every reader needs.
+  BudgetExhausted: z.looseObject({ result: z.looseObject({ status: z.literal("halted") }) }),
+};
+
+/** An event whose data is the payload its kind promises. */
+export type EventOf<K extends EventKind, E extends { kind: string; data: unknown } = { kind: string; data: unknown }> = Omit<E, "kind" | "data"> & {
+  kind: K;
+  data: EventPayloads[K];
+};
+
+export function isEventOf<K extends EventKind, E extends { kind: string; data: unknown }>(event: E, kind: K): event is E & EventOf<K, E> {
+  return event.kind === kind;
+}
+
+/** Reads an event's data as its kind's payload; throws if the event is of another kind or, where a schema exists, another shape. */
+export function payloadOf<K extends EventKind>(event: { kind: string; data: unknown }, kind: K): EventPayloads[K] {
+  if (event.kind !== kind) throw new Error(`expected a ${kind} event, read a ${event.kind}`);
+  const schema = READ_BACK[kind];
+  if (schema) {
+    const parsed = schema.safeParse(event.data);
+    if (!parsed.success) throw new Error(`a ${kind} event's data is not the shape its readers expect: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  }
+  return (event.data ?? {}) as EventPayloads[K];
+}
