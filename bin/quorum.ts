@@ -9,6 +9,7 @@ import { appUrl, localHumanName, withConnection } from "./database";
 import { launchDemo, parseRoles, worker } from "./team";
 import { start } from "./start";
 import { replayCommand } from "./replay";
+import { resumeCommand, stopCommand } from "./run";
 import { diagnoseCommand } from "./diagnose";
 import { clientConfig, CLIENTS, connectBanner, credentialsFor, type ClientName } from "./connect";
 import { installHook } from "./hook";
@@ -20,6 +21,8 @@ const USAGE = `usage:
   quorum agent add NAME --role ROLE     register an agent and print its key (shown once)
   quorum replay RUN                     re-live a run from its journal; exit 0 if the events come out identical
   quorum diagnose RUN|TASK              name the failure signatures in a run's (or a task's) journal
+  quorum run resume RUN [--root DIR]    carry a halted, stopped or crashed run on from its journal
+  quorum run stop RUN --reason TEXT     ask a run to stop at its next turn boundary
   quorum connect claude|codex|cursor --agent NAME [--role ROLE] [--profile full|worker|chat]
                                         register the agent if needed; print that client's MCP configuration
   quorum mcp [--profile P]              MCP over stdio, relayed to QUORUM_URL with QUORUM_KEY
@@ -37,6 +40,8 @@ async function main(argv: string[]): Promise<number> {
       scope: { type: "string" },
       repo: { type: "string" },
       force: { type: "boolean" },
+      root: { type: "string" },
+      reason: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -93,6 +98,8 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === "replay" && sub) return withConnection(({ db }) => replayCommand(db, sub));
   if (command === "diagnose" && sub) return withConnection(({ db }) => diagnoseCommand(db, sub));
+  if (command === "run" && sub === "resume" && name) return withConnection(({ db }) => resumeCommand(db, name, values.root && resolve(process.env.INIT_CWD ?? process.cwd(), values.root)));
+  if (command === "run" && sub === "stop" && name) return withConnection(({ db }) => stopCommand(db, name, values.reason));
   console.error(USAGE);
   return 1;
 }

@@ -4,7 +4,8 @@ import { replayRun } from "../agents/replay";
 import { loadRunEvents } from "../server/journal/views/load";
 import type { RunResult } from "../server/journal/views/run-events";
 
-function describe(result: RunResult | null): string {
+/** A run's result in one line, as the CLI prints it. */
+export function describeResult(result: RunResult | null): string {
   if (!result) return "none (the recording ends mid-run)";
   const tally = `${result.turns} turn${result.turns === 1 ? "" : "s"}, ${result.spent} tokens`;
   switch (result.status) {
@@ -29,7 +30,7 @@ export async function replayCommand(db: Executor, runId: string, print: (line: s
   }
   const report = await replayRun(events);
   print(`run ${runId}: replayed ${report.replayed} events against ${report.recorded} recorded`);
-  print(`result: ${describe(report.result)}`);
+  print(`result: ${describeResult(report.result)}`);
   if (report.identical) {
     const note = report.ended === "recording_ended" ? ", up to where the recording ends" : "";
     print(`identical: yes (every event but ids and timestamps${note})`);

@@ -32,6 +32,8 @@ const EXCLUDED: Record<string, string> = {
   "GET /api/journal/tasks/:id/thread": "the journal explorer's thread view (humans); an agent reads the thread with get_task",
   "GET /api/agents/:id": "the Agents page's detail of one agent: spend, budgets, gate log (humans)",
   "GET /api/agents/:id/runs": "the Agents page's run history of a built-in worker (humans)",
+  "POST /api/runs/:id/stop": "the operator's stop of a built-in worker's run (runs are Quorum's own; an outside agent has none)",
+  "POST /api/budgets/:id/allowance": "humans fund Quorum's own workers; budgets bind runs, and outside agents have no runs",
   "GET /api/stream": "Server-Sent Events for browsers; an MCP call cannot hold a stream, wait_for_events is its bounded form",
   "GET /api/health": "unauthenticated liveness probe for operators",
   "POST /api/mcp": "the MCP transport itself",

@@ -4,6 +4,11 @@
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { randomBytes } from "node:crypto";
+import { getDb } from "../db/client";
+import { createBudget } from "../server/budgets/create";
+import { systemClock } from "../server/clock";
+import { appendLooseEvent } from "./fixtures/journal";
 import { makeAgent, makeHuman } from "./helpers";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -159,6 +164,14 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
   };
   const principle = async () => (await A("human", "POST /api/principles", {}, { text: uniq("keep it simple") })) as { id: string };
   const reservation = async () => (await A("agent", "POST /api/reservations", {}, { patterns: [`src/${uniq("x").replace(/\W/g, "")}/**`], reason: "editing" })) as { id: string; fence: number };
+  /** A top-level budget of the agent's, funded by the harness. */
+  const budget = () => createBudget(getDb(), null, { ownerId: team.agent.id, allowance: 1000 }, systemClock);
+  /** A run of the agent's that has started and not finished (a stop is still possible). */
+  const liveRun = async () => {
+    const runId = `run_${randomBytes(8).toString("hex")}`;
+    await appendLooseEvent(getDb(), { kind: "RunStarted", actor: team.agent.id, runId, turn: 0, data: { budgetIds: [], tools: [] } });
+    return runId;
+  };
   const none = async (): Promise<Setup> => ({ params: {} });
   const room = { room: "general" };
   return {
@@ -172,6 +185,7 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     "GET /api/bill/runs": none,
     "GET /api/bill/series": none,
     "GET /api/bill/tasks": none,
+    "POST /api/budgets/[id]/allowance": async () => ({ params: { id: (await budget()).id }, body: { allowance: 2000 } }),
     "GET /api/commitments": none,
     "POST /api/commitments": async () => ({ params: {}, body: { what: uniq("I'll take it") } }),
     "GET /api/commitments/graph": none,
@@ -234,6 +248,7 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     "GET /api/rooms/[room]/messages": async () => ({ params: room }),
     "POST /api/rooms/[room]/messages": async () => ({ params: room, body: { body: uniq("hello"), to: team.other.name } }),
     "GET /api/rooms/[room]/presence": async () => ({ params: room }),
+    "POST /api/runs/[id]/stop": async () => ({ params: { id: await liveRun() }, body: { reason: "wrong approach" } }),
     "GET /api/stream": none,
     "GET /api/tasks": none,
     "POST /api/tasks": async () => ({ params: {}, body: { title: uniq("task"), acceptanceCriteria: "works" } }),

@@ -3,7 +3,7 @@
 // owns what the endpoint acts on (task, commitment, reservation, digest); `human` approves the tasks.
 // Cross-site POSTs by cookie with a foreign Origin are refused. A new route fails this test until it has a row.
 // Notable cells: the approver (the human) may not claim its own task; only the owner or a human says what a
-// commitment waits on; only a human, the creator or the approver cancels or reopens a task (never its owner
+// commitment waits on; only a human funds a top-level budget; a run is stopped by a human or its own agent; only a human, the creator or the approver cancels or reopens a task (never its owner
 // alone: no quiet burials); MCP takes bearer keys only, so a cookie is 401 there; humans may cast ballots.
 import { beforeAll, describe, expect, it } from "vitest";
 import { discoverEndpoints, makeTeam, send, setups, WHO, type Endpoint, type Team, type Who } from "./api-catalog";
@@ -20,6 +20,7 @@ const MATRIX: Record<string, [number, number, number, number]> = {
   "GET /api/bill/runs":                                [401, 200, 200, 200],
   "GET /api/bill/series":                              [401, 200, 200, 200],
   "GET /api/bill/tasks":                               [401, 200, 200, 200],
+  "POST /api/budgets/[id]/allowance":                  [401, 403, 403, 200],
   "GET /api/commitments":                              [401, 200, 200, 200],
   "POST /api/commitments":                             [401, 201, 201, 201],
   "GET /api/commitments/graph":                        [401, 200, 200, 200],
@@ -58,6 +59,7 @@ const MATRIX: Record<string, [number, number, number, number]> = {
   "POST /api/reservations/[id]/renew":                 [401, 200, 403, 403],
   "POST /api/reservations/[id]/force-release":         [401, 403, 403, 200],
   "GET /api/rooms":                                    [401, 200, 200, 200],
+  "POST /api/runs/[id]/stop":                          [401, 202, 403, 202],
   "POST /api/rooms":                                   [401, 403, 403, 201],
   "GET /api/rooms/[room]/cursor":                      [401, 200, 200, 200],
   "POST /api/rooms/[room]/cursor":                     [401, 200, 200, 200],

@@ -26,6 +26,14 @@ export async function nextTaskToReview(db: Db, reviewerId: string): Promise<stri
   return null;
 }
 
+/** Where a task's work happens: a flight task in its own worktree, a flight's goal on the repository itself. */
+export async function flightPlaceOf(db: Db, taskId: string): Promise<{ repo: string; isGoal: boolean } | null> {
+  const repo = await flightRepoOf(db, taskId);
+  if (repo) return { repo, isGoal: false };
+  const [goal] = await db.select({ repo: flights.repo }).from(flights).where(eq(flights.goalTaskId, taskId));
+  return goal ? { repo: goal.repo, isGoal: true } : null;
+}
+
 /** The repository of the flight a task belongs to, or null for a task outside any flight. */
 export async function flightRepoOf(db: Db, taskId: string): Promise<string | null> {
   const [row] = await db.select({ repo: flights.repo }).from(flightTasks).innerJoin(flights, eq(flights.id, flightTasks.flightId)).where(eq(flightTasks.taskId, taskId));

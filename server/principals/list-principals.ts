@@ -3,7 +3,11 @@ import { asc, eq } from "drizzle-orm";
 import { principals } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import type { Clock } from "../clock";
+import { fail } from "../errors";
 import { PRESENCE_WINDOW_MS } from "./authenticate";
+import { toPrincipal, type Principal } from "./types";
+
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface RosterEntry {
   id: string;
@@ -29,4 +33,11 @@ export async function listPrincipals(db: Executor, clock: Clock, kind?: "human" 
     present: row.lastSeenAt !== null && row.lastSeenAt.getTime() >= horizon,
     lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
   }));
+}
+
+/** One principal by id, or a 404. */
+export async function readPrincipal(db: Executor, id: string): Promise<Principal> {
+  const [row] = UUID_SHAPE.test(id) ? await db.select().from(principals).where(eq(principals.id, id)) : [];
+  if (!row) throw fail.notFound("principal", `no principal ${id.slice(0, 64)}`);
+  return toPrincipal(row);
 }

@@ -18,6 +18,8 @@ export type RequestStopInput = z.infer<typeof requestStopInput>;
 /** Humans, the harness (no caller) and the run's own agent may stop it; other agents may not. */
 export async function requestStop(db: Db, caller: Principal | null, runId: string, input: RequestStopInput, clock: Clock): Promise<{ runId: string; requested: true }> {
   const { reason } = input;
+  // Run ids are `run_<hex>` or chosen by the starter; anything with control characters names no run.
+  if (!/^[\x21-\x7e]{1,200}$/.test(runId)) throw fail.notFound("run", `no run ${JSON.stringify(runId.slice(0, 64))}`);
   await db.transaction(async (tx) => {
     // Under the run's lock, the run cannot finish between the check and the request.
     await lockRun(tx, runId);
