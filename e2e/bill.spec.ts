@@ -95,5 +95,12 @@ test("the agents page lists the team with spend and budgets and opens an agent's
   await expect(page.getByRole("heading", { name: "coder", exact: true })).toBeVisible();
   await expect(page.getByTestId("run-row").first()).toBeVisible();
   await expect(page.getByText("Principles in its context")).toBeVisible();
+  // A human tops up the coder's budget in place; the bar shows the new allowance once the change commits.
+  const budget = page.getByTestId("budget").first();
+  await budget.getByRole("button", { name: "Change allowance" }).click();
+  await budget.getByLabel("Tokens").fill("250000");
+  await budget.getByRole("button", { name: "Save" }).click();
+  await expect(budget.getByTestId("budget-bar")).toContainText("of 250k");
+  await expect(budget.getByRole("button", { name: "Change allowance" })).toBeVisible();
   await snap(page, "agent");
 });

@@ -13,6 +13,8 @@ import { formatTokens } from "../bill/format";
 import { RunsTable } from "../bill/runs-table";
 import { useBill } from "../bill/use-bill";
 import type { Page } from "../types";
+import { useMe } from "../session";
+import { AllowanceEditor } from "./allowance-editor";
 import { PresencePill } from "./presence-pill";
 import { SuccessRate } from "./roster-view";
 import type { Principle } from "../memory/types";
@@ -31,6 +33,7 @@ export function AgentView({ agentId }: { agentId: string }) {
   const detail = useQuery({ queryKey: queryKeys.agent(agentId), queryFn: () => apiGet<AgentDetail>(`/api/agents/${agentId}`) });
   const principles = useQuery({ queryKey: queryKeys.principles(), queryFn: () => apiGet<Page<Principle>>("/api/principles") });
   const currency = useBill().data?.currency ?? "USD";
+  const me = useMe();
   if (detail.isPending) return <div className="m-6 h-48 animate-pulse rounded-lg bg-neutral-100 dark:bg-neutral-900" aria-busy />;
   if (detail.isError) {
     return (
@@ -83,12 +86,17 @@ export function AgentView({ agentId }: { agentId: string }) {
           {budgets.length === 0 && <p className="text-sm text-neutral-500">No budget of its own: its runs are not capped.</p>}
           <ul className="space-y-2">
             {budgets.map((b) => (
-              <li key={b.budgetId} className="grid grid-cols-[1fr_16rem] items-center gap-4 text-sm">
+              <li key={b.budgetId} className="grid grid-cols-[1fr_16rem] items-center gap-x-4 gap-y-1 text-sm" data-testid="budget">
                 <span>
                   {b.label || b.budgetId.slice(0, 8)}
                   {b.parentId && <span className="text-xs text-neutral-500"> (sub-budget)</span>}
                 </span>
                 <BudgetBar allowance={b.allowance} spent={b.spent} exhausted={b.exhausted} label={b.label} />
+                {me.data?.kind === "human" && (
+                  <div className="col-span-2">
+                    <AllowanceEditor budget={b} />
+                  </div>
+                )}
               </li>
             ))}
           </ul>

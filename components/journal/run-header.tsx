@@ -1,12 +1,17 @@
-// A run's header: who ran it, on which task, how it ended, what it spent, and its export.
+"use client";
+// A run's header: who ran it, on which task, how it ended, what it spent, its export, and a human's Stop.
 import { RunStatus } from "../bill/run-status";
 import { formatTokens } from "../bill/format";
+import { useMe } from "../session";
 import { JsonBlock } from "./json-block";
+import { StopRun } from "./stop-run";
 import type { JournalParams } from "./journal-params";
 import type { Timeline } from "./types";
 
 export function RunHeader({ run, update }: { run: Timeline; update: (patch: Partial<JournalParams>) => void }) {
   const r = run.result;
+  const me = useMe();
+  const canStop = me.data?.kind === "human" && run.status === "running";
   return (
     <header className="space-y-2">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -23,6 +28,7 @@ export function RunHeader({ run, update }: { run: Timeline; update: (patch: Part
         <a href={`/api/journal/export?run=${encodeURIComponent(run.runId)}`} download className="ml-auto text-xs text-accent-600 hover:underline dark:text-accent-500">
           Export JSONL
         </a>
+        {canStop && <StopRun runId={run.runId} />}
       </div>
       {r && (
         <p className="text-sm" data-testid="run-result">

@@ -1,0 +1,31 @@
+// A run whose one tool takes a while, for the browser test of the operator's Stop: prints the run id as
+// soon as it starts, then the result once the run ends (stopped, if someone asked in time).
+// Usage: tsx test/processes/slow-run.ts <agentId> <toolSeconds>   (finds Quorum's database like the CLI does)
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { scriptedClient } from "../../agents/model/scripted";
+import { startRun } from "../../agents/run";
+import { defineTool } from "../../agents/tools/tool";
+import { openDatabase } from "../../bin/database";
+import { connect } from "../../db/client";
+import { readPrincipal } from "../../server/principals/list-principals";
+
+const [agentId, seconds] = process.argv.slice(2);
+const database = await openDatabase();
+const connection = connect(database.url, { max: 2 });
+const wait = defineTool({
+  name: "wait",
+  description: "waits, as slow work does",
+  parameters: z.object({}),
+  idempotent: true,
+  execute: () => new Promise((resolve) => setTimeout(() => resolve({ waited: Number(seconds) }), Number(seconds) * 1000)),
+});
+const script = [{ toolCalls: [{ name: "wait", arguments: {} }] }, { toolCalls: [{ name: "done", arguments: { summary: "waited", evidence: ["it waited"] } }] }];
+const runId = `run_${randomBytes(8).toString("hex")}`;
+process.stdout.write(`${runId}\n`);
+const agent = await readPrincipal(connection.db, agentId);
+const { result } = await startRun(connection.db, { agent, client: scriptedClient(script), tools: [wait], root: process.cwd(), task: "wait for a while", system: "You wait.", runId });
+process.stdout.write(`${JSON.stringify(result)}\n`);
+await connection.close();
+await database.stop?.();
+process.exit(0);
