@@ -1,4 +1,4 @@
-// The explorer's views over HTTP on real runs: timeline, replay, diagnosis, thread, audit and export.
+// The explorer's views over HTTP on real runs of the runtime (a cross-cutting suite: agents/ writes, app/ serves): timeline, replay, diagnosis, thread, audit and export.
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { scriptedClient } from "@/agents/model/scripted";
@@ -7,12 +7,12 @@ import { CODER_SYSTEM, FIX_SCRIPT, FIX_SCRIPT_TOKENS, FIX_TASK, makeScratchRepo,
 import { systemClock } from "@/server/clock";
 import { createTask } from "@/server/tasks/create";
 import { call, makeAgent, makeHuman } from "@/test/helpers";
-import { GET as exportRoute } from "./export/route";
-import { GET as diagnoseRoute } from "./runs/[id]/diagnose/route";
-import { GET as replayRoute } from "./runs/[id]/replay/route";
-import { GET as runRoute } from "./runs/[id]/route";
-import { GET as auditRoute } from "./tasks/[id]/audit/route";
-import { GET as threadRoute } from "./tasks/[id]/thread/route";
+import { GET as exportRoute } from "@/app/api/journal/export/route";
+import { GET as diagnoseRoute } from "@/app/api/journal/runs/[id]/diagnose/route";
+import { GET as replayRoute } from "@/app/api/journal/runs/[id]/replay/route";
+import { GET as runRoute } from "@/app/api/journal/runs/[id]/route";
+import { GET as auditRoute } from "@/app/api/journal/tasks/[id]/audit/route";
+import { GET as threadRoute } from "@/app/api/journal/tasks/[id]/thread/route";
 
 async function fixRun(options: { flaky?: boolean; taskId?: string } = {}) {
   const { runId } = await startRun(getDb(), {
