@@ -4,7 +4,16 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL(".", import.meta.url)) } },
   test: {
-    include: ["server/**/*.test.ts", "mcp/**/*.test.ts", "agents/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts", "db/**/*.test.ts", "bin/**/*.test.ts", "test/**/*.test.ts"],
+    include: [
+      "server/**/*.test.ts",
+      "mcp/**/*.test.ts",
+      "agents/**/*.test.ts",
+      "app/**/*.test.ts",
+      "components/**/*.test.ts",
+      "db/**/*.test.ts",
+      "bin/**/*.test.ts",
+      "test/**/*.test.ts",
+    ],
     globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/setup-database.ts"],
     pool: "forks",

@@ -77,7 +77,10 @@ describe("assembleContext", () => {
         usage: { inputTokens: 1, outputTokens: 1, cachedTokens: 0, estimated: false },
         model: "m",
       },
-      observations: [{ is_error: false, result: { content: "hi" } }, { is_error: true, reason: "died", recovery_hint: "again", transient: true }],
+      observations: [
+        { is_error: false, result: { content: "hi" } },
+        { is_error: true, reason: "died", recovery_hint: "again", transient: true },
+      ],
     };
     const mail = { messageId: 7, room: "general", from: "u1", fromName: "ada", performative: "REQUEST", taskId: null, body: "also add a test" };
     const context = assembleContext({ principles: [], system, task, steps: [withTools, { ...current(2), mail: [mail] }], limit: 100_000 }, chars);

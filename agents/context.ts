@@ -27,8 +27,7 @@ export interface AssembledContext {
   droppedSteps: number;
 }
 
-export const NUDGE =
-  "You answered in prose without calling a tool. Act through a tool call; when the task is finished, call `done` with a summary and the evidence.";
+export const NUDGE = "You answered in prose without calling a tool. Act through a tool call; when the task is finished, call `done` with a summary and the evidence.";
 
 function mailMessage(mail: Mail[]): ChatMessage {
   const lines = mail.map((m) => {

@@ -25,11 +25,7 @@ async function troubledRun(): Promise<string> {
   const budget = await createBudget(db, null, { ownerId: agent.id, allowance: 400 }, clock);
   const script: ScriptEntry[] = [
     {
-      toolCalls: [
-        { name: "read_file", arguments: { path: "../outside.txt" } },
-        { name: "read_file", arguments: { path: 7 } },
-        { name: "run_tests" },
-      ],
+      toolCalls: [{ name: "read_file", arguments: { path: "../outside.txt" } }, { name: "read_file", arguments: { path: 7 } }, { name: "run_tests" }],
       usage: { inputTokens: 100, outputTokens: 20 },
     },
     { error: "503: overloaded" },

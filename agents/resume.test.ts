@@ -69,7 +69,10 @@ afterAll(() => {
 });
 
 async function countEvents(runId: string): Promise<number> {
-  const [row] = await getDb().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(events).where(eq(events.runId, runId));
+  const [row] = await getDb()
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(events)
+    .where(eq(events.runId, runId));
   return row.n;
 }
 
@@ -190,4 +193,3 @@ describe("crash and resume", () => {
     }
   });
 });
-

@@ -13,8 +13,15 @@ export async function resumeRun(db: Db, runId: string, env: RunEnvironment): Pro
   const state = foldRun(await loadRunEvents(db, runId));
   if (!state.config) throw fail.notFound("run", `no run ${runId}`);
   const ports = portsFor(db, env);
-  const recorded = state.config.tools.map((t) => t.name).filter((n) => n !== DONE).sort().join(",");
-  const offered = ports.toolbox.specs.map((t) => t.name).sort().join(",");
+  const recorded = state.config.tools
+    .map((t) => t.name)
+    .filter((n) => n !== DONE)
+    .sort()
+    .join(",");
+  const offered = ports.toolbox.specs
+    .map((t) => t.name)
+    .sort()
+    .join(",");
   if (recorded !== offered) throw fail.invalid("run", `run ${runId} was started with the tools [${recorded}]; resume it with the same ones, not [${offered}]`);
   // A stateful client (the scripted one) skips what the journal already holds.
   env.client.resumeAfter?.(state.modelCalls);

@@ -15,7 +15,12 @@ import { defineTool } from "./tools/tool";
 
 const clock = manualClock();
 const script = [
-  { toolCalls: [{ name: "work", arguments: { step: 1 } }, { name: "work", arguments: { step: 2 } }] },
+  {
+    toolCalls: [
+      { name: "work", arguments: { step: 1 } },
+      { name: "work", arguments: { step: 2 } },
+    ],
+  },
   { toolCalls: [{ name: "work", arguments: { step: 3 } }] },
   { toolCalls: [{ name: "done", arguments: { summary: "all three steps", evidence: ["steps 1-3"] } }] },
 ];
@@ -57,9 +62,11 @@ describe("operator stop", () => {
     const elsewhere = connect(process.env.DATABASE_URL!, { max: 1 });
     const steps: number[] = [];
     let runId = "";
-    const tools = [workTool(steps, async () => {
-      await requestStop(elsewhere.db, human, runId, { reason: "wrong approach" }, clock);
-    })];
+    const tools = [
+      workTool(steps, async () => {
+        await requestStop(elsewhere.db, human, runId, { reason: "wrong approach" }, clock);
+      }),
+    ];
     runId = `run_stop_${Date.now()}`;
     try {
       const { result } = await startRun(getDb(), { agent, client: scriptedClient(script), tools, root: makeScratchRepo(), task: "t", system: "s", runId, clock });

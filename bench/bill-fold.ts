@@ -111,12 +111,16 @@ async function main() {
     await c.sql`vacuum analyze events`;
     const [{ total, billEvents }] = await c.sql<{ total: number; billEvents: number }[]>`
       select count(*)::int as total, count(*) filter (where kind in ('BudgetDebited','BudgetCreated','RunStarted','AgentFinished'))::int as "billEvents" from events`;
-    console.log(`journal: ${total.toLocaleString("en")} events (${billEvents.toLocaleString("en")} of the bill's kinds), loaded in ${(load.ms / 1000).toFixed(1)} s; search index built in ${(searchIndex.ms / 1000).toFixed(1)} s`);
+    console.log(
+      `journal: ${total.toLocaleString("en")} events (${billEvents.toLocaleString("en")} of the bill's kinds), loaded in ${(load.ms / 1000).toFixed(1)} s; search index built in ${(searchIndex.ms / 1000).toFixed(1)} s`,
+    );
 
     // The fold, from scratch: every settled bill event into the snapshot's rows.
     await resetBillSnapshot(c.db);
     const cold = await timed(() => refreshBillSnapshot(c.db, 20_000));
-    console.log(`cold snapshot fold: ${cold.value.toLocaleString("en")} bill events in ${(cold.ms / 1000).toFixed(2)} s = ${rate(cold.value, cold.ms)} bill events, ${rate(total, cold.ms)} journal events`);
+    console.log(
+      `cold snapshot fold: ${cold.value.toLocaleString("en")} bill events in ${(cold.ms / 1000).toFixed(2)} s = ${rate(cold.value, cold.ms)} bill events, ${rate(total, cold.ms)} journal events`,
+    );
     const rows = await billEventsAfter(c.db, { throughTx: 0, throughId: 0, folded: 0 }, { settled: true });
     const memory = await timed(async () => foldBill(rows));
     console.log(`in-memory fold (no I/O): ${rows.length.toLocaleString("en")} events in ${memory.ms.toFixed(0)} ms = ${rate(rows.length, memory.ms)}`);
@@ -154,7 +158,9 @@ async function main() {
     await c.sql`drop index events_search_idx`;
     const withoutIndex = await timed(() => generate(c, agents, N + 60_000, 50_000));
     await c.sql`create index events_search_idx on events using gin (quorum_event_document(data))`;
-    console.log(`appending 50,000 events: ${(withIndex.ms / 1000).toFixed(2)} s with the search index, ${(withoutIndex.ms / 1000).toFixed(2)} s without (${(withIndex.ms / withoutIndex.ms).toFixed(2)}×)`);
+    console.log(
+      `appending 50,000 events: ${(withIndex.ms / 1000).toFixed(2)} s with the search index, ${(withoutIndex.ms / 1000).toFixed(2)} s without (${(withIndex.ms / withoutIndex.ms).toFixed(2)}×)`,
+    );
     if (args.includes("--browser")) await timeJournalPages(url, c.db);
   } finally {
     await c.close();

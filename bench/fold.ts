@@ -22,7 +22,15 @@ function billEvents(n: number): JournalRecord[] {
       runId: `run-${i % 2000}`,
       taskId: `task-${i % 500}`,
       turn: i % 30,
-      data: { amount: 100 + (i % 900), inputTokens: 80 + (i % 700), outputTokens: 20 + (i % 200), cachedTokens: i % 50, estimated: i % 97 === 0, model: models[i % 3], budgetIds: [`budget-${agent}`] },
+      data: {
+        amount: 100 + (i % 900),
+        inputTokens: 80 + (i % 700),
+        outputTokens: 20 + (i % 200),
+        cachedTokens: i % 50,
+        estimated: i % 97 === 0,
+        model: models[i % 3],
+        budgetIds: [`budget-${agent}`],
+      },
     };
   }
   return out;
@@ -50,7 +58,16 @@ export async function benchBillFold() {
     if (sums.size !== 16) throw new Error("the bare fold lost agents");
     await sleep(0);
   }
-  record({ section: "bill", figure: `bill fold (server/journal/views/bill.ts), ${FOLD_EVENTS.toLocaleString("en-US")} events`, value: median(folded), unit: "events/s", anchor: "bare loop summing amount per agent", anchorValue: median(bare), better: "higher", note: "in memory: lines per agent/task/run/model, runs, budgets and per-minute buckets vs one Map" });
+  record({
+    section: "bill",
+    figure: `bill fold (server/journal/views/bill.ts), ${FOLD_EVENTS.toLocaleString("en-US")} events`,
+    value: median(folded),
+    unit: "events/s",
+    anchor: "bare loop summing amount per agent",
+    anchorValue: median(bare),
+    better: "higher",
+    note: "in memory: lines per agent/task/run/model, runs, budgets and per-minute buckets vs one Map",
+  });
 }
 
 /** bench/bill-fold.ts in a child process: the snapshot fold from a real journal vs a raw SQL aggregate. */

@@ -48,8 +48,7 @@ export function fmt(n: number): string {
 }
 /** Quorum ÷ anchor for throughput, anchor ÷ Quorum for latency: 1.0 is free, smaller costs more. */
 export const efficiency = (r: Row) => (r.better === "higher" ? r.value / r.anchorValue : r.anchorValue / r.value);
-export const ratioText = (r: Row) =>
-  r.better === "higher" ? `${(r.value / r.anchorValue).toFixed(3)}×` : `${(r.value / r.anchorValue).toFixed(2)}× the latency`;
+export const ratioText = (r: Row) => (r.better === "higher" ? `${(r.value / r.anchorValue).toFixed(3)}×` : `${(r.value / r.anchorValue).toFixed(2)}× the latency`);
 
 export function table(): string {
   const lines = ["| figure | Quorum | anchor (same run) | anchor value | ratio | note |", "|---|---|---|---|---|---|"];

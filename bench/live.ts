@@ -98,8 +98,26 @@ export async function benchFreshness(server: QuorumServer, c: Connection, url: s
       nP99.push(percentile(l, 99));
     }
     const note = "HTTP SSE client of the running server; from issuing the write (commit included) to receipt";
-    record({ section: "freshness", figure: `SSE /api/stream p50 at ${rate} events/s`, value: median(sseP50), unit: "ms", anchor: "LISTEN/NOTIFY p50", anchorValue: median(nP50), better: "lower", note });
-    record({ section: "freshness", figure: `SSE /api/stream p99 at ${rate} events/s`, value: median(sseP99), unit: "ms", anchor: "LISTEN/NOTIFY p99", anchorValue: median(nP99), better: "lower", note });
+    record({
+      section: "freshness",
+      figure: `SSE /api/stream p50 at ${rate} events/s`,
+      value: median(sseP50),
+      unit: "ms",
+      anchor: "LISTEN/NOTIFY p50",
+      anchorValue: median(nP50),
+      better: "lower",
+      note,
+    });
+    record({
+      section: "freshness",
+      figure: `SSE /api/stream p99 at ${rate} events/s`,
+      value: median(sseP99),
+      unit: "ms",
+      anchor: "LISTEN/NOTIFY p99",
+      anchorValue: median(nP99),
+      better: "lower",
+      note,
+    });
   }
 }
 
@@ -121,7 +139,10 @@ export async function benchHttp(server: QuorumServer, c: Connection, human: Prin
       name: "POST /api/rooms/general/messages (human)",
       run: () => expectOk(fetch(`${base}/api/rooms/general/messages`, { method: "POST", headers: asHuman, body: JSON.stringify({ body: body(`http ${posted++}`) }) })),
     },
-    { name: "POST /api/rooms/general/cursor", run: (w) => expectOk(fetch(`${base}/api/rooms/general/cursor`, { method: "POST", headers: asAgent(w), body: JSON.stringify({ seq: 1 }) })) },
+    {
+      name: "POST /api/rooms/general/cursor",
+      run: (w) => expectOk(fetch(`${base}/api/rooms/general/cursor`, { method: "POST", headers: asAgent(w), body: JSON.stringify({ seq: 1 }) })),
+    },
     { name: "GET /api/tasks", run: (w) => expectOk(fetch(`${base}/api/tasks?status=ready`, { headers: asAgent(w) })) },
     { name: "GET /api/journal", run: (w) => expectOk(fetch(`${base}/api/journal?limit=50`, { headers: asAgent(w) })) },
     { name: "GET /api/me", run: (w) => expectOk(fetch(`${base}/api/me`, { headers: asAgent(w) })) },
@@ -147,7 +168,25 @@ export async function benchHttp(server: QuorumServer, c: Connection, human: Prin
   for (const e of endpoints) {
     const r = results.get(e.name)!;
     const note = "over HTTP to the running server (keep-alive fetch): auth, zod, server/, JSON";
-    record({ section: "http", figure: `${e.name} p50`, value: median(r.p50), unit: "ms", anchor: "raw SELECT of 50 messages p50", anchorValue: median(anchorP50), better: "lower", note });
-    record({ section: "http", figure: `${e.name} p99`, value: median(r.p99), unit: "ms", anchor: "raw SELECT of 50 messages p99", anchorValue: median(anchorP99), better: "lower", note });
+    record({
+      section: "http",
+      figure: `${e.name} p50`,
+      value: median(r.p50),
+      unit: "ms",
+      anchor: "raw SELECT of 50 messages p50",
+      anchorValue: median(anchorP50),
+      better: "lower",
+      note,
+    });
+    record({
+      section: "http",
+      figure: `${e.name} p99`,
+      value: median(r.p99),
+      unit: "ms",
+      anchor: "raw SELECT of 50 messages p99",
+      anchorValue: median(anchorP99),
+      better: "lower",
+      note,
+    });
   }
 }

@@ -80,8 +80,44 @@ export async function benchPosting(c: Connection, human: Principal, agents: Prin
   }
   const refused = [...refusals].map(([k, v]) => `${k} ${v}`).join(", ") || "none";
   const note = `every post through postMessage (gates, seq, journal, delivery); refusals: ${refused}`;
-  record({ section: "posting", figure: "gated posting, 8 agents · 1 room (DMs + human every 8th)", value: median(one), unit: "posts/s", anchor: "raw INSERT, 1 connection", anchorValue: median(raw1), better: "higher", note });
-  record({ section: "posting", figure: "gated posting, 8 agents · 1 room (DMs + human every 8th)", value: median(one), unit: "posts/s", anchor: "raw INSERT, 8 connections", anchorValue: median(raw8), better: "higher", note: `${Math.round(humanShareOne * 100)}% of posts are the human's` });
-  record({ section: "posting", figure: "gated posting, 8 agents · 8 rooms (broadcast after ack)", value: median(eight), unit: "posts/s", anchor: "raw INSERT, 1 connection", anchorValue: median(raw1), better: "higher", note });
-  record({ section: "posting", figure: "gated posting, 8 agents · 8 rooms (broadcast after ack)", value: median(eight), unit: "posts/s", anchor: "raw INSERT, 8 connections", anchorValue: median(raw8), better: "higher", note: "25% of posts are the human's; each is followed by the agent's cursor ack (timed, not counted)" });
+  record({
+    section: "posting",
+    figure: "gated posting, 8 agents · 1 room (DMs + human every 8th)",
+    value: median(one),
+    unit: "posts/s",
+    anchor: "raw INSERT, 1 connection",
+    anchorValue: median(raw1),
+    better: "higher",
+    note,
+  });
+  record({
+    section: "posting",
+    figure: "gated posting, 8 agents · 1 room (DMs + human every 8th)",
+    value: median(one),
+    unit: "posts/s",
+    anchor: "raw INSERT, 8 connections",
+    anchorValue: median(raw8),
+    better: "higher",
+    note: `${Math.round(humanShareOne * 100)}% of posts are the human's`,
+  });
+  record({
+    section: "posting",
+    figure: "gated posting, 8 agents · 8 rooms (broadcast after ack)",
+    value: median(eight),
+    unit: "posts/s",
+    anchor: "raw INSERT, 1 connection",
+    anchorValue: median(raw1),
+    better: "higher",
+    note,
+  });
+  record({
+    section: "posting",
+    figure: "gated posting, 8 agents · 8 rooms (broadcast after ack)",
+    value: median(eight),
+    unit: "posts/s",
+    anchor: "raw INSERT, 8 connections",
+    anchorValue: median(raw8),
+    better: "higher",
+    note: "25% of posts are the human's; each is followed by the agent's cursor ack (timed, not counted)",
+  });
 }

@@ -41,7 +41,10 @@ async function main() {
   const url = withDatabase(serverUrl, name);
   process.env.DATABASE_URL = url; // route handlers (getDb) use the bench database
   const c = connect(url, { max: 20 });
-  const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7).split(",");
+  const only = process.argv
+    .find((a) => a.startsWith("--only="))
+    ?.slice(7)
+    .split(",");
   const wants = (s: string) => !only || only.includes(s);
   let live: QuorumServer | undefined;
   try {
@@ -95,7 +98,9 @@ async function main() {
     if (live) await stopLiveServer(live);
     await c.close();
     const { getConnection } = await import("../db/client");
-    await getConnection().close().catch(() => {});
+    await getConnection()
+      .close()
+      .catch(() => {});
     await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
     await stop?.();

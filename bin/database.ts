@@ -41,6 +41,9 @@ export function appUrl(): string {
 /** The local human `npm start` signs in: QUORUM_HUMAN, else the OS user name made into a handle. */
 export function localHumanName(): string {
   const wanted = process.env.QUORUM_HUMAN ?? userInfo().username;
-  const cleaned = wanted.replace(/[^A-Za-z0-9_.-]/g, "").replace(/^[^A-Za-z0-9]+/, "").slice(0, 40);
+  const cleaned = wanted
+    .replace(/[^A-Za-z0-9_.-]/g, "")
+    .replace(/^[^A-Za-z0-9]+/, "")
+    .slice(0, 40);
   return cleaned || "human";
 }

@@ -93,12 +93,17 @@ async function main(argv: string[]): Promise<number> {
     const repo = resolve(process.env.INIT_CWD ?? process.cwd(), values.repo ?? ".");
     const hook = installHook({ repo, url: appUrl(), scope: values.scope, key: process.env.QUORUM_KEY, force: values.force });
     console.log(`Installed ${hook.path}: commits touching paths another agent reserved (scope ${hook.scope}) are refused.`);
-    console.log(process.env.QUORUM_KEY ? "The key in QUORUM_KEY was stored in this repository's git config (quorum.key)." : "Set QUORUM_KEY when committing, or `git config quorum.key <key>`.");
+    console.log(
+      process.env.QUORUM_KEY
+        ? "The key in QUORUM_KEY was stored in this repository's git config (quorum.key)."
+        : "Set QUORUM_KEY when committing, or `git config quorum.key <key>`.",
+    );
     return 0;
   }
   if (command === "replay" && sub) return withConnection(({ db }) => replayCommand(db, sub));
   if (command === "diagnose" && sub) return withConnection(({ db }) => diagnoseCommand(db, sub));
-  if (command === "run" && sub === "resume" && name) return withConnection(({ db }) => resumeCommand(db, name, values.root && resolve(process.env.INIT_CWD ?? process.cwd(), values.root)));
+  if (command === "run" && sub === "resume" && name)
+    return withConnection(({ db }) => resumeCommand(db, name, values.root && resolve(process.env.INIT_CWD ?? process.cwd(), values.root)));
   if (command === "run" && sub === "stop" && name) return withConnection(({ db }) => stopCommand(db, name, values.reason));
   console.error(USAGE);
   return 1;

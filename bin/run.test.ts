@@ -43,7 +43,16 @@ describe("quorum run", () => {
     const coder = await makeAgent(undefined, "coder");
     const budget = await createBudget(db, null, { ownerId: coder.id, allowance: 1 }, systemClock);
     const tools = [readFileTool, editFileTool, runTestsTool({ command: ["node", "--test"] })];
-    const { runId, result } = await startRun(db, { agent: coder, client: scriptedClient(coderScript()), tools, root: repo, budgetId: budget.id, task: "fix parse('')", system: "You are the coder.", clock: systemClock });
+    const { runId, result } = await startRun(db, {
+      agent: coder,
+      client: scriptedClient(coderScript()),
+      tools,
+      root: repo,
+      budgetId: budget.id,
+      task: "fix parse('')",
+      system: "You are the coder.",
+      clock: systemClock,
+    });
     expect(result.status).toBe("halted");
     expect(suitePasses(repo)).toBe(false);
 
@@ -63,9 +72,21 @@ describe("quorum run", () => {
     const deploy = defineTool({ name: "deploy", description: "ships it", parameters: z.object({}), idempotent: false, execute: async () => ({ shipped: true }) });
     const stopNow = new AbortController();
     stopNow.abort();
-    const { runId, result } = await startRun(db, { agent, client: scriptedClient([]), tools: [deploy], root: tmpdir(), task: "t", system: "s", signal: stopNow.signal, clock: systemClock });
+    const { runId, result } = await startRun(db, {
+      agent,
+      client: scriptedClient([]),
+      tools: [deploy],
+      root: tmpdir(),
+      task: "t",
+      system: "s",
+      signal: stopNow.signal,
+      clock: systemClock,
+    });
     expect(result.status).toBe("stopped");
-    await expect(resumeCommand(db, runId, tmpdir(), () => {})).rejects.toMatchObject({ kind: "invalid", message: expect.stringMatching(/used deploy, which only its role's step provides/) });
+    await expect(resumeCommand(db, runId, tmpdir(), () => {})).rejects.toMatchObject({
+      kind: "invalid",
+      message: expect.stringMatching(/used deploy, which only its role's step provides/),
+    });
 
     const out = capture();
     expect(await stopCommand(db, runId, undefined, out.print)).toBe(1);

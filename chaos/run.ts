@@ -91,7 +91,12 @@ function report<T>(output: string, key: string): T | undefined {
   return line ? (JSON.parse(line.slice(line.indexOf(`{"${key}":`)))[key] as T) : undefined;
 }
 
-const failureLines = (output: string) => output.split("\n").filter((l) => /✘|Error|expect\(|^\s*[+-] /.test(l)).slice(0, 30).join("\n");
+const failureLines = (output: string) =>
+  output
+    .split("\n")
+    .filter((l) => /✘|Error|expect\(|^\s*[+-] /.test(l))
+    .slice(0, 30)
+    .join("\n");
 
 /** Awaits one part's run and its one-line report; a run without one goes in the tally as a failure. */
 async function reported<T>(part: string, run: Promise<{ code: number; output: string }>, key: string): Promise<{ code: number; output: string; r: T } | null> {
@@ -121,7 +126,9 @@ async function fuzz() {
   const report = JSON.parse(json).fuzz as Record<string, { sent: number; accepted: number; refused: number; known500: number; problems: number }>;
   const sum = (k: "sent" | "accepted" | "refused" | "known500" | "problems") => Object.values(report).reduce((a, r) => a + r[k], 0);
   const endpoints = Object.keys(report).length;
-  const known = Object.entries(report).filter(([, r]) => r.known500 > 0).map(([k, r]) => `${k} ×${r.known500}`);
+  const known = Object.entries(report)
+    .filter(([, r]) => r.known500 > 0)
+    .map(([k, r]) => `${k} ×${r.known500}`);
   tally.push({
     part: "fuzz",
     result:
@@ -130,7 +137,14 @@ async function fuzz() {
       (known.length ? `; known bugs, NUL byte or lone surrogate → 500: ${sum("known500")} on ${known.join(", ")}` : ""),
     ok: code === 0,
   });
-  if (code !== 0) console.log(output.split("\n").filter((l) => /^\s*\+ |AssertionError/.test(l)).slice(0, 30).join("\n"));
+  if (code !== 0)
+    console.log(
+      output
+        .split("\n")
+        .filter((l) => /^\s*\+ |AssertionError/.test(l))
+        .slice(0, 30)
+        .join("\n"),
+    );
 }
 
 async function authz() {
@@ -139,8 +153,19 @@ async function authz() {
   const line = output.split("\n").find((l) => l.includes('{"authz":'));
   const report = line ? (JSON.parse(line.slice(line.indexOf('{"authz":'))).authz as { endpoints: number; cells: number; mismatches: number; fiveHundreds: number }) : null;
   const cells = report ? `${report.endpoints} endpoints × 4 callers = ${report.cells} cells, ${report.mismatches} off the table, ${report.fiveHundreds} 5xx` : "no report";
-  tally.push({ part: "authz matrix", result: `${cells}${code === 0 ? "; every cross-site or non-JSON cookie POST refused (403), nothing changed" : ""}`, ok: code === 0 && report !== null });
-  if (code !== 0) console.log(output.split("\n").filter((l) => /^\s*\+ |AssertionError/.test(l)).slice(0, 30).join("\n"));
+  tally.push({
+    part: "authz matrix",
+    result: `${cells}${code === 0 ? "; every cross-site or non-JSON cookie POST refused (403), nothing changed" : ""}`,
+    ok: code === 0 && report !== null,
+  });
+  if (code !== 0)
+    console.log(
+      output
+        .split("\n")
+        .filter((l) => /^\s*\+ |AssertionError/.test(l))
+        .slice(0, 30)
+        .join("\n"),
+    );
 }
 
 async function kills() {
@@ -157,7 +182,13 @@ async function kills() {
     const m = /fault injection: (\d+) tasks, (\d+) kills .*?(\d+) late writes refused, (\d+) items lost, (\d+) duplicated/.exec(output);
     if (code !== 0 || !m) {
       failed++;
-      console.log(output.split("\n").filter((l) => /AssertionError|Error|expected/.test(l)).slice(0, 20).join("\n"));
+      console.log(
+        output
+          .split("\n")
+          .filter((l) => /AssertionError|Error|expected/.test(l))
+          .slice(0, 20)
+          .join("\n"),
+      );
       if (failed >= 2) break;
       continue;
     }

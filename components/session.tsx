@@ -19,8 +19,7 @@ export function SignedOut() {
     <div className="mx-auto mt-24 max-w-md rounded-lg border border-neutral-200 p-6 dark:border-neutral-800">
       <h1 className="text-lg font-semibold">Sign in to Quorum</h1>
       <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-300">
-        Open the one-time sign-in link that <code className="font-mono">npm start</code> printed in its terminal. Links work
-        once and expire after 15 minutes; for a new one run:
+        Open the one-time sign-in link that <code className="font-mono">npm start</code> printed in its terminal. Links work once and expire after 15 minutes; for a new one run:
       </p>
       <pre className="mt-3 rounded bg-neutral-100 p-3 font-mono text-sm dark:bg-neutral-900">npm run quorum -- human add YOUR_NAME</pre>
     </div>

@@ -14,7 +14,6 @@ import { NAV_PAGES } from "./nav-pages";
 import { SignedOut, useMe } from "./session";
 import type { Page, RosterRow } from "./types";
 
-
 function LiveDot() {
   const status = useLiveStatus();
   const colour = status === "live" ? "bg-green-500" : "bg-amber-500";

@@ -108,9 +108,7 @@ export async function startEmbeddedPostgres(home = quorumHome(), log: (line: str
   if (!existsSync(join(dataDir, "PG_VERSION"))) {
     rmSync(dataDir, { recursive: true, force: true });
     await server.initialise().catch((error: unknown) => {
-      throw new Error(
-        `could not initialise Postgres in ${dataDir} (every parent folder must be readable by the 'postgres' user): ${String(error)}`,
-      );
+      throw new Error(`could not initialise Postgres in ${dataDir} (every parent folder must be readable by the 'postgres' user): ${String(error)}`);
     });
   }
   // After a crash the old server's processes can take a moment to go (Postgres refuses to start while

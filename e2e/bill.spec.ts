@@ -78,7 +78,10 @@ test("the journal explorer searches, opens a run's timeline, replays it identica
 
   const exported = await page.request.get(`/api/journal/export?run=${run.runId}`);
   expect(exported.headers()["content-type"]).toContain("application/x-ndjson");
-  const lines = (await exported.text()).trimEnd().split("\n").map((l) => JSON.parse(l));
+  const lines = (await exported.text())
+    .trimEnd()
+    .split("\n")
+    .map((l) => JSON.parse(l));
   expect(lines[0]).toMatchObject({ kind: "RunStarted", runId: run.runId });
   expect(lines.at(-1)).toMatchObject({ kind: "AgentFinished" });
 });

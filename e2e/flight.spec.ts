@@ -19,7 +19,10 @@ test("a human watches the built-in team fix the failing test, then accepts the g
 
   // The goal waits for the human who set it, with the tester's output as evidence.
   await page.getByRole("link", { name: "Board" }).click();
-  const goal = page.getByTestId("column-review").getByTestId("task-card").filter({ hasText: `#${goalNumber}` });
+  const goal = page
+    .getByTestId("column-review")
+    .getByTestId("task-card")
+    .filter({ hasText: `#${goalNumber}` });
   await expect(goal).toBeVisible({ timeout: 30_000 });
   await snap(page, "flight-board");
   await goal.click();
@@ -29,6 +32,11 @@ test("a human watches the built-in team fix the failing test, then accepts the g
   const review = page.getByRole("dialog", { name: /Review #/ });
   await review.getByLabel(/Accept/).check();
   await review.getByRole("button", { name: "Accept" }).click();
-  await expect(page.getByTestId("column-done").getByTestId("task-card").filter({ hasText: `#${goalNumber}` })).toBeVisible();
+  await expect(
+    page
+      .getByTestId("column-done")
+      .getByTestId("task-card")
+      .filter({ hasText: `#${goalNumber}` }),
+  ).toBeVisible();
   await snap(page, "flight-accepted");
 });

@@ -8,7 +8,11 @@ test("a human stops a running run from its timeline; it ends at its next turn bo
   const agent = await registerAgent(undefined, "coder");
   const env = serverEnv(process.env.QUORUM_E2E_HOME!, Number(process.env.QUORUM_E2E_PORT));
   // Its one tool waits 6 s: the human asks to stop meanwhile, and the run stops when the tool returns.
-  const child = spawn(join(root, "node_modules", ".bin", "tsx"), [join(root, "test/processes/slow-run.ts"), agent.id, "6"], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(join(root, "node_modules", ".bin", "tsx"), [join(root, "test/processes/slow-run.ts"), agent.id, "6"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   try {
     const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
     const runId = (await lines.next()).value as string;

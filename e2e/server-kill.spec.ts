@@ -72,7 +72,8 @@ async function loadThenKill(server: QuorumServer, cycle: number, rooms: string[]
         ledger.acked.push({ ...attempt, id: res.body.id, seq: res.body.seq });
         ackedNow++;
       } else if (res.status === 409 || res.status === 429) ledger.refused.push({ ...attempt, error: res.body.error });
-      else if (stopping && res.status >= 500) ledger.unknown.push(attempt); // the database died first
+      else if (stopping && res.status >= 500)
+        ledger.unknown.push(attempt); // the database died first
       else ledger.unexpected.push(`${res.status} ${JSON.stringify(res.body)}`);
     } catch {
       ledger.unknown.push(attempt);
@@ -154,7 +155,8 @@ async function check(human: Client, agents: { call: Client }[], ledger: Ledger):
 
   for (const a of ledger.acked) {
     const m = messages.get(a.id);
-    if (!m || m.room !== a.room || m.seq !== a.seq || m.body !== a.body || m.senderName !== a.sender) found.lost.push(`acked ${a.room}#${a.seq} "${a.body}": ${m ? "changed" : "missing"}`);
+    if (!m || m.room !== a.room || m.seq !== a.seq || m.body !== a.body || m.senderName !== a.sender)
+      found.lost.push(`acked ${a.room}#${a.seq} "${a.body}": ${m ? "changed" : "missing"}`);
   }
   const rejected = await readAll(human, (after) => `/api/journal?kind=GateRejected&after=${after}&limit=500`);
   const rejections = new Set(rejected.map((e) => `${e.data.senderName} ${e.data.room} ${e.data.bodyPreview}`));

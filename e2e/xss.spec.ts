@@ -57,14 +57,7 @@ async function expectInert(page: Page, dialogs: string[], where: string) {
   expect(dialogs, `${where}: no dialog opened`).toEqual([]);
 }
 
-test("hostile names, bodies, tasks, ADRs, decisions, commitments and memory render as inert text on every page", async ({
-  page,
-  baseURL,
-  signIn,
-  cli,
-  registerAgent,
-  asAgent,
-}) => {
+test("hostile names, bodies, tasks, ADRs, decisions, commitments and memory render as inert text on every page", async ({ page, baseURL, signIn, cli, registerAgent, asAgent }) => {
   test.setTimeout(120_000);
   const dialogs: string[] = [];
   page.on("dialog", async (dialog) => {

@@ -74,7 +74,11 @@ async function operations(): Promise<Operation[]> {
     const module = (await import(file)) as Record<string, unknown>;
     const imports = new Map<string, string>();
     for (const m of source.matchAll(/import\s*\{([^}]+)\}\s*from\s*"@\/(server\/[^"]+)"/g)) {
-      for (const name of m[1].split(",").map((n) => n.trim()).filter(Boolean)) imports.set(name, m[2]);
+      for (const name of m[1]
+        .split(",")
+        .map((n) => n.trim())
+        .filter(Boolean))
+        imports.set(name, m[2]);
     }
     const starts = [...source.matchAll(/export\s+(?:async\s+)?(?:function|const)\s+(GET|POST|PUT|PATCH|DELETE)\b/g)];
     for (const method of METHODS) {
@@ -100,7 +104,10 @@ describe("REST ↔ MCP parity", () => {
   it("has one tool per agent-facing REST operation, and no tool without one", async () => {
     const ops = await operations();
     const keys = new Set(ops.map((o) => o.key));
-    const agentFacing = ops.filter((o) => !(o.key in EXCLUDED)).map((o) => o.key).sort();
+    const agentFacing = ops
+      .filter((o) => !(o.key in EXCLUDED))
+      .map((o) => o.key)
+      .sort();
     const mirrored = ALL_TOOLS.map((t) => t.rest).sort();
     expect(mirrored).toEqual([...new Set(mirrored)]); // one tool per operation
     expect(mirrored).toEqual(agentFacing);
@@ -129,7 +136,10 @@ describe("REST ↔ MCP parity", () => {
       const paramKeys = Object.keys(tool.params?.shape ?? {});
       expect(paramKeys.length, tool.name).toBe(pathParams.length);
       const bodyKeys = Object.keys((tool.input as { shape?: object } | undefined)?.shape ?? {});
-      expect(paramKeys.filter((k) => bodyKeys.includes(k)), tool.name).toEqual([]);
+      expect(
+        paramKeys.filter((k) => bodyKeys.includes(k)),
+        tool.name,
+      ).toEqual([]);
     }
   });
 

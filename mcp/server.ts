@@ -1,13 +1,6 @@
 // Builds the MCP server for one authenticated caller and one request (stateless): tools, resources, instructions.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListResourcesRequestSchema,
-  ListToolsRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { QuorumError } from "../server/errors";
 import { toolInputSchema, toolOutputSchema, type JsonSchema } from "./json-schema";
 import { toolsFor, type Profile } from "./registry";

@@ -17,7 +17,11 @@ describe("profiles", () => {
     for (const profile of PROFILES) {
       const client = await httpClient(ada.key, profile);
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name).sort()).toEqual(toolsFor(profile).map((t) => t.name).sort());
+      expect(tools.map((t) => t.name).sort()).toEqual(
+        toolsFor(profile)
+          .map((t) => t.name)
+          .sort(),
+      );
       for (const tool of tools) {
         expect(tool.annotations, tool.name).toMatchObject({ readOnlyHint: expect.any(Boolean), destructiveHint: expect.any(Boolean), idempotentHint: expect.any(Boolean) });
         expect(tool.outputSchema?.type, tool.name).toBe("object");

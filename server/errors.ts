@@ -52,14 +52,10 @@ export class QuorumError extends Error {
 }
 
 export const fail = {
-  invalid: (surface: string, message: string, extra?: Record<string, unknown>) =>
-    new QuorumError("invalid", surface, "invalid", message, extra),
-  unauthorized: (message = "sign in, or send Authorization: Bearer <key>") =>
-    new QuorumError("unauthorized", "auth", "unauthorized", message),
+  invalid: (surface: string, message: string, extra?: Record<string, unknown>) => new QuorumError("invalid", surface, "invalid", message, extra),
+  unauthorized: (message = "sign in, or send Authorization: Bearer <key>") => new QuorumError("unauthorized", "auth", "unauthorized", message),
   forbidden: (surface: string, message: string) => new QuorumError("forbidden", surface, "forbidden", message),
   notFound: (surface: string, message: string) => new QuorumError("not_found", surface, "not_found", message),
-  conflict: (surface: string, code: string, message: string, extra?: Record<string, unknown>, hint?: Hint) =>
-    new QuorumError("conflict", surface, code, message, extra, { hint }),
-  rateLimited: (surface: string, message: string, extra?: Record<string, unknown>) =>
-    new QuorumError("rate_limited", surface, "rate_limited", message, extra),
+  conflict: (surface: string, code: string, message: string, extra?: Record<string, unknown>, hint?: Hint) => new QuorumError("conflict", surface, code, message, extra, { hint }),
+  rateLimited: (surface: string, message: string, extra?: Record<string, unknown>) => new QuorumError("rate_limited", surface, "rate_limited", message, extra),
 };

@@ -32,7 +32,11 @@ export async function discoverEndpoints(): Promise<Endpoint[]> {
   const out: Endpoint[] = [];
   for (const file of files) {
     const full = join(root, "app/api", file);
-    const route = "/" + relative(root, full).replace(/^app\//, "").replace(/\/route\.ts$/, "");
+    const route =
+      "/" +
+      relative(root, full)
+        .replace(/^app\//, "")
+        .replace(/\/route\.ts$/, "");
     const mod = (await import(pathToFileURL(full).href)) as Record<string, unknown>;
     for (const method of METHODS) {
       if (typeof mod[method] === "function") out.push({ key: `${method} ${route}`, method, route, handler: mod[method] as Handler });
@@ -147,15 +151,20 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     return t;
   };
   const decision = async () =>
-    (await A("human", "POST /api/decisions", {}, {
-      question: uniq("which?"),
-      options: ["a", "b"],
-      defaultOption: "a",
-      consequence: "a is adopted",
-      quorum: 3,
-      timeboxSeconds: 3600,
-      escalationTimeboxSeconds: 3600,
-    })) as { id: string };
+    (await A(
+      "human",
+      "POST /api/decisions",
+      {},
+      {
+        question: uniq("which?"),
+        options: ["a", "b"],
+        defaultOption: "a",
+        consequence: "a is adopted",
+        quorum: 3,
+        timeboxSeconds: 3600,
+        escalationTimeboxSeconds: 3600,
+      },
+    )) as { id: string };
   const commitment = async () => (await A("agent", "POST /api/commitments", {}, { what: uniq("I'll do it") })) as { id: string };
   const confirmed = async () => {
     const c = await commitment();
@@ -163,7 +172,8 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     return c;
   };
   const principle = async () => (await A("human", "POST /api/principles", {}, { text: uniq("keep it simple") })) as { id: string };
-  const reservation = async () => (await A("agent", "POST /api/reservations", {}, { patterns: [`src/${uniq("x").replace(/\W/g, "")}/**`], reason: "editing" })) as { id: string; fence: number };
+  const reservation = async () =>
+    (await A("agent", "POST /api/reservations", {}, { patterns: [`src/${uniq("x").replace(/\W/g, "")}/**`], reason: "editing" })) as { id: string; fence: number };
   /** A top-level budget of the agent's, funded by the harness. */
   const budget = () => createBudget(getDb(), null, { ownerId: team.agent.id, allowance: 1000 }, systemClock);
   /** A run of the agent's that has started and not finished (a stop is still possible). */

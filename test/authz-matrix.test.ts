@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { discoverEndpoints, makeTeam, send, setups, WHO, type Endpoint, type Team, type Who } from "./api-catalog";
 
 /**            endpoint                                anonymous agent other human */
+// biome-ignore format: the matrix is a table read by column
 const MATRIX: Record<string, [number, number, number, number]> = {
   "GET /api/agents":                                   [401, 200, 200, 200],
   "POST /api/agents":                                  [401, 403, 403, 201],
@@ -96,9 +97,18 @@ beforeAll(async () => {
 describe("authorization matrix", () => {
   it("has a row and a fixture for every route handler, and none for routes that are gone", () => {
     const found = endpoints.map((e) => e.key).sort();
-    expect(found.filter((k) => !(k in MATRIX)), "endpoints without a row in MATRIX").toEqual([]);
-    expect(found.filter((k) => !(k in setup)), "endpoints without a fixture in test/api-catalog.ts").toEqual([]);
-    expect(Object.keys(MATRIX).filter((k) => !found.includes(k)), "rows for endpoints that no longer exist").toEqual([]);
+    expect(
+      found.filter((k) => !(k in MATRIX)),
+      "endpoints without a row in MATRIX",
+    ).toEqual([]);
+    expect(
+      found.filter((k) => !(k in setup)),
+      "endpoints without a fixture in test/api-catalog.ts",
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((k) => !found.includes(k)),
+      "rows for endpoints that no longer exist",
+    ).toEqual([]);
   });
 
   it("answers every cell with the status in the table, with a JSON error on every refusal", async () => {
@@ -122,18 +132,27 @@ describe("authorization matrix", () => {
     };
     // claim-next takes any ready task, so it runs alone, after the others' fixtures are settled.
     const queue = endpoints.filter((e) => e.key !== "POST /api/tasks/claim-next");
-    await Promise.all(Array.from({ length: 4 }, async () => {
-      for (let e = queue.shift(); e; e = queue.shift()) await runEndpoint(e);
-    }));
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let e = queue.shift(); e; e = queue.shift()) await runEndpoint(e);
+      }),
+    );
     for (const e of endpoints.filter((e) => e.key === "POST /api/tasks/claim-next")) await runEndpoint(e);
     if (process.env.AUTHZ_PRINT) {
       for (const [k, v] of Object.entries(observed)) console.log(`  ${JSON.stringify(k)}:${" ".repeat(Math.max(1, 50 - k.length))}[${v.join(", ")}],`);
     }
     const cells = Object.values(observed).flat();
     // One line for `npm run chaos`'s tally.
-    console.log(JSON.stringify({ authz: { endpoints: Object.keys(observed).length, cells: cells.length, mismatches: mismatches.length, fiveHundreds: cells.filter((s) => s >= 500).length } }));
+    console.log(
+      JSON.stringify({
+        authz: { endpoints: Object.keys(observed).length, cells: cells.length, mismatches: mismatches.length, fiveHundreds: cells.filter((s) => s >= 500).length },
+      }),
+    );
     expect(mismatches).toEqual([]);
-    expect(cells.filter((s) => s >= 500), "a 5xx in the matrix").toEqual([]);
+    expect(
+      cells.filter((s) => s >= 500),
+      "a 5xx in the matrix",
+    ).toEqual([]);
   }, 120_000);
 
   it("refuses cookie-authenticated POSTs from a foreign Origin (and non-JSON ones), changing nothing", async () => {

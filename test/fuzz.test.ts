@@ -25,7 +25,7 @@ function prng(seed: number) {
 }
 
 type Rnd = () => number;
-const pick = <T,>(rnd: Rnd, xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+const pick = <T>(rnd: Rnd, xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
 
 const WRONG_TYPES: unknown[] = [123, -1, 0, true, false, null, [], {}, "text", [1, "2"], { nested: { deeper: true } }, 1.5];
 const NUMBERS: unknown[] = [-1, 0, -0.5, 1.5, 2 ** 31, 2 ** 53, 2 ** 63, -(2 ** 63), 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, "12", "NaN"];
@@ -45,8 +45,27 @@ const UNICODE: string[] = [
   "日本語のテキスト",
   "@everyone @" + "x".repeat(64),
 ];
-const PARAMS: string[] = ["not-a-uuid", "00000000-0000-0000-0000-000000000000", "../../etc/passwd", "' or 1=1 --", "x".repeat(5000), "%00", "😀", "-1", "99999999999999999999", crypto.randomUUID()];
-const CONTENT_TYPES: (string | null)[] = [null, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "application/json; charset=latin1", "APPLICATION/JSON"];
+const PARAMS: string[] = [
+  "not-a-uuid",
+  "00000000-0000-0000-0000-000000000000",
+  "../../etc/passwd",
+  "' or 1=1 --",
+  "x".repeat(5000),
+  "%00",
+  "😀",
+  "-1",
+  "99999999999999999999",
+  crypto.randomUUID(),
+];
+const CONTENT_TYPES: (string | null)[] = [
+  null,
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/xml",
+  "application/json; charset=latin1",
+  "APPLICATION/JSON",
+];
 
 interface Mutant {
   what: string;
@@ -104,8 +123,19 @@ function mutate(rnd: Rnd, valid: Setup): Mutant {
         what.push("top-level type");
         break;
       case 7: {
-        const text = raw ? String(body) : JSON.stringify(body) ?? "";
-        body = pick(rnd, [text.slice(0, Math.max(1, Math.floor(text.length / 2))), `${text},`, "{", "{'a':1}", "\u0000", "[1,2", `${text}}}`, "nul\u0000l", "{\"a\":\"\\ud800\"}", "\ufeff{}"]);
+        const text = raw ? String(body) : (JSON.stringify(body) ?? "");
+        body = pick(rnd, [
+          text.slice(0, Math.max(1, Math.floor(text.length / 2))),
+          `${text},`,
+          "{",
+          "{'a':1}",
+          "\u0000",
+          "[1,2",
+          `${text}}}`,
+          "nul\u0000l",
+          '{"a":"\\ud800"}',
+          "\ufeff{}",
+        ]);
         raw = true;
         what.push("malformed JSON");
         break;
@@ -140,7 +170,18 @@ function clearError(body: unknown): boolean {
 }
 
 /** Who can succeed at the endpoint (so the fuzz reaches past authorization): agent, else human. */
-const HUMAN_ONLY = new Set(["POST /api/agents", "POST /api/rooms", "POST /api/principles", "POST /api/principles/[id]/pin", "POST /api/principles/[id]/unpin", "POST /api/reservations/[id]/force-release", "POST /api/decisions/[id]/resolve", "POST /api/tasks/[id]/review", "POST /api/tasks/[id]/reopen", "POST /api/tasks/[id]/cancel"]);
+const HUMAN_ONLY = new Set([
+  "POST /api/agents",
+  "POST /api/rooms",
+  "POST /api/principles",
+  "POST /api/principles/[id]/pin",
+  "POST /api/principles/[id]/unpin",
+  "POST /api/reservations/[id]/force-release",
+  "POST /api/decisions/[id]/resolve",
+  "POST /api/tasks/[id]/review",
+  "POST /api/tasks/[id]/reopen",
+  "POST /api/tasks/[id]/cancel",
+]);
 
 let endpoints: Endpoint[];
 
@@ -173,7 +214,12 @@ async function fuzzEndpoint(endpoint: Endpoint, seed: number) {
     else if (reply.status >= 400) {
       tally.refused++;
       if (!clearError(reply.body)) problems.push(`#${i} ${mutant.what}: ${reply.status} without a clear error: ${JSON.stringify(reply.body)?.slice(0, 200)}`);
-      const written = await db.execute<{ kind: string }>(sql`select kind from events where id > ${before} and actor in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+      const written = await db.execute<{ kind: string }>(
+        sql`select kind from events where id > ${before} and actor in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+      );
       const illicit = written.filter((e) => e.kind !== "GateRejected");
       if (illicit.length) problems.push(`#${i} ${mutant.what}: refused with ${reply.status} but wrote ${illicit.map((e) => e.kind).join(", ")}`);
     } else {
@@ -185,22 +231,26 @@ async function fuzzEndpoint(endpoint: Endpoint, seed: number) {
 }
 
 describe(`fuzzing every POST endpoint (${N} requests each, seed ${SEED})`, () => {
-  it("never answers 5xx, always explains a refusal, and a refusal writes nothing", async () => {
-    const queue = [...endpoints];
-    const report: Record<string, { sent: number; accepted: number; refused: number; problems: number }> = {};
-    const problems: string[] = [];
-    await Promise.all(
-      Array.from({ length: LANES }, async () => {
-        for (let e = queue.shift(); e; e = queue.shift()) {
-          const seed = SEED ^ [...e.key].reduce((h, c) => Math.imul(h, 31) + c.charCodeAt(0), 7);
-          const result = await fuzzEndpoint(e, seed);
-          report[e.key] = { ...result.tally, problems: result.problems.length };
-          problems.push(...result.problems.slice(0, 5).map((p) => `${e.key} ${p}`));
-        }
-      }),
-    );
-    if (process.env.FUZZ_REPORT) console.log(JSON.stringify({ fuzz: report }));
-    expect(Object.keys(report).length).toBe(endpoints.length);
-    expect(problems).toEqual([]);
-  }, Math.max(120_000, N * 2_000));
+  it(
+    "never answers 5xx, always explains a refusal, and a refusal writes nothing",
+    async () => {
+      const queue = [...endpoints];
+      const report: Record<string, { sent: number; accepted: number; refused: number; problems: number }> = {};
+      const problems: string[] = [];
+      await Promise.all(
+        Array.from({ length: LANES }, async () => {
+          for (let e = queue.shift(); e; e = queue.shift()) {
+            const seed = SEED ^ [...e.key].reduce((h, c) => Math.imul(h, 31) + c.charCodeAt(0), 7);
+            const result = await fuzzEndpoint(e, seed);
+            report[e.key] = { ...result.tally, problems: result.problems.length };
+            problems.push(...result.problems.slice(0, 5).map((p) => `${e.key} ${p}`));
+          }
+        }),
+      );
+      if (process.env.FUZZ_REPORT) console.log(JSON.stringify({ fuzz: report }));
+      expect(Object.keys(report).length).toBe(endpoints.length);
+      expect(problems).toEqual([]);
+    },
+    Math.max(120_000, N * 2_000),
+  );
 });

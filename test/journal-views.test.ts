@@ -88,13 +88,19 @@ describe("the journal explorer's views", () => {
     const runExport = await exportText(`/api/journal/export?run=${runId}`, human.cookie);
     expect(runExport.status).toBe(200);
     expect(runExport.disposition).toBe(`attachment; filename="${runId}.jsonl"`);
-    const runLines = runExport.text.trimEnd().split("\n").map((l) => JSON.parse(l));
+    const runLines = runExport.text
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(runLines).toHaveLength(28);
     expect(runLines.every((e) => e.runId === runId)).toBe(true);
     expect(runLines.map((e) => e.id)).toEqual([...runLines.map((e) => e.id)].sort((a, b) => a - b));
     expect(runLines[0]).toMatchObject({ kind: "RunStarted", taskId: task.id, data: { task: FIX_TASK } });
 
-    const taskLines = (await exportText(`/api/journal/export?task=${task.id}`, human.cookie)).text.trimEnd().split("\n").map((l) => JSON.parse(l));
+    const taskLines = (await exportText(`/api/journal/export?task=${task.id}`, human.cookie)).text
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(taskLines).toHaveLength(29);
     expect(taskLines[0].kind).toBe("TaskCreated");
 

@@ -7,11 +7,7 @@ import { join } from "node:path";
 export const DEMO_GOAL = "Make parse('') return [] so that the repository's test suite passes.";
 
 const FILES: Record<string, string> = {
-  "package.json": JSON.stringify(
-    { name: "scratch-parser", private: true, type: "module", scripts: { test: "node --test" } },
-    null,
-    2,
-  ),
+  "package.json": JSON.stringify({ name: "scratch-parser", private: true, type: "module", scripts: { test: "node --test" } }, null, 2),
   "src/parse.js": `// Parses comma-separated lines into rows of trimmed fields.
 export function parse(text) {
   return text.split("\\n").map((line) => line.split(",").map((field) => field.trim()));

@@ -1,14 +1,6 @@
 // The Anthropic client: the messages API with tools over fetch (no SDK).
 import { z } from "zod";
-import {
-  estimateTokens,
-  uniqueCallIds,
-  usageOrEstimate,
-  type ChatMessage,
-  type ModelClient,
-  type ModelResponse,
-  type ToolSpec,
-} from "./model-client";
+import { estimateTokens, uniqueCallIds, usageOrEstimate, type ChatMessage, type ModelClient, type ModelResponse, type ToolSpec } from "./model-client";
 import { defaultRetryPolicy, postForJson, type RetryPolicy } from "./retry";
 
 export interface AnthropicOptions {
@@ -87,7 +79,10 @@ export function anthropicClient(options: AnthropicOptions): ModelClient {
     name: label,
     estimateTokens,
     async complete(messages, tools, callOptions = {}): Promise<ModelResponse> {
-      const system = messages.filter((m) => m.role === "system").map((m) => m.content).join("\n\n");
+      const system = messages
+        .filter((m) => m.role === "system")
+        .map((m) => m.content)
+        .join("\n\n");
       const body = {
         model: options.model,
         max_tokens: options.maxTokens ?? 4096,

@@ -31,7 +31,12 @@ describe("modelClientFromEnv", () => {
 
   it("points the configured client at the configured server, with its key and output ceiling", async () => {
     server = await startWireServer(() => ({ body: { model: "local", choices: [{ message: { content: "hi" } }], usage: { prompt_tokens: 3, completion_tokens: 1 } } }));
-    const client = modelClientFromEnv({ QUORUM_MODEL: "openai:local", QUORUM_OPENAI_BASE_URL: `${server.url}/v1`, QUORUM_OPENAI_API_KEY: "sk-local", QUORUM_MODEL_MAX_TOKENS: "256" })!;
+    const client = modelClientFromEnv({
+      QUORUM_MODEL: "openai:local",
+      QUORUM_OPENAI_BASE_URL: `${server.url}/v1`,
+      QUORUM_OPENAI_API_KEY: "sk-local",
+      QUORUM_MODEL_MAX_TOKENS: "256",
+    })!;
     expect((await client.complete([{ role: "user", content: "hello" }], [])).text).toBe("hi");
     expect(server.requests[0]).toMatchObject({ path: "/v1/chat/completions", headers: { authorization: "Bearer sk-local" }, body: { model: "local", max_tokens: 256 } });
   });

@@ -88,11 +88,7 @@ describe("openai-compatible client", () => {
   });
 
   it("fails at once, clearly, on a refusal or a response it cannot read", async () => {
-    const replies = [
-      { status: 400, body: { error: { message: "bad tool schema" } } },
-      { body: { choices: [] } },
-      { body: "<html>gateway</html>" },
-    ];
+    const replies = [{ status: 400, body: { error: { message: "bad tool schema" } } }, { body: { choices: [] } }, { body: "<html>gateway</html>" }];
     server = await startWireServer((_req, n) => replies[n]);
     const client = openAiCompatibleClient({ baseUrl: server.url, model: "m", retry: recordingRetry().policy });
     await expect(client.complete(messages, [])).rejects.toMatchObject({ status: 400, message: expect.stringContaining("bad tool schema") });

@@ -1,16 +1,7 @@
 // The OpenAI-compatible client: chat completions with tools over fetch. Works with OpenAI itself and
 // with any server that speaks the same wire (vLLM, llama.cpp server, Ollama) through a base URL.
 import { z } from "zod";
-import {
-  estimateTokens,
-  parseArguments,
-  uniqueCallIds,
-  usageOrEstimate,
-  type ChatMessage,
-  type ModelClient,
-  type ModelResponse,
-  type ToolSpec,
-} from "./model-client";
+import { estimateTokens, parseArguments, uniqueCallIds, usageOrEstimate, type ChatMessage, type ModelClient, type ModelResponse, type ToolSpec } from "./model-client";
 import { defaultRetryPolicy, postForJson, type RetryPolicy } from "./retry";
 
 export interface OpenAiCompatibleOptions {
@@ -30,9 +21,7 @@ const wireResponse = z.object({
       z.object({
         message: z.object({
           content: z.string().nullish(),
-          tool_calls: z
-            .array(z.object({ id: z.string().nullish(), function: z.object({ name: z.string(), arguments: z.unknown() }) }))
-            .nullish(),
+          tool_calls: z.array(z.object({ id: z.string().nullish(), function: z.object({ name: z.string(), arguments: z.unknown() }) })).nullish(),
         }),
       }),
     )
@@ -82,7 +71,14 @@ export function openAiCompatibleClient(options: OpenAiCompatibleOptions): ModelC
       };
       const headers: Record<string, string> = { "content-type": "application/json" };
       if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
-      const data = await postForJson(label, url, { headers, body: JSON.stringify(body), signal: callOptions.signal }, options.retry ?? defaultRetryPolicy, wireResponse, "chat completion");
+      const data = await postForJson(
+        label,
+        url,
+        { headers, body: JSON.stringify(body), signal: callOptions.signal },
+        options.retry ?? defaultRetryPolicy,
+        wireResponse,
+        "chat completion",
+      );
       const message = data.choices[0].message;
       const text = message.content ?? "";
       const toolCalls = uniqueCallIds(

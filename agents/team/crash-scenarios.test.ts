@@ -129,12 +129,20 @@ process.exit(run.status ?? 1);
     const worker = startWorker({ roles: ["orchestrator", "coder", "tester"] });
     const [, taskId] = await until("the coder to submit for review", async () => {
       const ids = await flightTaskIds(flight.id);
-      const [doneMsg] = ids[1] ? await db.select().from(messages).where(and(eq(messages.taskId, ids[1]), eq(messages.performative, "DONE"))) : [];
+      const [doneMsg] = ids[1]
+        ? await db
+            .select()
+            .from(messages)
+            .where(and(eq(messages.taskId, ids[1]), eq(messages.performative, "DONE")))
+        : [];
       return doneMsg ? ids : null;
     });
     await worker.stop();
 
-    const [{ submittedAt }] = await db.select({ submittedAt: events.t }).from(events).where(and(eq(events.taskId, taskId), eq(events.kind, "TaskSubmitted")));
+    const [{ submittedAt }] = await db
+      .select({ submittedAt: events.t })
+      .from(events)
+      .where(and(eq(events.taskId, taskId), eq(events.kind, "TaskSubmitted")));
     const clock = manualClock(submittedAt);
     const ctx: TeamContext = { db, clock, team, model: null, testCommand: DEMO_TEST_COMMAND, loadPrinciples: async () => [] };
     const deadline = reviewDeadlineMs();
@@ -153,7 +161,11 @@ process.exit(run.status ?? 1);
     clock.advance(10 * deadline);
     expect(await chase()).toBe(false); // and only once
 
-    const chased = await db.select().from(events).where(and(eq(events.taskId, taskId), inArray(events.kind, ["ReplyReasked", "ReplyEscalated"]))).orderBy(asc(events.id));
+    const chased = await db
+      .select()
+      .from(events)
+      .where(and(eq(events.taskId, taskId), inArray(events.kind, ["ReplyReasked", "ReplyEscalated"])))
+      .orderBy(asc(events.id));
     expect(chased.map((e) => [e.kind, (e.data as { awaiting: string }).awaiting])).toEqual([
       ["ReplyReasked", team.reviewer.principal.id],
       ["ReplyEscalated", team.reviewer.principal.id],
@@ -172,7 +184,12 @@ process.exit(run.status ?? 1);
     const findings = await signaturesOf(flight.id);
     expect(findings.map((f) => f.signature)).toEqual(["unanswered_request"]);
     // The unanswered REQUEST is the re-ask the reviewer never answered.
-    const [reask] = await db.select().from(events).where(and(eq(events.taskId, taskId), eq(events.kind, "MessageSent"), eq(events.actor, team.orchestrator.principal.id))).orderBy(asc(events.id)).offset(1);
+    const [reask] = await db
+      .select()
+      .from(events)
+      .where(and(eq(events.taskId, taskId), eq(events.kind, "MessageSent"), eq(events.actor, team.orchestrator.principal.id)))
+      .orderBy(asc(events.id))
+      .offset(1);
     expect(findings[0].eventIds[0]).toBe(reask.id);
     expect(findings[0].agents).toEqual([team.orchestrator.principal.id, team.reviewer.principal.id]);
   });

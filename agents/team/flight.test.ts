@@ -76,7 +76,11 @@ describe("the first flight", () => {
     expect(at, `saw ${performatives.join(" ")}`).toBe(order.length);
 
     // The journal: the ACCEPT precedes the integration, which precedes the passing suite.
-    const journal = await db.select({ id: events.id, kind: events.kind, data: events.data }).from(events).where(inArray(events.kind, ["TaskReviewed", "TaskIntegrated", "SuiteRan"])).orderBy(asc(events.id));
+    const journal = await db
+      .select({ id: events.id, kind: events.kind, data: events.data })
+      .from(events)
+      .where(inArray(events.kind, ["TaskReviewed", "TaskIntegrated", "SuiteRan"]))
+      .orderBy(asc(events.id));
     expect(journal.map((e) => e.kind)).toEqual(["TaskReviewed", "TaskIntegrated", "SuiteRan"]);
     expect(journal[2].data).toMatchObject({ passed: true, status: "green" });
 

@@ -9,8 +9,6 @@ export const SYSTEM_PROMPTS: Record<Role, string> = {
     "You are the coder. Make the task's acceptance criteria true with the smallest correct change: read the code, " +
     "edit it with edit_file, run the tests with run_tests, and call done with the test result as evidence.",
   reviewer:
-    "You are the reviewer. You see only a diff and the evidence submitted with it. Call verdict with accept or " +
-    "reject and a reason the author can act on, then call done.",
-  tester:
-    "You are the tester. Run the repository's full test suite on main with run_tests and call done with the output.",
+    "You are the reviewer. You see only a diff and the evidence submitted with it. Call verdict with accept or " + "reject and a reason the author can act on, then call done.",
+  tester: "You are the tester. Run the repository's full test suite on main with run_tests and call done with the output.",
 };

@@ -38,9 +38,7 @@ export function coderScript(): ScriptEntry[] {
     },
     { toolCalls: [{ name: "run_tests", arguments: {} }] },
     {
-      toolCalls: [
-        { name: "done", arguments: { summary: "parse('') now returns []; the suite passes.", evidence: ["run_tests: exit code 0"] } },
-      ],
+      toolCalls: [{ name: "done", arguments: { summary: "parse('') now returns []; the suite passes.", evidence: ["run_tests: exit code 0"] } }],
     },
   ];
 }

@@ -59,9 +59,12 @@ it("survives a SIGKILLed coder worker: the lease expires, a replacement finishes
     stdio: "ignore",
   });
   await until("the coder to start its tests", async () =>
-    (await db.select().from(events).where(and(eq(events.kind, "ToolDispatched"), eq(events.actor, team.coder.principal.id), eq(events.taskId, planned.taskId)))).some(
-      (e) => (e.data as { tool?: string }).tool === "run_tests",
-    ),
+    (
+      await db
+        .select()
+        .from(events)
+        .where(and(eq(events.kind, "ToolDispatched"), eq(events.actor, team.coder.principal.id), eq(events.taskId, planned.taskId)))
+    ).some((e) => (e.data as { tool?: string }).tool === "run_tests"),
   );
   process.kill(-child.pid!, "SIGKILL");
   const [held] = await db.select().from(tasks).where(eq(tasks.id, planned.taskId));

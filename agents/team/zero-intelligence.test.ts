@@ -57,7 +57,18 @@ async function flyCell(coder: string, reviewer: string) {
     const [row] = await db.select().from(flights).where(eq(flights.id, flight.id));
     const tasks = await db.select().from(flightTasks).where(eq(flightTasks.flightId, flight.id));
     const abandoned = tasks.length
-      ? await db.select().from(events).where(and(eq(events.kind, "ReworkAbandoned"), inArray(events.taskId, tasks.map((t) => t.taskId))))
+      ? await db
+          .select()
+          .from(events)
+          .where(
+            and(
+              eq(events.kind, "ReworkAbandoned"),
+              inArray(
+                events.taskId,
+                tasks.map((t) => t.taskId),
+              ),
+            ),
+          )
       : [];
     if (row.status === "green" || row.status === "red") outcome = row.status;
     else if (abandoned.length) outcome = "abandoned";
@@ -67,10 +78,15 @@ async function flyCell(coder: string, reviewer: string) {
   controller.abort();
   await worker;
   const taskIds = (await db.select().from(flightTasks).where(eq(flightTasks.flightId, flight.id))).map((t) => t.taskId);
-  const history = await db.select().from(events).where(and(inArray(events.taskId, taskIds), inArray(events.kind, ["TaskReviewed", "TaskIntegrated"]))).orderBy(asc(events.id));
+  const history = await db
+    .select()
+    .from(events)
+    .where(and(inArray(events.taskId, taskIds), inArray(events.kind, ["TaskReviewed", "TaskIntegrated"])))
+    .orderBy(asc(events.id));
   // Every integration is preceded by an ACCEPT on that task.
   const unaccepted = history.filter(
-    (e, i) => e.kind === "TaskIntegrated" && !history.slice(0, i).some((r) => r.kind === "TaskReviewed" && r.taskId === e.taskId && (r.data as { verdict: string }).verdict === "accept"),
+    (e, i) =>
+      e.kind === "TaskIntegrated" && !history.slice(0, i).some((r) => r.kind === "TaskReviewed" && r.taskId === e.taskId && (r.data as { verdict: string }).verdict === "accept"),
   );
   return {
     outcome,

@@ -36,7 +36,10 @@ describe("tools", () => {
     });
     const toolbox = createToolbox([probe], { root: tmpdir() });
     const bad = await call(toolbox, "probe", { n: 0 });
-    expect(bad).toMatchObject({ refused: true, observation: { is_error: true, reason: expect.stringContaining("invalid arguments for probe"), recovery_hint: expect.any(String) } });
+    expect(bad).toMatchObject({
+      refused: true,
+      observation: { is_error: true, reason: expect.stringContaining("invalid arguments for probe"), recovery_hint: expect.any(String) },
+    });
     expect(ran).toBe(false);
     expect(await call(toolbox, "probe", { n: 2 })).toMatchObject({ observation: { is_error: false, result: "ran" } });
   });

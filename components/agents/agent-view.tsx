@@ -38,7 +38,10 @@ export function AgentView({ agentId }: { agentId: string }) {
   if (detail.isError) {
     return (
       <p className="p-6 text-sm text-red-600">
-        {detail.error.message}. <Link href="/agents" className="underline">Back to the agents</Link>
+        {detail.error.message}.{" "}
+        <Link href="/agents" className="underline">
+          Back to the agents
+        </Link>
       </p>
     );
   }
@@ -132,9 +135,13 @@ export function AgentView({ agentId }: { agentId: string }) {
           <ul className="space-y-1 text-sm">
             {gateRejections.map((g) => (
               <li key={g.eventId} className="flex gap-2">
-                <time dateTime={g.t} className="text-xs text-neutral-500 tabular-nums">{new Date(g.t).toLocaleTimeString()}</time>
+                <time dateTime={g.t} className="text-xs text-neutral-500 tabular-nums">
+                  {new Date(g.t).toLocaleTimeString()}
+                </time>
                 <span className="font-medium">{g.gate}</span>
-                <span className="text-neutral-600 dark:text-neutral-300">#{g.room}: {g.message}</span>
+                <span className="text-neutral-600 dark:text-neutral-300">
+                  #{g.room}: {g.message}
+                </span>
               </li>
             ))}
           </ul>

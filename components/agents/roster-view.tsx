@@ -23,7 +23,12 @@ export function useRoster() {
 }
 
 export function SuccessRate({ agent }: { agent: Pick<AgentRow, "successRate" | "accepted" | "reviewed"> }) {
-  if (agent.successRate === null) return <span className="text-neutral-400" title="no review yet">—</span>;
+  if (agent.successRate === null)
+    return (
+      <span className="text-neutral-400" title="no review yet">
+        —
+      </span>
+    );
   return <span title={`${agent.accepted} accepted of ${agent.reviewed} reviewed`}>{formatPercent(agent.successRate)}</span>;
 }
 
@@ -35,7 +40,9 @@ export function RosterView() {
     <div className="h-full overflow-y-auto">
       <div className="mx-auto max-w-6xl space-y-8 px-6 py-4">
         <section aria-labelledby="roster-title" className="space-y-2">
-          <h1 id="roster-title" className="text-lg font-semibold">Agents</h1>
+          <h1 id="roster-title" className="text-lg font-semibold">
+            Agents
+          </h1>
           {roster.isPending && <div className="h-40 animate-pulse rounded-lg bg-neutral-100 dark:bg-neutral-900" aria-busy />}
           {roster.isError && <p className="text-sm text-red-600">Could not load the roster: {roster.error.message}</p>}
           {roster.isSuccess && agents.length === 0 && (
@@ -91,7 +98,12 @@ export function RosterView() {
                         {a.tokens > a.unpricedTokens && <span className="block text-xs text-neutral-500">{formatMoney(a.cost, currency)}</span>}
                       </td>
                       <td className="px-3 py-2">
-                        <BudgetBar allowance={a.allowance} spent={a.allowance === null || a.budgetLeft === null ? 0 : a.allowance - a.budgetLeft} exhausted={a.exhausted} label={`${a.name}'s budget`} />
+                        <BudgetBar
+                          allowance={a.allowance}
+                          spent={a.allowance === null || a.budgetLeft === null ? 0 : a.allowance - a.budgetLeft}
+                          exhausted={a.exhausted}
+                          label={`${a.name}'s budget`}
+                        />
                       </td>
                     </tr>
                   ))}

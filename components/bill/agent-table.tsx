@@ -6,7 +6,12 @@ import { formatMoney, formatTokens } from "./format";
 import type { BillView, Line } from "./types";
 
 export function Money({ line, currency }: { line: Pick<Line, "cost" | "unpricedTokens" | "tokens">; currency: string }) {
-  if (line.tokens > 0 && line.unpricedTokens === line.tokens) return <span className="text-neutral-400" title="no price for its model: set QUORUM_PRICES">—</span>;
+  if (line.tokens > 0 && line.unpricedTokens === line.tokens)
+    return (
+      <span className="text-neutral-400" title="no price for its model: set QUORUM_PRICES">
+        —
+      </span>
+    );
   return (
     <span title={line.unpricedTokens ? `${formatTokens(line.unpricedTokens)} tokens have no price (QUORUM_PRICES)` : undefined}>
       {formatMoney(line.cost, currency)}

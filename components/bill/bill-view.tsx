@@ -56,7 +56,9 @@ export function BillView() {
           <dl className="flex gap-6 text-sm">
             <div>
               <dt className="text-xs text-neutral-500">Tokens</dt>
-              <dd className="text-lg font-semibold tabular-nums" data-testid="bill-total">{formatTokens(b.total.tokens)}</dd>
+              <dd className="text-lg font-semibold tabular-nums" data-testid="bill-total">
+                {formatTokens(b.total.tokens)}
+              </dd>
             </div>
             <div>
               <dt className="text-xs text-neutral-500">Cost</dt>
@@ -70,7 +72,11 @@ export function BillView() {
             </div>
           </dl>
         </header>
-        {b.pricesProblem && <p className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">{b.pricesProblem} — costs are not shown.</p>}
+        {b.pricesProblem && (
+          <p className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">
+            {b.pricesProblem} — costs are not shown.
+          </p>
+        )}
         {!priced && !b.pricesProblem && (
           <p className="text-xs text-neutral-500">No prices configured: set QUORUM_PRICES (per million tokens, per model) to see money beside tokens.</p>
         )}
@@ -80,14 +86,18 @@ export function BillView() {
           aside={
             <div className="flex items-center gap-3">
               <div role="group" aria-label="Unit" className="flex gap-1">
-                <button type="button" className={toggle(unit === "tokens")} aria-pressed={unit === "tokens"} onClick={() => setUnit("tokens")}>tokens</button>
+                <button type="button" className={toggle(unit === "tokens")} aria-pressed={unit === "tokens"} onClick={() => setUnit("tokens")}>
+                  tokens
+                </button>
                 <button type="button" className={toggle(unit === "cost")} aria-pressed={unit === "cost"} onClick={() => setUnit("cost")} disabled={!priced}>
                   {b.currency}
                 </button>
               </div>
               <div role="group" aria-label="Window" className="flex gap-1">
                 {WINDOWS.map((w) => (
-                  <button key={w} type="button" className={toggle(range === w)} aria-pressed={range === w} onClick={() => setRange(w)}>{w}</button>
+                  <button key={w} type="button" className={toggle(range === w)} aria-pressed={range === w} onClick={() => setRange(w)}>
+                    {w}
+                  </button>
                 ))}
               </div>
             </div>

@@ -23,7 +23,10 @@ export function BudgetBar({ allowance, spent, exhausted = false, label }: { allo
         <div className={`h-full rounded-full ${FILL[level]}`} style={{ width: `${Math.min(used, 1) * 100}%` }} />
       </div>
       <div className={`mt-0.5 flex justify-between gap-2 text-[11px] tabular-nums ${TEXT[level]}`}>
-        <span>{level === "danger" ? "⚠ " : ""}{words}</span>
+        <span>
+          {level === "danger" ? "⚠ " : ""}
+          {words}
+        </span>
         <span className="text-neutral-500 dark:text-neutral-400">of {formatTokens(allowance)}</span>
       </div>
     </div>

@@ -27,7 +27,11 @@ export function BudgetsTable({ bill }: { bill: BillView }) {
       {ordered(bill.budgets).map(({ budget, depth }) => (
         <li key={budget.budgetId} className="grid grid-cols-[1fr_14rem] items-center gap-4 px-3 py-2 text-sm">
           <span style={{ paddingLeft: `${depth * 1.25}rem` }} className="truncate">
-            {depth > 0 && <span className="text-neutral-400" aria-hidden>↳ </span>}
+            {depth > 0 && (
+              <span className="text-neutral-400" aria-hidden>
+                ↳{" "}
+              </span>
+            )}
             <span className="font-medium">{budget.label || budget.budgetId.slice(0, 8)}</span>
             <span className="text-neutral-500"> · {budget.ownerName ?? "unknown owner"}</span>
             {depth > 0 && <span className="sr-only"> (sub-budget)</span>}

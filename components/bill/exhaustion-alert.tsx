@@ -8,7 +8,11 @@ export function ExhaustionAlert({ series }: { series: BillSeries | undefined }) 
   return (
     <div aria-live="polite">
       {latest && (
-        <div role="alert" className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-red-300 bg-red-50 px-4 py-2 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-200" data-testid="exhaustion-alert">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-red-300 bg-red-50 px-4 py-2 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+          data-testid="exhaustion-alert"
+        >
           <strong>⛔ Budget exhausted</strong>
           <span>
             {latest.agentName ?? "An agent"} reached {formatTokens(latest.budgetSpent)} of {formatTokens(latest.allowance)} tokens at{" "}

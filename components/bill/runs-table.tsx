@@ -66,7 +66,12 @@ export function RunsTable({ agentId, currency }: { agentId?: string; currency: s
         </tbody>
       </table>
       {runs.hasNextPage && (
-        <button type="button" onClick={() => runs.fetchNextPage()} disabled={runs.isFetchingNextPage} className="mt-2 text-sm text-accent-600 hover:underline disabled:opacity-50 dark:text-accent-500">
+        <button
+          type="button"
+          onClick={() => runs.fetchNextPage()}
+          disabled={runs.isFetchingNextPage}
+          className="mt-2 text-sm text-accent-600 hover:underline disabled:opacity-50 dark:text-accent-500"
+        >
           {runs.isFetchingNextPage ? "Loading…" : "Older runs"}
         </button>
       )}

@@ -65,19 +65,13 @@ export function CreateTaskDialog({ me, open, onClose, onCreated }: { me: Me; ope
     <Modal title="New task" open={open} onClose={close}>
       <form onSubmit={onValidSubmit(validate, submit)} noValidate>
         <Field label="Title" error={problems.title}>
-          {(control) => (
-            <input {...control} autoFocus value={title} onChange={(e) => setTitle(e.target.value)} className={inputClass} name="title" maxLength={200} />
-          )}
+          {(control) => <input {...control} autoFocus value={title} onChange={(e) => setTitle(e.target.value)} className={inputClass} name="title" maxLength={200} />}
         </Field>
         <Field label="Description">
-          {(control) => (
-            <textarea {...control} value={description} onChange={(e) => setDescription(e.target.value)} rows={3} className={inputClass} name="description" />
-          )}
+          {(control) => <textarea {...control} value={description} onChange={(e) => setDescription(e.target.value)} rows={3} className={inputClass} name="description" />}
         </Field>
         <Field label="Acceptance criteria" hint="Required before anyone can start: what does done mean?">
-          {(control) => (
-            <textarea {...control} value={criteria} onChange={(e) => setCriteria(e.target.value)} rows={3} className={inputClass} name="acceptanceCriteria" />
-          )}
+          {(control) => <textarea {...control} value={criteria} onChange={(e) => setCriteria(e.target.value)} rows={3} className={inputClass} name="acceptanceCriteria" />}
         </Field>
         <div className="grid grid-cols-2 gap-3">
           <Field label="Approver" hint="Reviews the work; never its owner.">
@@ -88,7 +82,7 @@ export function CreateTaskDialog({ me, open, onClose, onCreated }: { me: Me; ope
                   .filter((p) => p.id !== me.id)
                   .map((p) => (
                     <option key={p.id} value={p.id}>
-                      {p.name} ({p.kind === "agent" ? p.role ?? "agent" : "human"})
+                      {p.name} ({p.kind === "agent" ? (p.role ?? "agent") : "human"})
                     </option>
                   ))}
               </select>

@@ -75,14 +75,17 @@ export function Field({ label, hint, error, children }: { label: string; hint?: 
   );
 }
 
-export const inputClass =
-  "w-full rounded-md border border-neutral-300 bg-white px-2.5 py-1.5 text-sm dark:border-neutral-700 dark:bg-neutral-950";
+export const inputClass = "w-full rounded-md border border-neutral-300 bg-white px-2.5 py-1.5 text-sm dark:border-neutral-700 dark:bg-neutral-950";
 
 export function FormButtons({ busy, label, onCancel, tone = "accent" }: { busy: boolean; label: string; onCancel: () => void; tone?: "accent" | "danger" }) {
   const colour = tone === "danger" ? "bg-red-700 hover:bg-red-800" : "bg-accent-600 hover:bg-accent-700";
   return (
     <div className="mt-4 flex justify-end gap-2">
-      <button type="button" onClick={onCancel} className="rounded-md border border-neutral-300 px-3 py-1.5 text-sm hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800">
+      <button
+        type="button"
+        onClick={onCancel}
+        className="rounded-md border border-neutral-300 px-3 py-1.5 text-sm hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800"
+      >
         Close
       </button>
       <button type="submit" disabled={busy} className={`rounded-md px-3 py-1.5 text-sm font-medium text-white disabled:opacity-60 ${colour}`}>

@@ -36,9 +36,7 @@ export function ReviewDialog({ task, open, onClose }: { task: Task; open: boolea
           ))}
         </fieldset>
         <Field label={verdict === "reject" ? "Reason (required)" : "Note (optional)"} error={problem}>
-          {(control) => (
-            <textarea {...control} value={reason} onChange={(e) => setReason(e.target.value)} rows={4} className={inputClass} name="reason" />
-          )}
+          {(control) => <textarea {...control} value={reason} onChange={(e) => setReason(e.target.value)} rows={4} className={inputClass} name="reason" />}
         </Field>
         <ServerError error={review.error} />
         <FormButtons busy={review.isPending} label={verdict === "accept" ? "Accept" : "Reject"} onCancel={close} tone={verdict === "reject" ? "danger" : "accent"} />

@@ -37,7 +37,9 @@ export function TaskCard({ task, selected, onOpen }: { task: Task; selected: boo
         </div>
         <div className="mt-2 flex items-center justify-between gap-2">
           <Person id={task.ownerId} name={task.ownerName} kind={task.ownerKind} role="owner" />
-          <span aria-hidden className="text-neutral-300 dark:text-neutral-700">→</span>
+          <span aria-hidden className="text-neutral-300 dark:text-neutral-700">
+            →
+          </span>
           <Person id={task.approverId} name={task.approverName} kind={task.approverKind} role="approver" />
         </div>
         <div className="mt-2 flex flex-wrap items-center gap-2 text-[11px] text-neutral-600 dark:text-neutral-400">
@@ -48,9 +50,7 @@ export function TaskCard({ task, selected, onOpen }: { task: Task; selected: boo
           <span title="Output items written so far" data-testid="output-count">
             {task.outputCount} {task.outputCount === 1 ? "item" : "items"}
           </span>
-          {!task.acceptanceCriteria && task.status === "ready" && (
-            <span className="rounded bg-red-50 px-1 text-red-800 dark:bg-red-950/50 dark:text-red-200">needs criteria</span>
-          )}
+          {!task.acceptanceCriteria && task.status === "ready" && <span className="rounded bg-red-50 px-1 text-red-800 dark:bg-red-950/50 dark:text-red-200">needs criteria</span>}
         </div>
       </button>
     </li>

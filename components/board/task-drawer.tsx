@@ -27,7 +27,9 @@ function Mono({ text, open = false, label }: { text: string; open?: boolean; lab
   return (
     <details open={open} className="rounded border border-neutral-200 dark:border-neutral-800">
       <summary className="cursor-pointer px-2 py-1 text-xs text-neutral-600 dark:text-neutral-300">{label}</summary>
-      <pre className="max-h-72 overflow-auto border-t border-neutral-200 bg-neutral-50 p-2 font-mono text-xs whitespace-pre-wrap dark:border-neutral-800 dark:bg-neutral-950">{text}</pre>
+      <pre className="max-h-72 overflow-auto border-t border-neutral-200 bg-neutral-50 p-2 font-mono text-xs whitespace-pre-wrap dark:border-neutral-800 dark:bg-neutral-950">
+        {text}
+      </pre>
     </details>
   );
 }
@@ -43,16 +45,18 @@ function Actions({ task, me }: { task: Task; me: Me }) {
           Review
         </button>
       )}
-      {task.status === "review" && me.id !== task.approverId && (
-        <span className="text-xs text-neutral-500 dark:text-neutral-400">Waiting for {task.approverName} to review.</span>
-      )}
+      {task.status === "review" && me.id !== task.approverId && <span className="text-xs text-neutral-500 dark:text-neutral-400">Waiting for {task.approverName} to review.</span>}
       {task.status === "done" && steward && (
         <button type="button" onClick={() => setDialog("reopen")} className={`${button} border-neutral-300 hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800`}>
           Reopen with evidence
         </button>
       )}
       {["ready", "in_progress", "review"].includes(task.status) && steward && (
-        <button type="button" onClick={() => setDialog("cancel")} className={`${button} border-red-300 text-red-800 hover:bg-red-50 dark:border-red-800 dark:text-red-200 dark:hover:bg-red-950`}>
+        <button
+          type="button"
+          onClick={() => setDialog("cancel")}
+          className={`${button} border-red-300 text-red-800 hover:bg-red-50 dark:border-red-800 dark:text-red-200 dark:hover:bg-red-950`}
+        >
           Cancel with ADR
         </button>
       )}
@@ -110,7 +114,9 @@ function Body({ detail, me }: { detail: TaskDetail; me: Me }) {
       )}
       <Section title="Acceptance criteria">
         {task.acceptanceCriteria ? (
-          <p className="text-sm whitespace-pre-wrap" data-testid="acceptance-criteria">{task.acceptanceCriteria}</p>
+          <p className="text-sm whitespace-pre-wrap" data-testid="acceptance-criteria">
+            {task.acceptanceCriteria}
+          </p>
         ) : (
           <p className="text-sm text-red-700 dark:text-red-300">None yet: nobody can start this task until its criteria are written.</p>
         )}
@@ -147,10 +153,7 @@ function Body({ detail, me }: { detail: TaskDetail; me: Me }) {
       </Section>
       {detail.outputTail.length > 0 && (
         <Section title={`Output (${task.outputCount} items${task.outputCount > detail.outputTail.length ? `, latest ${detail.outputTail.length}` : ""})`}>
-          <Mono
-            label="items"
-            text={detail.outputTail.map((o) => `${String(o.seq).padStart(4)}  f${o.fence}  ${JSON.stringify(o.item)}`).join("\n")}
-          />
+          <Mono label="items" text={detail.outputTail.map((o) => `${String(o.seq).padStart(4)}  f${o.fence}  ${JSON.stringify(o.item)}`).join("\n")} />
         </Section>
       )}
       <Section title="Review history">
@@ -158,7 +161,9 @@ function Body({ detail, me }: { detail: TaskDetail; me: Me }) {
         <ol className="space-y-2" data-testid="reviews">
           {detail.reviews.map((r) => (
             <li key={r.id} className="text-sm">
-              <span className={`mr-2 rounded px-1.5 py-0.5 text-[11px] font-semibold ${r.verdict === "accept" ? "bg-green-100 text-green-900 dark:bg-green-900/60 dark:text-green-100" : "bg-red-100 text-red-900 dark:bg-red-900/60 dark:text-red-100"}`}>
+              <span
+                className={`mr-2 rounded px-1.5 py-0.5 text-[11px] font-semibold ${r.verdict === "accept" ? "bg-green-100 text-green-900 dark:bg-green-900/60 dark:text-green-100" : "bg-red-100 text-red-900 dark:bg-red-900/60 dark:text-red-100"}`}
+              >
                 {r.verdict === "accept" ? "ACCEPT" : "REJECT"}
               </span>
               {r.reviewerName} <RelativeTime iso={r.createdAt} />
@@ -201,7 +206,12 @@ export function TaskDrawer({ id, me, onClose }: { id: string; me: Me; onClose: (
       className="flex w-[28rem] max-w-full shrink-0 flex-col overflow-y-auto border-l border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900"
     >
       <div className="flex justify-end px-3 pt-2">
-        <button type="button" onClick={onClose} aria-label="Close details" className="rounded px-2 py-0.5 text-lg leading-none text-neutral-500 hover:bg-neutral-100 dark:hover:bg-neutral-800">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close details"
+          className="rounded px-2 py-0.5 text-lg leading-none text-neutral-500 hover:bg-neutral-100 dark:hover:bg-neutral-800"
+        >
           ×
         </button>
       </div>

@@ -61,7 +61,12 @@ export function CommitmentActions({ commitment, me, confirmed }: { commitment: C
           act.mutate({ path: "dependencies", body: { blockerId: text } });
         }}
       >
-        <select aria-label="Waits on" value={text} onChange={(e) => setText(e.target.value)} className="w-44 rounded border border-neutral-300 bg-white px-1 py-0.5 text-xs dark:border-neutral-700 dark:bg-neutral-900">
+        <select
+          aria-label="Waits on"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          className="w-44 rounded border border-neutral-300 bg-white px-1 py-0.5 text-xs dark:border-neutral-700 dark:bg-neutral-900"
+        >
           <option value="">waits on…</option>
           {choices.map((c) => (
             <option key={c.id} value={c.id}>

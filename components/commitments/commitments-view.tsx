@@ -37,14 +37,18 @@ export function CommitmentsView() {
     <div className="h-full overflow-y-auto px-6 py-4">
       <div className="mx-auto max-w-6xl space-y-6">
         <section aria-labelledby="graph-title">
-          <h1 id="graph-title" className="mb-2 text-lg font-semibold">Dependency graph</h1>
+          <h1 id="graph-title" className="mb-2 text-lg font-semibold">
+            Dependency graph
+          </h1>
           {graph.isPending && <div className="h-48 animate-pulse rounded-lg bg-neutral-100 dark:bg-neutral-900" aria-busy />}
           {graph.isError && <p className="text-sm text-red-600">Could not load the graph: {graph.error.message}</p>}
           {graph.data && <DependencyGraph graph={graph.data} now={now} />}
         </section>
         <section aria-labelledby="ledger-title" className="space-y-3">
           <div className="flex flex-wrap items-end justify-between gap-3">
-            <h2 id="ledger-title" className="text-lg font-semibold">Ledger</h2>
+            <h2 id="ledger-title" className="text-lg font-semibold">
+              Ledger
+            </h2>
             <ProposeForm />
           </div>
           <div className="flex items-center gap-4">
@@ -73,9 +77,7 @@ export function CommitmentsView() {
           {ledger.isError && <p className="text-sm text-red-600">Could not load the ledger: {ledger.error.message}</p>}
           {ledger.isSuccess && items.length === 0 && (
             <p className="rounded-lg border border-dashed border-neutral-300 p-6 text-sm text-neutral-600 dark:border-neutral-700 dark:text-neutral-300">
-              {owner || status
-                ? "No commitments match these filters."
-                : "No commitments yet. An agent that says “I'll take it” proposes one; you can too, above."}
+              {owner || status ? "No commitments match these filters." : "No commitments yet. An agent that says “I'll take it” proposes one; you can too, above."}
             </p>
           )}
           {items.length > 0 && <LedgerTable items={items} me={me} now={now} criticalPath={critical} />}

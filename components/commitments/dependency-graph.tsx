@@ -101,7 +101,15 @@ export function DependencyGraph({ graph, now }: { graph: CommitmentGraph; now: n
                   ? "fill-white stroke-accent-600 dark:fill-neutral-950"
                   : "fill-white stroke-neutral-300 dark:fill-neutral-950 dark:stroke-neutral-700";
             return (
-              <g key={node.id} transform={`translate(${p.x} ${p.y})`} data-testid="graph-node" data-number={node.number} data-overdue={overdue || undefined} data-critical={onPath || undefined} opacity={finished ? 0.6 : 1}>
+              <g
+                key={node.id}
+                transform={`translate(${p.x} ${p.y})`}
+                data-testid="graph-node"
+                data-number={node.number}
+                data-overdue={overdue || undefined}
+                data-critical={onPath || undefined}
+                opacity={finished ? 0.6 : 1}
+              >
                 <title>{`C-${node.number} ${node.what}\n${node.ownerName} · ${node.status} · ${dueLabel(node)}${overdue ? " · OVERDUE" : ""}${onPath ? " · critical path" : ""}`}</title>
                 <rect width={NODE_WIDTH} height={NODE_HEIGHT} rx={6} className={box} strokeWidth={onPath || overdue ? 2.5 : 1} strokeDasharray={finished ? "4 3" : undefined} />
                 <text x={8} y={17} className="fill-current text-[11px] font-semibold">

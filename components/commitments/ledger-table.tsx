@@ -30,13 +30,27 @@ export function LedgerTable({ items, me, now, criticalPath }: { items: Commitmen
     <table className="w-full border-collapse text-sm" data-testid="ledger">
       <thead>
         <tr className="border-b border-neutral-200 text-left text-xs text-neutral-500 dark:border-neutral-800 dark:text-neutral-400">
-          <th scope="col" className="py-1.5 pr-2 font-medium">#</th>
-          <th scope="col" className="py-1.5 pr-2 font-medium">Owner</th>
-          <th scope="col" className="py-1.5 pr-2 font-medium">What</th>
-          <th scope="col" className="py-1.5 pr-2 font-medium">Due</th>
-          <th scope="col" className="py-1.5 pr-2 font-medium">Status</th>
-          <th scope="col" className="py-1.5 pr-2 font-medium">Waits on</th>
-          <th scope="col" className="py-1.5 font-medium"><span className="sr-only">Actions</span></th>
+          <th scope="col" className="py-1.5 pr-2 font-medium">
+            #
+          </th>
+          <th scope="col" className="py-1.5 pr-2 font-medium">
+            Owner
+          </th>
+          <th scope="col" className="py-1.5 pr-2 font-medium">
+            What
+          </th>
+          <th scope="col" className="py-1.5 pr-2 font-medium">
+            Due
+          </th>
+          <th scope="col" className="py-1.5 pr-2 font-medium">
+            Status
+          </th>
+          <th scope="col" className="py-1.5 pr-2 font-medium">
+            Waits on
+          </th>
+          <th scope="col" className="py-1.5 font-medium">
+            <span className="sr-only">Actions</span>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -52,7 +66,11 @@ export function LedgerTable({ items, me, now, criticalPath }: { items: Commitmen
             >
               <td className="py-1.5 pr-2 font-mono text-xs text-neutral-500">
                 C-{c.number}
-                {criticalPath.has(c.id) && <span className="ml-1 text-accent-600" title="on the critical path">◆</span>}
+                {criticalPath.has(c.id) && (
+                  <span className="ml-1 text-accent-600" title="on the critical path">
+                    ◆
+                  </span>
+                )}
               </td>
               <td className="py-1.5 pr-2">
                 <span className="flex items-center gap-1.5">

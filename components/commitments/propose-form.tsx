@@ -41,10 +41,18 @@ export function ProposeForm() {
           className="mt-1 block rounded border border-neutral-300 bg-white px-2 py-1 text-sm dark:border-neutral-700 dark:bg-neutral-900"
         />
       </label>
-      <button type="submit" disabled={!what.trim() || propose.isPending} className="rounded-md bg-accent-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-accent-700 disabled:opacity-50">
+      <button
+        type="submit"
+        disabled={!what.trim() || propose.isPending}
+        className="rounded-md bg-accent-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-accent-700 disabled:opacity-50"
+      >
         Propose
       </button>
-      {propose.isError && <p className="text-xs text-red-600" role="alert">{propose.error.message}</p>}
+      {propose.isError && (
+        <p className="text-xs text-red-600" role="alert">
+          {propose.error.message}
+        </p>
+      )}
     </form>
   );
 }

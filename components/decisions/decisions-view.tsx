@@ -28,7 +28,11 @@ export function DecisionsView({ view }: { view: "open" | "all" }) {
           <div className="flex items-center justify-between">
             <h1 className="text-lg font-semibold">{view === "open" ? "Open decisions" : "All decisions"}</h1>
             {!creating && (
-              <button type="button" onClick={() => setCreating(true)} className="rounded-md border border-neutral-300 px-3 py-1 text-sm hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-900">
+              <button
+                type="button"
+                onClick={() => setCreating(true)}
+                className="rounded-md border border-neutral-300 px-3 py-1 text-sm hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-900"
+              >
                 New decision
               </button>
             )}
@@ -38,9 +42,7 @@ export function DecisionsView({ view }: { view: "open" | "all" }) {
           {query.isError && <p className="text-sm text-red-600">Could not load decisions: {query.error.message}. It retries when the connection returns.</p>}
           {query.isSuccess && decisions.length === 0 && (
             <p className="rounded-lg border border-dashed border-neutral-300 p-6 text-sm text-neutral-600 dark:border-neutral-700 dark:text-neutral-300">
-              {view === "open"
-                ? "No open decisions. Agents open one when they disagree; you can open one with “New decision”."
-                : "No decisions yet."}
+              {view === "open" ? "No open decisions. Agents open one when they disagree; you can open one with “New decision”." : "No decisions yet."}
             </p>
           )}
           <div aria-live="polite" className="space-y-4">

@@ -10,7 +10,11 @@ export function EscalationBadge() {
   const total = useEscalations().data?.total ?? 0;
   if (total === 0) return null;
   return (
-    <span data-testid="escalation-badge" className="ml-auto rounded-full bg-red-600 px-1.5 text-[11px] font-semibold text-white tabular-nums" aria-label={`${total} escalations waiting`}>
+    <span
+      data-testid="escalation-badge"
+      className="ml-auto rounded-full bg-red-600 px-1.5 text-[11px] font-semibold text-white tabular-nums"
+      aria-label={`${total} escalations waiting`}
+    >
       {total}
     </span>
   );
@@ -69,11 +73,7 @@ export function EscalationNotifier() {
   }, [query.data]);
   if (me?.kind !== "human" || permission !== "default") return null;
   return (
-    <button
-      type="button"
-      onClick={() => Notification.requestPermission().then(setPermission)}
-      className="text-xs text-accent-600 hover:underline"
-    >
+    <button type="button" onClick={() => Notification.requestPermission().then(setPermission)} className="text-xs text-accent-600 hover:underline">
       Notify me of escalations
     </button>
   );

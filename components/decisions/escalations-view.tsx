@@ -77,8 +77,7 @@ export function EscalationsView() {
           <div aria-live="polite" className="space-y-4">
             {query.isSuccess && items.length === 0 && (
               <p className="rounded-lg border border-dashed border-neutral-300 p-6 text-sm text-neutral-600 dark:border-neutral-700 dark:text-neutral-300">
-                Nothing waits for you. A decision lands here when its timebox passes undecided or its ballots tie; if nobody picks an
-                option in time, its default is adopted.
+                Nothing waits for you. A decision lands here when its timebox passes undecided or its ballots tie; if nobody picks an option in time, its default is adopted.
               </p>
             )}
             {items.map((d) => (
@@ -86,7 +85,9 @@ export function EscalationsView() {
             ))}
           </div>
           {query.data && query.data.total > items.length && (
-            <p className="text-xs text-neutral-500">Showing the {items.length} most recent of {query.data.total} escalations.</p>
+            <p className="text-xs text-neutral-500">
+              Showing the {items.length} most recent of {query.data.total} escalations.
+            </p>
           )}
         </div>
       </div>

@@ -15,7 +15,10 @@ export function OpenDecisionForm({ onDone }: { onDone: () => void }) {
   const [quorum, setQuorum] = useState(3);
   const [timeboxMinutes, setTimeboxMinutes] = useState(30);
   const [escalationMinutes, setEscalationMinutes] = useState(60);
-  const options = optionsText.split("\n").map((o) => o.trim()).filter(Boolean);
+  const options = optionsText
+    .split("\n")
+    .map((o) => o.trim())
+    .filter(Boolean);
   const open = useMutation<Decision, ApiError>({
     mutationFn: () =>
       apiPost<Decision>("/api/decisions", {
@@ -81,7 +84,11 @@ export function OpenDecisionForm({ onDone }: { onDone: () => void }) {
         <button type="button" onClick={onDone} className="text-sm text-neutral-600 hover:underline dark:text-neutral-300">
           Cancel
         </button>
-        {open.isError && <p className="text-xs text-red-600" role="alert">{open.error.message}</p>}
+        {open.isError && (
+          <p className="text-xs text-red-600" role="alert">
+            {open.error.message}
+          </p>
+        )}
       </div>
     </form>
   );

@@ -9,8 +9,7 @@ import type { DecisionPage, DecisionStatus } from "./types";
 export function useDecisions(status: DecisionStatus | "all") {
   return useInfiniteQuery({
     queryKey: queryKeys.decisionList(status),
-    queryFn: ({ pageParam }) =>
-      apiGet<DecisionPage>(`/api/decisions?limit=50${status === "all" ? "" : `&status=${status}`}${pageParam ? `&before=${pageParam}` : ""}`),
+    queryFn: ({ pageParam }) => apiGet<DecisionPage>(`/api/decisions?limit=50${status === "all" ? "" : `&status=${status}`}${pageParam ? `&before=${pageParam}` : ""}`),
     initialPageParam: 0,
     getNextPageParam: (last) => last.next,
   });

@@ -14,9 +14,20 @@ const chip = "rounded bg-neutral-100 px-1.5 py-0.5 font-mono text-[11px] text-ac
 function Row({ entry, focused, update }: { entry: JournalEntry; focused: boolean; update: (patch: Partial<JournalParams>) => void }) {
   const [open, setOpen] = useState(focused);
   return (
-    <li data-testid="journal-row" data-kind={entry.kind} id={`event-${entry.id}`} className={`border-b border-neutral-100 dark:border-neutral-900 ${focused ? "bg-accent-50 dark:bg-neutral-900" : ""}`}>
+    <li
+      data-testid="journal-row"
+      data-kind={entry.kind}
+      id={`event-${entry.id}`}
+      className={`border-b border-neutral-100 dark:border-neutral-900 ${focused ? "bg-accent-50 dark:bg-neutral-900" : ""}`}
+    >
       <div className="grid grid-cols-[5rem_10rem_10rem_8rem_1fr_auto] items-baseline gap-3 px-6 py-1.5 text-sm hover:bg-neutral-50 dark:hover:bg-neutral-900">
-        <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className="text-left font-mono text-xs text-neutral-500 tabular-nums" aria-label={`event ${entry.id}: show its JSON`}>
+        <button
+          type="button"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+          className="text-left font-mono text-xs text-neutral-500 tabular-nums"
+          aria-label={`event ${entry.id}: show its JSON`}
+        >
           {open ? "▾" : "▸"} #{entry.id}
         </button>
         <time dateTime={entry.t} className="text-xs text-neutral-500 tabular-nums" title={entry.t}>
@@ -40,7 +51,9 @@ function Row({ entry, focused, update }: { entry: JournalEntry; focused: boolean
           )}
         </span>
       </div>
-      {open && <pre className="mx-6 mb-2 overflow-x-auto rounded bg-neutral-100 p-3 font-mono text-xs whitespace-pre-wrap dark:bg-neutral-900">{JSON.stringify(entry, null, 2)}</pre>}
+      {open && (
+        <pre className="mx-6 mb-2 overflow-x-auto rounded bg-neutral-100 p-3 font-mono text-xs whitespace-pre-wrap dark:bg-neutral-900">{JSON.stringify(entry, null, 2)}</pre>
+      )}
     </li>
   );
 }
@@ -68,7 +81,9 @@ export function EventList({ params, update }: { params: JournalParams; update: (
       )}
       {query.isPending && (
         <div className="space-y-2 p-6" aria-busy>
-          {[0, 1, 2, 3, 4].map((i) => <div key={i} className="h-5 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" />)}
+          {[0, 1, 2, 3, 4].map((i) => (
+            <div key={i} className="h-5 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" />
+          ))}
         </div>
       )}
       {query.isError && <p className="p-6 text-sm text-red-600">Could not load the journal: {query.error.message}</p>}

@@ -26,7 +26,12 @@ export function JournalFilters({ params, kinds, update }: { params: JournalParam
   const taskOptions = tasks.data?.items ?? [];
   const any = params.kind || params.actor || params.task || params.run || params.q;
   return (
-    <form onSubmit={search} className="flex flex-wrap items-center gap-3 border-b border-neutral-200 px-6 py-2 dark:border-neutral-800" role="search" aria-label="Filter the journal">
+    <form
+      onSubmit={search}
+      className="flex flex-wrap items-center gap-3 border-b border-neutral-200 px-6 py-2 dark:border-neutral-800"
+      role="search"
+      aria-label="Filter the journal"
+    >
       <h1 className="text-sm font-semibold">Journal</h1>
       <label className="flex items-center gap-1.5 text-xs">
         Kind
@@ -42,7 +47,9 @@ export function JournalFilters({ params, kinds, update }: { params: JournalParam
         <select value={params.actor} onChange={(e) => update({ actor: e.target.value, at: null })} className={field}>
           <option value="">anyone</option>
           {people.map((p) => (
-            <option key={p.id} value={p.id}>{p.name}</option>
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
           ))}
         </select>
       </label>
@@ -52,7 +59,9 @@ export function JournalFilters({ params, kinds, update }: { params: JournalParam
           <option value="">any</option>
           {params.task && !taskOptions.some((t) => t.id === params.task) && <option value={params.task}>task {params.task.slice(0, 8)}</option>}
           {taskOptions.map((t) => (
-            <option key={t.id} value={t.id}>#{t.number} {t.title}</option>
+            <option key={t.id} value={t.id}>
+              #{t.number} {t.title}
+            </option>
           ))}
         </select>
       </label>
@@ -62,7 +71,14 @@ export function JournalFilters({ params, kinds, update }: { params: JournalParam
       </label>
       <label className="flex items-center gap-1.5 text-xs">
         <span className="sr-only">Search</span>
-        <input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder='Search: words, "a phrase", -not' className={`${field} w-64`} data-testid="journal-search" />
+        <input
+          type="search"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          placeholder='Search: words, "a phrase", -not'
+          className={`${field} w-64`}
+          data-testid="journal-search"
+        />
       </label>
       <button type="submit" className="rounded bg-accent-600 px-2.5 py-1 text-xs font-medium text-white hover:bg-accent-700">
         Search

@@ -5,7 +5,9 @@ export function JsonBlock({ value, label, open = false }: { value: unknown; labe
   return (
     <details open={open} className="rounded border border-neutral-200 dark:border-neutral-800">
       <summary className="cursor-pointer px-2 py-1 text-xs text-neutral-600 dark:text-neutral-300">{label}</summary>
-      <pre className="max-h-80 overflow-auto border-t border-neutral-200 bg-neutral-50 p-2 font-mono text-xs whitespace-pre-wrap dark:border-neutral-800 dark:bg-neutral-950">{text}</pre>
+      <pre className="max-h-80 overflow-auto border-t border-neutral-200 bg-neutral-50 p-2 font-mono text-xs whitespace-pre-wrap dark:border-neutral-800 dark:bg-neutral-950">
+        {text}
+      </pre>
     </details>
   );
 }

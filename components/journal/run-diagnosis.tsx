@@ -19,7 +19,12 @@ export function RunDiagnosis({ runId }: { runId: string }) {
     queryFn: () => apiGet<Diagnosis>(`/api/journal/runs/${encodeURIComponent(runId)}/diagnose`),
   });
   if (diagnosis.isPending) return <div className="m-6 h-24 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" aria-busy />;
-  if (diagnosis.isError) return <p className="p-6 text-sm text-red-600">Could not diagnose run {runId}: {diagnosis.error.message}</p>;
+  if (diagnosis.isError)
+    return (
+      <p className="p-6 text-sm text-red-600">
+        Could not diagnose run {runId}: {diagnosis.error.message}
+      </p>
+    );
   const { findings, events } = diagnosis.data;
   return (
     <div className="space-y-3 px-6 py-4" data-testid="diagnosis">
@@ -35,7 +40,12 @@ export function RunDiagnosis({ runId }: { runId: string }) {
       )}
       <ul className="space-y-2">
         {findings.map((f, i) => (
-          <li key={i} className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-900 dark:bg-amber-950/40" data-testid="finding" data-signature={f.signature}>
+          <li
+            key={i}
+            className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-900 dark:bg-amber-950/40"
+            data-testid="finding"
+            data-signature={f.signature}
+          >
             <p>
               <strong>{NAMES[f.signature]}</strong> — {f.summary}
             </p>

@@ -47,7 +47,14 @@ export function RunHeader({ run, update }: { run: Timeline; update: (patch: Part
       ))}
       {run.config && (
         <JsonBlock
-          value={{ task: run.config.task, system: run.config.system, principles: run.config.principles, tools: run.config.tools.map((t) => t.name), maxTurns: run.config.maxTurns, model: run.config.model }}
+          value={{
+            task: run.config.task,
+            system: run.config.system,
+            principles: run.config.principles,
+            tools: run.config.tools.map((t) => t.name),
+            maxTurns: run.config.maxTurns,
+            model: run.config.model,
+          }}
           label="Configuration (task, system prompt, principles, tools)"
         />
       )}

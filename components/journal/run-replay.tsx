@@ -32,11 +32,16 @@ function Verdict({ runId, finished }: { runId: string; finished: boolean }) {
       {replay.isError && <p className="text-sm text-red-600">The replay could not run: {replay.error.message}</p>}
       {replay.data && (
         <>
-          <p className={`text-sm font-medium ${replay.data.identical ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400"}`} data-identical={replay.data.identical}>
+          <p
+            className={`text-sm font-medium ${replay.data.identical ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400"}`}
+            data-identical={replay.data.identical}
+          >
             {replay.data.identical ? "✓ Identical" : "✗ Diverged"} — replayed {replay.data.replayed} events against {replay.data.recorded} recorded
             {replay.data.identical && " (every event but ids and timestamps)"}.
           </p>
-          {!finished && replay.data.ended === "recording_ended" && <p className="text-xs text-neutral-500">The run has not finished: the replay compares up to where its recording ends.</p>}
+          {!finished && replay.data.ended === "recording_ended" && (
+            <p className="text-xs text-neutral-500">The run has not finished: the replay compares up to where its recording ends.</p>
+          )}
           {replay.data.divergence && (
             <div className="space-y-1">
               <p className="text-sm">The streams part at event {replay.data.divergence.index + 1}:</p>
@@ -54,7 +59,12 @@ export function RunReplay({ runId, update }: { runId: string; update: (patch: Pa
   const run = useRunTimeline(runId);
   const [step, setStep] = useState(0);
   if (run.isPending) return <div className="m-6 h-40 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" aria-busy />;
-  if (run.isError) return <p className="p-6 text-sm text-red-600">Could not load run {runId}: {run.error.message}</p>;
+  if (run.isError)
+    return (
+      <p className="p-6 text-sm text-red-600">
+        Could not load run {runId}: {run.error.message}
+      </p>
+    );
   const turns = run.data.turns;
   const at = Math.min(step, Math.max(turns.length - 1, 0));
   const keys = (e: KeyboardEvent) => {
@@ -70,13 +80,21 @@ export function RunReplay({ runId, update }: { runId: string; update: (patch: Pa
       ) : (
         <section aria-label="Step through the run" onKeyDown={keys} className="space-y-2">
           <div className="flex items-center gap-2">
-            <button type="button" className={button} onClick={() => setStep(0)} disabled={at === 0}>« First</button>
-            <button type="button" className={button} onClick={() => setStep(at - 1)} disabled={at === 0}>← Previous</button>
+            <button type="button" className={button} onClick={() => setStep(0)} disabled={at === 0}>
+              « First
+            </button>
+            <button type="button" className={button} onClick={() => setStep(at - 1)} disabled={at === 0}>
+              ← Previous
+            </button>
             <span className="text-sm tabular-nums" aria-live="polite" data-testid="replay-step">
               Turn {at + 1} of {turns.length}
             </span>
-            <button type="button" className={button} onClick={() => setStep(at + 1)} disabled={at >= turns.length - 1}>Next →</button>
-            <button type="button" className={button} onClick={() => setStep(turns.length - 1)} disabled={at >= turns.length - 1}>Last »</button>
+            <button type="button" className={button} onClick={() => setStep(at + 1)} disabled={at >= turns.length - 1}>
+              Next →
+            </button>
+            <button type="button" className={button} onClick={() => setStep(turns.length - 1)} disabled={at >= turns.length - 1}>
+              Last »
+            </button>
             <span className="text-xs text-neutral-500">(← → keys)</span>
           </div>
           <TurnCard turn={turns[at]} expanded />

@@ -15,7 +15,12 @@ export function useRunTimeline(runId: string) {
 export function RunTimeline({ runId, update }: { runId: string; update: (patch: Partial<JournalParams>) => void }) {
   const run = useRunTimeline(runId);
   if (run.isPending) return <div className="m-6 h-40 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" aria-busy />;
-  if (run.isError) return <p className="p-6 text-sm text-red-600">Could not load run {runId}: {run.error.message}</p>;
+  if (run.isError)
+    return (
+      <p className="p-6 text-sm text-red-600">
+        Could not load run {runId}: {run.error.message}
+      </p>
+    );
   return (
     <div className="space-y-3 px-6 py-4" data-testid="timeline">
       <RunHeader run={run.data} update={update} />

@@ -13,7 +13,11 @@ export function StopRun({ runId }: { runId: string }) {
   });
   if (!open) {
     return (
-      <button type="button" onClick={() => setOpen(true)} className="rounded border border-red-300 px-2 py-0.5 text-xs text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950">
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="rounded border border-red-300 px-2 py-0.5 text-xs text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950"
+      >
         Stop run
       </button>
     );

@@ -20,7 +20,11 @@ function SubmissionLine({ s, update }: { s: Submission; update: (patch: Partial<
           </button>
         )}
       </p>
-      {s.evidence.length === 0 ? <p className="text-xs text-amber-700 dark:text-amber-400">No evidence attached.</p> : s.evidence.map((e, i) => <JsonBlock key={i} value={e} label={`Evidence ${i + 1}`} />)}
+      {s.evidence.length === 0 ? (
+        <p className="text-xs text-amber-700 dark:text-amber-400">No evidence attached.</p>
+      ) : (
+        s.evidence.map((e, i) => <JsonBlock key={i} value={e} label={`Evidence ${i + 1}`} />)
+      )}
     </div>
   );
 }
@@ -42,14 +46,20 @@ export function TaskAudit({ taskId, update }: { taskId: string; update: (patch: 
         {a.verdicts.map((v) => (
           <article key={v.eventId} className="space-y-2 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
             <p className="text-sm">
-              <span className={`mr-2 rounded px-1.5 py-0.5 text-xs font-semibold ${v.verdict === "accept" ? "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200" : "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200"}`}>
+              <span
+                className={`mr-2 rounded px-1.5 py-0.5 text-xs font-semibold ${v.verdict === "accept" ? "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200" : "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200"}`}
+              >
                 {v.verdict === "accept" ? "ACCEPT" : "REJECT"}
               </span>
               <strong>{v.byName ?? "someone"}</strong> via {v.via === "review" ? "a board review" : "a message"} at <time dateTime={v.t}>{new Date(v.t).toLocaleString()}</time>
               {v.reason && <span>: {v.reason}</span>} <EventLink id={v.eventId} />
             </p>
             <div className="border-l-2 border-neutral-200 pl-3 dark:border-neutral-800">
-              {v.on ? <SubmissionLine s={v.on} update={update} /> : <p className="text-xs text-amber-700 dark:text-amber-400">This verdict came before any submission: there was no evidence to judge.</p>}
+              {v.on ? (
+                <SubmissionLine s={v.on} update={update} />
+              ) : (
+                <p className="text-xs text-amber-700 dark:text-amber-400">This verdict came before any submission: there was no evidence to judge.</p>
+              )}
             </div>
           </article>
         ))}

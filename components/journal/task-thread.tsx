@@ -32,7 +32,11 @@ function Line({ entry, update }: { entry: ThreadEntry; update: (patch: Partial<J
       </>
     );
   } else if (entry.type === "transition") {
-    body = <span className="text-neutral-700 dark:text-neutral-300">{(TRANSITIONS[entry.kind] ?? ((_d, w) => `${w}: ${entry.kind}`))((entry.data ?? {}) as Record<string, unknown>, who)}</span>;
+    body = (
+      <span className="text-neutral-700 dark:text-neutral-300">
+        {(TRANSITIONS[entry.kind] ?? ((_d, w) => `${w}: ${entry.kind}`))((entry.data ?? {}) as Record<string, unknown>, who)}
+      </span>
+    );
   } else {
     body = (
       <span className="text-neutral-700 dark:text-neutral-300">

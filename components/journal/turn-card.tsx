@@ -23,15 +23,19 @@ export function TurnCard({ turn, expanded = false }: { turn: TimelineTurn; expan
     <article id={`event-${turn.calledEventId}`} className="space-y-2 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800" data-testid="timeline-turn">
       <header className="flex flex-wrap items-baseline gap-x-3 text-sm">
         <h3 className="font-semibold">Turn {turn.turn}</h3>
-        <time dateTime={turn.t} className="text-xs text-neutral-500">{new Date(turn.t).toLocaleTimeString()}</time>
+        <time dateTime={turn.t} className="text-xs text-neutral-500">
+          {new Date(turn.t).toLocaleTimeString()}
+        </time>
         {turn.context && (
           <span className="text-xs text-neutral-500">
-            context {turn.context.messages} messages, ~{formatTokens(turn.context.estimatedTokens)} tokens{turn.context.droppedSteps ? `, ${turn.context.droppedSteps} old steps dropped` : ""}
+            context {turn.context.messages} messages, ~{formatTokens(turn.context.estimatedTokens)} tokens
+            {turn.context.droppedSteps ? `, ${turn.context.droppedSteps} old steps dropped` : ""}
           </span>
         )}
         {turn.debit && (
           <span className="ml-auto text-xs tabular-nums" title={`${turn.debit.model}${turn.debit.estimated ? ", estimated" : ""}`}>
-            {formatTokens(turn.debit.amount)} tokens ({formatTokens(turn.debit.inputTokens)} in{turn.debit.cachedTokens ? `, ${formatTokens(turn.debit.cachedTokens)} cached` : ""}, {formatTokens(turn.debit.outputTokens)} out)
+            {formatTokens(turn.debit.amount)} tokens ({formatTokens(turn.debit.inputTokens)} in{turn.debit.cachedTokens ? `, ${formatTokens(turn.debit.cachedTokens)} cached` : ""},{" "}
+            {formatTokens(turn.debit.outputTokens)} out)
           </span>
         )}
         <EventLink id={turn.calledEventId} />
@@ -40,7 +44,8 @@ export function TurnCard({ turn, expanded = false }: { turn: TimelineTurn; expan
         <ul className="space-y-1 rounded bg-neutral-50 p-2 text-xs dark:bg-neutral-900" aria-label="Mail delivered">
           {turn.mail.map((m) => (
             <li key={m.messageId}>
-              ✉ <strong>{m.fromName ?? m.from}</strong> {m.performative && <PerformativeBadge performative={m.performative} />} <span className="whitespace-pre-wrap">{m.body}</span>
+              ✉ <strong>{m.fromName ?? m.from}</strong> {m.performative && <PerformativeBadge performative={m.performative} />}{" "}
+              <span className="whitespace-pre-wrap">{m.body}</span>
             </li>
           ))}
         </ul>

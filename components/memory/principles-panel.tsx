@@ -36,10 +36,12 @@ export function PrinciplesPanel() {
   return (
     <div className="space-y-6">
       <section aria-labelledby="principles-title">
-        <h1 id="principles-title" className="text-lg font-semibold">Principles</h1>
+        <h1 id="principles-title" className="text-lg font-semibold">
+          Principles
+        </h1>
         <p className="mt-1 text-xs text-neutral-500 dark:text-neutral-400">
-          Put at the head of every agent&apos;s context (their tokens count against its budget). A lesson becomes a principle when two
-          independent sources learn it (different agents, or different tasks), or when a human pins it.
+          Put at the head of every agent&apos;s context (their tokens count against its budget). A lesson becomes a principle when two independent sources learn it (different
+          agents, or different tasks), or when a human pins it.
         </p>
         {principles.isPending && <div className="mt-3 h-20 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" aria-busy />}
         {principles.isError && <p className="mt-3 text-sm text-red-600">Could not load principles: {principles.error.message}</p>}
@@ -67,7 +69,9 @@ export function PrinciplesPanel() {
               <p className="mt-1 text-xs text-neutral-500 dark:text-neutral-400">{why(p)}</p>
               {p.sources.length > 0 && (
                 <details className="mt-1 text-xs">
-                  <summary className="cursor-pointer text-neutral-600 dark:text-neutral-300">{p.sources.length} source lesson{p.sources.length === 1 ? "" : "s"}</summary>
+                  <summary className="cursor-pointer text-neutral-600 dark:text-neutral-300">
+                    {p.sources.length} source lesson{p.sources.length === 1 ? "" : "s"}
+                  </summary>
                   <ul className="mt-1 space-y-0.5 pl-4">
                     {p.sources.map((s) => (
                       <li key={s.id}>
@@ -81,10 +85,16 @@ export function PrinciplesPanel() {
             </li>
           ))}
         </ul>
-        {act.isError && <p className="mt-2 text-sm text-red-600" role="alert">{act.error.message}</p>}
+        {act.isError && (
+          <p className="mt-2 text-sm text-red-600" role="alert">
+            {act.error.message}
+          </p>
+        )}
       </section>
       <section aria-labelledby="lessons-title">
-        <h2 id="lessons-title" className="text-base font-semibold">Recent lessons</h2>
+        <h2 id="lessons-title" className="text-base font-semibold">
+          Recent lessons
+        </h2>
         {lessons.isPending && <div className="mt-3 h-20 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" aria-busy />}
         {lessons.isError && <p className="mt-3 text-sm text-red-600">Could not load lessons: {lessons.error.message}</p>}
         {lessons.isSuccess && recent.length === 0 && <p className="mt-2 text-sm text-neutral-500">No lessons yet: agents record them when their work finishes.</p>}

@@ -13,7 +13,11 @@ function ForceRelease({ reservation }: { reservation: Reservation }) {
   const release = useForceRelease();
   if (!open) {
     return (
-      <button type="button" onClick={() => setOpen(true)} className="rounded border border-neutral-300 px-2 py-0.5 text-xs hover:bg-neutral-50 dark:border-neutral-700 dark:hover:bg-neutral-800">
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="rounded border border-neutral-300 px-2 py-0.5 text-xs hover:bg-neutral-50 dark:border-neutral-700 dark:hover:bg-neutral-800"
+      >
         Force release
       </button>
     );
@@ -52,15 +56,22 @@ export function ReservationRow({ reservation, me }: { reservation: Reservation; 
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <Avatar id={r.holderId} name={r.holderName} kind="agent" size="sm" />
         <span className="font-medium">{r.holderName}</span>
-        <span className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${r.mode === "exclusive" ? "bg-accent-50 text-accent-700" : "bg-neutral-100 text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200"}`}>
+        <span
+          className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${r.mode === "exclusive" ? "bg-accent-50 text-accent-700" : "bg-neutral-100 text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200"}`}
+        >
           {r.mode}
         </span>
-        <span className="text-xs text-neutral-500">R-{r.fence}{r.scope !== "default" ? ` · ${r.scope}` : ""}</span>
+        <span className="text-xs text-neutral-500">
+          R-{r.fence}
+          {r.scope !== "default" ? ` · ${r.scope}` : ""}
+        </span>
         <LeaseCountdown expiresAt={r.expiresAt} />
       </div>
       <p className="flex flex-wrap gap-1">
         {r.patterns.map((p) => (
-          <code key={p} className="rounded bg-neutral-100 px-1.5 py-0.5 font-mono text-xs dark:bg-neutral-900">{p}</code>
+          <code key={p} className="rounded bg-neutral-100 px-1.5 py-0.5 font-mono text-xs dark:bg-neutral-900">
+            {p}
+          </code>
         ))}
       </p>
       <p className="text-xs text-neutral-600 dark:text-neutral-300">{r.reason}</p>

@@ -21,8 +21,7 @@ export function Composer({ room, people }: { room: string; people: RosterEntry[]
   });
 
   const prefix = mentionPrefix(text, caret);
-  const suggestions =
-    prefix === null ? [] : people.filter((p) => p.name.toLowerCase().startsWith(prefix.toLowerCase())).slice(0, 6);
+  const suggestions = prefix === null ? [] : people.filter((p) => p.name.toLowerCase().startsWith(prefix.toLowerCase())).slice(0, 6);
 
   function complete(name: string) {
     const before = text.slice(0, caret).replace(/@([A-Za-z0-9_.-]*)$/, `@${name} `);
@@ -52,7 +51,11 @@ export function Composer({ room, people }: { room: string; people: RosterEntry[]
   return (
     <div className="relative border-t border-neutral-200 p-4 dark:border-neutral-800">
       {suggestions.length > 0 && (
-        <ul role="listbox" aria-label="Mention" className="absolute bottom-full left-4 mb-1 w-56 rounded-md border border-neutral-200 bg-white py-1 text-sm shadow-lg dark:border-neutral-700 dark:bg-neutral-900">
+        <ul
+          role="listbox"
+          aria-label="Mention"
+          className="absolute bottom-full left-4 mb-1 w-56 rounded-md border border-neutral-200 bg-white py-1 text-sm shadow-lg dark:border-neutral-700 dark:bg-neutral-900"
+        >
           {suggestions.map((person, i) => (
             <li key={person.id} role="option" aria-selected={i === pick}>
               <button
@@ -69,7 +72,9 @@ export function Composer({ room, people }: { room: string; people: RosterEntry[]
           ))}
         </ul>
       )}
-      <label htmlFor="composer" className="sr-only">Message #{room}</label>
+      <label htmlFor="composer" className="sr-only">
+        Message #{room}
+      </label>
       <textarea
         id="composer"
         ref={input}

@@ -14,8 +14,7 @@ const GROUP_GAP_MS = 5 * 60 * 1000;
 export function useMessages(room: string) {
   return useInfiniteQuery({
     queryKey: queryKeys.messages(room),
-    queryFn: ({ pageParam }) =>
-      apiGet<Page<Message>>(`/api/rooms/${encodeURIComponent(room)}/messages?limit=100${pageParam ? `&before=${pageParam}` : ""}`),
+    queryFn: ({ pageParam }) => apiGet<Page<Message>>(`/api/rooms/${encodeURIComponent(room)}/messages?limit=100${pageParam ? `&before=${pageParam}` : ""}`),
     initialPageParam: 0,
     getNextPageParam: (last) => last.next,
   });
@@ -31,9 +30,7 @@ function MessageBody({ message, me }: { message: Message; me: Me }) {
     >
       <div className="flex flex-wrap items-center gap-2">
         {message.performative && <PerformativeBadge performative={message.performative} />}
-        {message.toName && (
-          <span className="text-xs font-medium text-amber-800 dark:text-amber-300">direct to @{message.toName}</span>
-        )}
+        {message.toName && <span className="text-xs font-medium text-amber-800 dark:text-amber-300">direct to @{message.toName}</span>}
         {message.heldSeq != null && (
           <span className="text-xs text-neutral-500 dark:text-neutral-400" title="Posted with a hold token: nothing newer had arrived since the messages it was shown">
             sent over unread, seen up to #{message.heldSeq}
@@ -66,9 +63,7 @@ export function MessageList({ room, me }: { room: string; me: Me }) {
   if (query.isError) return <p className="p-6 text-sm text-red-600">Could not load messages: {query.error.message}</p>;
   if (messages.length === 0) {
     return (
-      <p className="p-6 text-sm text-neutral-500 dark:text-neutral-400">
-        No messages in #{room} yet. Say something below, or start the demo team — agents post here as they work.
-      </p>
+      <p className="p-6 text-sm text-neutral-500 dark:text-neutral-400">No messages in #{room} yet. Say something below, or start the demo team — agents post here as they work.</p>
     );
   }
   const groups: Message[][] = [];
@@ -98,7 +93,9 @@ export function MessageList({ room, me }: { room: string; me: Me }) {
             <Avatar id={first.senderId} name={first.senderName} kind={first.senderKind} />
             <div className="min-w-0 flex-1">
               <header className="flex items-baseline gap-2">
-                <span className="text-sm font-semibold" data-testid="sender">{first.senderName}</span>
+                <span className="text-sm font-semibold" data-testid="sender">
+                  {first.senderName}
+                </span>
                 <RelativeTime iso={first.createdAt} />
               </header>
               {group.map((message) => (

@@ -27,7 +27,9 @@ function NewRoom() {
         if (name.trim()) create.mutate(name.trim());
       }}
     >
-      <label className="sr-only" htmlFor="new-room">New room name</label>
+      <label className="sr-only" htmlFor="new-room">
+        New room name
+      </label>
       <input
         id="new-room"
         value={name}

@@ -53,11 +53,7 @@ export const billRuns = pgTable(
     firstEventId: bigint("first_event_id", { mode: "number" }).notNull(),
     lastEventId: bigint("last_event_id", { mode: "number" }).notNull(),
   },
-  (t) => [
-    index("bill_runs_recent_idx").on(t.firstEventId),
-    index("bill_runs_agent_idx").on(t.agentId, t.firstEventId),
-    index("bill_runs_task_idx").on(t.taskId, t.firstEventId),
-  ],
+  (t) => [index("bill_runs_recent_idx").on(t.firstEventId), index("bill_runs_agent_idx").on(t.agentId, t.firstEventId), index("bill_runs_task_idx").on(t.taskId, t.firstEventId)],
 );
 
 /** Each budget: its allowance (as last set) and what its own and its descendants' runs spent. */

@@ -46,18 +46,13 @@ export const decisions = pgTable(
       "decisions_outcome_check",
       sql`(${t.status} in ('closed', 'resolved', 'defaulted')) = (${t.outcome} is not null) and (${t.outcome} is null or ${t.outcome} = any(${t.options}))`,
     ),
-    check(
-      "decisions_escalation_check",
-      sql`(${t.status} in ('escalated', 'resolved', 'defaulted')) = (${t.escalationDeadline} is not null and ${t.envelope} is not null)`,
-    ),
+    check("decisions_escalation_check", sql`(${t.status} in ('escalated', 'resolved', 'defaulted')) = (${t.escalationDeadline} is not null and ${t.envelope} is not null)`),
     check("decisions_resolver_check", sql`(${t.status} = 'resolved') = (${t.resolvedBy} is not null)`),
     // The sweeper's two scans: open votes by deadline, escalations by their deadline.
     index("decisions_open_timebox_idx").on(t.timeboxAt).where(sql`${t.status} = 'open'`),
     index("decisions_escalated_deadline_idx").on(t.escalationDeadline).where(sql`${t.status} = 'escalated'`),
     // Outcomes whose room announcement is still owed (the sweeper retries a lost one).
-    index("decisions_unannounced_idx")
-      .on(t.number)
-      .where(sql`${t.status} <> 'open' and ${t.announcedStatus} is distinct from ${t.status}`),
+    index("decisions_unannounced_idx").on(t.number).where(sql`${t.status} <> 'open' and ${t.announcedStatus} is distinct from ${t.status}`),
     index("decisions_status_number_idx").on(t.status, t.number),
     index("decisions_opened_by_idx").on(t.openedBy),
   ],

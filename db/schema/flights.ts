@@ -16,7 +16,9 @@ export const flights = pgTable(
       .references(() => tasks.id),
     /** How the roles think: `scripted` (no model configured) or the model's name. */
     mode: text("mode").notNull(),
-    status: text("status", { enum: ["planning", "working", "green", "red"] }).notNull().default("planning"),
+    status: text("status", { enum: ["planning", "working", "green", "red"] })
+      .notNull()
+      .default("planning"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -40,8 +40,5 @@ export const principles = pgTable(
     pinnedAt: timestamp("pinned_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
-  (t) => [
-    check("principles_pin_check", sql`(${t.pinnedBy} is null) = (${t.pinnedAt} is null)`),
-    check("principles_text_check", sql`length(${t.text}) between 1 and 2000`),
-  ],
+  (t) => [check("principles_pin_check", sql`(${t.pinnedBy} is null) = (${t.pinnedAt} is null)`), check("principles_text_check", sql`length(${t.text}) between 1 and 2000`)],
 );

@@ -25,7 +25,9 @@ export const apiKeys = pgTable(
   "api_keys",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    principalId: uuid("principal_id").notNull().references(() => principals.id),
+    principalId: uuid("principal_id")
+      .notNull()
+      .references(() => principals.id),
     keyHash: text("key_hash").notNull().unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
@@ -38,7 +40,9 @@ export const sessions = pgTable(
   "sessions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    principalId: uuid("principal_id").notNull().references(() => principals.id),
+    principalId: uuid("principal_id")
+      .notNull()
+      .references(() => principals.id),
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -51,7 +55,9 @@ export const signInLinks = pgTable(
   "sign_in_links",
   {
     tokenHash: text("token_hash").primaryKey(),
-    principalId: uuid("principal_id").notNull().references(() => principals.id),
+    principalId: uuid("principal_id")
+      .notNull()
+      .references(() => principals.id),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
   },

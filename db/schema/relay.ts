@@ -1,17 +1,6 @@
 // The relay's state: seen-cursors, hold tokens, focus windows with their digests, and room rounds.
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { principals } from "./principals";
 import { messages, rooms } from "./rooms";
 
@@ -19,8 +8,12 @@ import { messages, rooms } from "./rooms";
 export const seenCursors = pgTable(
   "seen_cursors",
   {
-    principalId: uuid("principal_id").notNull().references(() => principals.id),
-    room: text("room").notNull().references(() => rooms.name),
+    principalId: uuid("principal_id")
+      .notNull()
+      .references(() => principals.id),
+    room: text("room")
+      .notNull()
+      .references(() => rooms.name),
     seq: bigint("seq", { mode: "number" }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
@@ -33,8 +26,12 @@ export const holdTokens = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     tokenHash: text("token_hash").notNull().unique(),
-    principalId: uuid("principal_id").notNull().references(() => principals.id),
-    room: text("room").notNull().references(() => rooms.name),
+    principalId: uuid("principal_id")
+      .notNull()
+      .references(() => principals.id),
+    room: text("room")
+      .notNull()
+      .references(() => rooms.name),
     seq: bigint("seq", { mode: "number" }).notNull(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -52,7 +49,9 @@ export const focusWindows = pgTable(
   "focus_windows",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    agentId: uuid("agent_id").notNull().references(() => principals.id),
+    agentId: uuid("agent_id")
+      .notNull()
+      .references(() => principals.id),
     taskId: uuid("task_id").notNull(),
     openedAt: timestamp("opened_at", { withTimezone: true }).notNull(),
     closedAt: timestamp("closed_at", { withTimezone: true }),
@@ -74,9 +73,15 @@ export const DIGEST_STATES = ["queued", "dropped", "flushed"] as const;
 export const digestEntries = pgTable(
   "digest_entries",
   {
-    windowId: uuid("window_id").notNull().references(() => focusWindows.id),
-    agentId: uuid("agent_id").notNull().references(() => principals.id),
-    messageId: bigint("message_id", { mode: "number" }).notNull().references(() => messages.id),
+    windowId: uuid("window_id")
+      .notNull()
+      .references(() => focusWindows.id),
+    agentId: uuid("agent_id")
+      .notNull()
+      .references(() => principals.id),
+    messageId: bigint("message_id", { mode: "number" })
+      .notNull()
+      .references(() => messages.id),
     room: text("room").notNull(),
     seq: bigint("seq", { mode: "number" }).notNull(),
     state: text("state", { enum: DIGEST_STATES }).notNull().default("queued"),
@@ -98,7 +103,9 @@ export const digestEntries = pgTable(
 export const roomRounds = pgTable(
   "room_rounds",
   {
-    room: text("room").notNull().references(() => rooms.name),
+    room: text("room")
+      .notNull()
+      .references(() => rooms.name),
     n: integer("n").notNull(),
     humanSeq: bigint("human_seq", { mode: "number" }).notNull(),
     humanAt: timestamp("human_at", { withTimezone: true }).notNull(),
@@ -110,9 +117,13 @@ export const roomRounds = pgTable(
 export const roundCounts = pgTable(
   "round_counts",
   {
-    room: text("room").notNull().references(() => rooms.name),
+    room: text("room")
+      .notNull()
+      .references(() => rooms.name),
     n: integer("n").notNull(),
-    agentId: uuid("agent_id").notNull().references(() => principals.id),
+    agentId: uuid("agent_id")
+      .notNull()
+      .references(() => principals.id),
     count: integer("count").notNull(),
   },
   (t) => [primaryKey({ columns: [t.room, t.n, t.agentId] }), check("round_counts_count_check", sql`${t.count} >= 1`)],

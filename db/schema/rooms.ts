@@ -1,17 +1,6 @@
 // Rooms and their messages; `seq` is per room, gap-free and monotonic.
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  bigserial,
-  check,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, bigserial, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { principals } from "./principals";
 
 export const PERFORMATIVES = ["REQUEST", "INFORM", "PROPOSE", "ACCEPT", "REJECT", "DONE", "ERROR"] as const;
@@ -33,9 +22,13 @@ export const messages = pgTable(
   "messages",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    room: text("room").notNull().references(() => rooms.name),
+    room: text("room")
+      .notNull()
+      .references(() => rooms.name),
     seq: bigint("seq", { mode: "number" }).notNull(),
-    senderId: uuid("sender_id").notNull().references(() => principals.id),
+    senderId: uuid("sender_id")
+      .notNull()
+      .references(() => principals.id),
     toId: uuid("to_id").references(() => principals.id),
     performative: text("performative", { enum: PERFORMATIVES }),
     taskId: uuid("task_id"),
@@ -55,9 +48,6 @@ export const messages = pgTable(
     index("messages_task_idx").on(t.taskId),
     check("messages_body_size_check", sql`octet_length(${t.body}) between 1 and 16384`),
     check("messages_payload_size_check", sql`${t.payload} is null or octet_length(${t.payload}::text) <= 65536`),
-    check(
-      "messages_performative_check",
-      sql`${t.performative} is null or ${t.performative} in ('REQUEST','INFORM','PROPOSE','ACCEPT','REJECT','DONE','ERROR')`,
-    ),
+    check("messages_performative_check", sql`${t.performative} is null or ${t.performative} in ('REQUEST','INFORM','PROPOSE','ACCEPT','REJECT','DONE','ERROR')`),
   ],
 );

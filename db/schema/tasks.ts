@@ -1,20 +1,6 @@
 // The task board: tasks with leases and fencing tokens, their incremental output, evidence, reviews and ADRs.
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  bigserial,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-  type AnyPgColumn,
-} from "drizzle-orm/pg-core";
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { principals } from "./principals";
 
 export const TASK_STATUSES = ["ready", "in_progress", "review", "done", "cancelled"] as const;
@@ -65,10 +51,7 @@ export const tasks = pgTable(
     // The approver is never the owner (DESIGN §3, §6).
     check("tasks_approver_not_owner_check", sql`${t.ownerId} is null or ${t.ownerId} <> ${t.approverId}`),
     // Work starts only with acceptance criteria.
-    check(
-      "tasks_criteria_check",
-      sql`${t.status} in ('ready', 'cancelled') or coalesce(${t.acceptanceCriteria} ~ '\\S', false)`,
-    ),
+    check("tasks_criteria_check", sql`${t.status} in ('ready', 'cancelled') or coalesce(${t.acceptanceCriteria} ~ '\\S', false)`),
     // A lease exists exactly while the task is in progress; a ready task has no owner.
     check("tasks_lease_check", sql`(${t.status} = 'in_progress') = (${t.leaseExpiresAt} is not null)`),
     check("tasks_owner_check", sql`${t.status} = 'cancelled' or (${t.status} = 'ready') = (${t.ownerId} is null)`),
@@ -169,9 +152,6 @@ export const adrs = pgTable(
   },
   (t) => [
     uniqueIndex("adrs_task_idx").on(t.taskId),
-    check(
-      "adrs_nonempty_check",
-      sql`${t.title} ~ '\\S' and ${t.context} ~ '\\S' and ${t.decision} ~ '\\S' and ${t.consequences} ~ '\\S'`,
-    ),
+    check("adrs_nonempty_check", sql`${t.title} ~ '\\S' and ${t.context} ~ '\\S' and ${t.decision} ~ '\\S' and ${t.consequences} ~ '\\S'`),
   ],
 );

@@ -71,7 +71,7 @@ export const decisionTools = [
   }),
   defineTool({
     name: "propose_commitment",
-    description: "\"I'll take it\": a candidate commitment; it counts once you confirm it.",
+    description: '"I\'ll take it": a candidate commitment; it counts once you confirm it.',
     rest: "POST /api/commitments",
     input: proposeCommitmentInput,
     output: commitmentOut,

@@ -47,7 +47,12 @@ export async function agentBills(r: BillRead, prices: PriceMap): Promise<{ agent
   const names = await namesOf(r.tx, agentIds);
   const budgets = [...base.budgets.values()].sort((a, b) => a.firstEventId - b.firstEventId).map((b) => budgetView(b, names));
   const known = agentIds.filter((id) => names.has(id));
-  const roles = known.length ? await r.tx.select({ id: principals.id, role: principals.role }).from(principals).where(and(eq(principals.kind, "agent"), inArray(principals.id, known))) : [];
+  const roles = known.length
+    ? await r.tx
+        .select({ id: principals.id, role: principals.role })
+        .from(principals)
+        .where(and(eq(principals.kind, "agent"), inArray(principals.id, known)))
+    : [];
   const roleOf = new Map(roles.map((p) => [p.id, p.role]));
   const runCounts = await countRuns(r);
   const agents = agentIds.map((agentId): AgentBill => {

@@ -27,7 +27,7 @@ function rng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T,>(xs: T[]) => xs[Math.floor(next() * xs.length)] };
+  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: T[]) => xs[Math.floor(next() * xs.length)] };
 }
 
 interface Expected {
@@ -80,7 +80,13 @@ function randomEvents(seed: number, count: number): LooseEvent[] {
       const status = r.pick(["done", "halted", "stopped", "inconclusive"]);
       run.status = status;
       const kind = status === "halted" ? "BudgetExhausted" : status === "stopped" ? "RunStopped" : "AgentFinished";
-      out.push({ kind, actor: run.agent, runId, taskId: run.task, data: { result: { status, budgetId: "x", allowance: 0, budgetSpent: 0, turns: 1, spent: 0, summary: "s", evidence: [], reason: "r" } } });
+      out.push({
+        kind,
+        actor: run.agent,
+        runId,
+        taskId: run.task,
+        data: { result: { status, budgetId: "x", allowance: 0, budgetSpent: 0, turns: 1, spent: 0, summary: "s", evidence: [], reason: "r" } },
+      });
     } else {
       const runId = r.pick(live);
       const run = expected.runs.get(runId)!;
@@ -109,7 +115,7 @@ const costOfDebit = (d: Expected["debits"][number]) => {
   const p = price(d.model);
   return ((d.input - d.cached) * p.input + d.cached * (p.cachedInput ?? p.input) + d.output * p.output) / 1e6;
 };
-const sum = <T,>(xs: T[], f: (x: T) => number) => xs.reduce((n, x) => n + f(x), 0);
+const sum = <T>(xs: T[], f: (x: T) => number) => xs.reduce((n, x) => n + f(x), 0);
 
 async function allPages<T>(fetch: (before?: number) => Promise<{ items: T[]; next?: number }>): Promise<T[]> {
   const items: T[] = [];
@@ -140,24 +146,53 @@ async function expectBillMatches(): Promise<void> {
   }
   for (const model of MODELS) {
     const line = view.models.find((m) => m.model === model);
-    expect(line?.tokens ?? 0).toBe(sum(debits.filter((d) => d.model === model), (d) => d.input + d.output));
+    expect(line?.tokens ?? 0).toBe(
+      sum(
+        debits.filter((d) => d.model === model),
+        (d) => d.input + d.output,
+      ),
+    );
   }
   expect(view.budgets).toHaveLength(expected.budgets.size);
   for (const [budgetId, b] of expected.budgets) {
-    const spent = sum(debits.filter((d) => d.budgetIds.includes(budgetId)), (d) => d.input + d.output);
-    expect(view.budgets.find((x) => x.budgetId === budgetId)).toMatchObject({ parentId: b.parent, ownerId: b.owner, allowance: b.allowance, spent, left: b.allowance - spent, exhausted: spent >= b.allowance });
+    const spent = sum(
+      debits.filter((d) => d.budgetIds.includes(budgetId)),
+      (d) => d.input + d.output,
+    );
+    expect(view.budgets.find((x) => x.budgetId === budgetId)).toMatchObject({
+      parentId: b.parent,
+      ownerId: b.owner,
+      allowance: b.allowance,
+      spent,
+      left: b.allowance - spent,
+      exhausted: spent >= b.allowance,
+    });
   }
   const runs = await allPages((before) => listBillRuns(db, CONFIG.prices, { before, limit: 7 }));
   expect(new Set(runs.map((r) => r.runId)).size).toBe(runs.length);
   expect(runs.map((r) => r.runId).sort()).toEqual([...expected.runs.keys()].sort());
   for (const run of runs) {
     const want = expected.runs.get(run.runId)!;
-    expect(run).toMatchObject({ agentId: want.agent, taskId: want.task, status: want.status, tokens: sum(debits.filter((d) => d.run === run.runId), (d) => d.input + d.output) });
+    expect(run).toMatchObject({
+      agentId: want.agent,
+      taskId: want.task,
+      status: want.status,
+      tokens: sum(
+        debits.filter((d) => d.run === run.runId),
+        (d) => d.input + d.output,
+      ),
+    });
   }
   const tasks = await allPages((before) => listBillTasks(db, CONFIG.prices, { before, limit: 2 }));
   const spending = new Set(debits.map((d) => d.task).filter((t) => t !== null));
   expect(tasks.map((t) => t.taskId).sort()).toEqual([...spending].sort());
-  for (const task of tasks) expect(task.tokens).toBe(sum(debits.filter((d) => d.task === task.taskId), (d) => d.input + d.output));
+  for (const task of tasks)
+    expect(task.tokens).toBe(
+      sum(
+        debits.filter((d) => d.task === task.taskId),
+        (d) => d.input + d.output,
+      ),
+    );
 }
 
 describe("the bill", () => {

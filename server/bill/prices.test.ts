@@ -4,7 +4,10 @@ import { costOf, priceConfig } from "./prices";
 
 describe("the price map", () => {
   it("prices input, cached input and output per million tokens, falling back to '*'", () => {
-    const { prices, problem, currency } = priceConfig({ QUORUM_PRICES: '{"m1": {"input": 3, "output": 15, "cachedInput": 0.3}, "*": {"input": 1, "output": 2}}', QUORUM_CURRENCY: "EUR" });
+    const { prices, problem, currency } = priceConfig({
+      QUORUM_PRICES: '{"m1": {"input": 3, "output": 15, "cachedInput": 0.3}, "*": {"input": 1, "output": 2}}',
+      QUORUM_CURRENCY: "EUR",
+    });
     expect(problem).toBeNull();
     expect(currency).toBe("EUR");
     // 600 fresh input × 3 + 400 cached × 0.3 + 100 output × 15, per million.

@@ -47,9 +47,7 @@ export async function readBill(db: Db, config: PriceConfig, options: z.infer<typ
       pricesProblem: config.problem,
       total: sumViews(models.values()),
       agents,
-      models: [...models]
-        .map(([model, line]) => ({ ...line, model, price: priceOf(config.prices, model) }))
-        .sort((a, b) => b.tokens - a.tokens || a.model.localeCompare(b.model)),
+      models: [...models].map(([model, line]) => ({ ...line, model, price: priceOf(config.prices, model) })).sort((a, b) => b.tokens - a.tokens || a.model.localeCompare(b.model)),
       budgets,
       team: { allowance, spent, left: allowance === null ? null : allowance - spent },
       tasks: await tasksPage(r, config.prices, { limit: options.limit }),

@@ -33,7 +33,11 @@ export async function loadLines(tx: Tx, into: BillDelta, scope: LineScope, keys?
   if (keys && keys.length === 0) return;
   const where: SQL[] = [eq(billLines.scope, scope)];
   if (keys) where.push(inArray(billLines.key, keys));
-  for (const row of await tx.select().from(billLines).where(and(...where))) into.lines.set(lineId(row), { ...row });
+  for (const row of await tx
+    .select()
+    .from(billLines)
+    .where(and(...where)))
+    into.lines.set(lineId(row), { ...row });
 }
 
 export async function loadBudgets(tx: Tx, into: BillDelta): Promise<void> {

@@ -57,7 +57,12 @@ export async function runsPage(r: BillRead, prices: PriceMap, query: BillPageQue
       query.task ? eq(billRuns.taskId, query.task) : undefined,
       extra,
     );
-  const rows = await r.tx.select().from(billRuns).where(filter()).orderBy(desc(billRuns.firstEventId)).limit(limit + 1);
+  const rows = await r.tx
+    .select()
+    .from(billRuns)
+    .where(filter())
+    .orderBy(desc(billRuns.firstEventId))
+    .limit(limit + 1);
   const tailIds = [...r.tail.runs.keys()].filter((id) => !rows.some((row) => row.runId === id));
   const earlier = tailIds.length ? await r.tx.select().from(billRuns).where(inArray(billRuns.runId, tailIds)) : [];
   const base: BillDelta = emptyDelta();
@@ -65,13 +70,13 @@ export async function runsPage(r: BillRead, prices: PriceMap, query: BillPageQue
   await loadLines(r.tx, base, "run", [...base.runs.keys()]);
   mergeBill(base, r.tail);
   const candidates = [...base.runs.values()].filter(
-    (run) =>
-      (query.before === undefined || run.firstEventId < query.before) &&
-      (!query.agent || run.agentId === query.agent) &&
-      (!query.task || run.taskId === query.task),
+    (run) => (query.before === undefined || run.firstEventId < query.before) && (!query.agent || run.agentId === query.agent) && (!query.task || run.taskId === query.task),
   );
   const views = lineViews(base, "run", prices);
-  const names = await namesOf(r.tx, candidates.map((c) => c.agentId ?? ""));
+  const names = await namesOf(
+    r.tx,
+    candidates.map((c) => c.agentId ?? ""),
+  );
   return page(
     candidates.map((run) => ({
       ...(views.get(run.runId) ?? emptyView()),

@@ -62,10 +62,7 @@ export async function billSeries(db: Db, config: PriceConfig, query: BillSeriesQ
   const sinceAt = query.since ? new Date(query.since) : null;
   const earliest = sinceAt && sinceAt < from ? sinceAt : from;
   return readBillSnapshot(db, async (r) => {
-    const rows = await r.tx
-      .select()
-      .from(billBuckets)
-      .where(gte(billBuckets.minute, earliest));
+    const rows = await r.tx.select().from(billBuckets).where(gte(billBuckets.minute, earliest));
     const buckets = [...rows.map((b) => ({ ...b, minute: b.minute.toISOString() })), ...r.tail.buckets.values()].filter((b) => new Date(b.minute) >= earliest);
     const points: SeriesPoint[] = Array.from({ length: count }, (_, i) => ({ t: new Date(from.getTime() + i * stepMs).toISOString(), agents: {} }));
     const since = sinceAt ? { from: sinceAt.toISOString(), tokens: 0, cost: 0, unpricedTokens: 0 } : null;

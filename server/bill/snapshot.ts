@@ -8,7 +8,10 @@ import type { JournalRecord } from "../journal/views/run-events";
 
 /** One refresher at a time; the others wait, then find little or nothing left to fold. */
 const LOCK = sql`select pg_advisory_xact_lock(hashtext('quorum:bill-snapshot'))`;
-const KINDS = sql.join(BILL_KINDS.map((k) => sql`${k}`), sql`, `);
+const KINDS = sql.join(
+  BILL_KINDS.map((k) => sql`${k}`),
+  sql`, `,
+);
 
 export interface SnapshotPosition {
   throughTx: number;
@@ -22,7 +25,17 @@ export interface BillEventRow extends JournalRecord {
 
 /** Bill events after a position, in commit-safe order; `settled` keeps only those no later commit can precede. */
 export async function billEventsAfter(db: Executor, at: SnapshotPosition, options: { settled: boolean; limit?: number }): Promise<BillEventRow[]> {
-  const rows = await db.execute<{ id: number; t: Date; kind: string; actor: string | null; run_id: string | null; task_id: string | null; turn: number | null; data: unknown; tx: string }>(sql`
+  const rows = await db.execute<{
+    id: number;
+    t: Date;
+    kind: string;
+    actor: string | null;
+    run_id: string | null;
+    task_id: string | null;
+    turn: number | null;
+    data: unknown;
+    tx: string;
+  }>(sql`
     select id, t, kind, actor, run_id, task_id, turn,
       -- Only what the fold reads: a run's configuration can be large, and parsing it would be most of the work.
       case when kind = 'RunStarted' then '{}'::jsonb
@@ -71,7 +84,12 @@ export async function persistDelta(tx: Tx, delta: BillDelta): Promise<void> {
   await upsert(
     tx,
     "bill_lines",
-    [["scope", "text"], ["key", "text"], ["model", "text"], ...[...SUMS, "calls", "estimated_calls", "first_event_id", "last_event_id"].map((c): [string, string] => [c, "bigint"])],
+    [
+      ["scope", "text"],
+      ["key", "text"],
+      ["model", "text"],
+      ...[...SUMS, "calls", "estimated_calls", "first_event_id", "last_event_id"].map((c): [string, string] => [c, "bigint"]),
+    ],
     "scope, key, model",
     `${added("bill_lines", [...SUMS, "calls", "estimated_calls"])}, first_event_id = least(bill_lines.first_event_id, excluded.first_event_id), last_event_id = greatest(bill_lines.last_event_id, excluded.last_event_id)`,
     [...delta.lines.values()],
@@ -79,7 +97,14 @@ export async function persistDelta(tx: Tx, delta: BillDelta): Promise<void> {
   await upsert(
     tx,
     "bill_runs",
-    [["run_id", "text"], ["agent_id", "uuid"], ["task_id", "uuid"], ["status", "text"], ["first_event_id", "bigint"], ["last_event_id", "bigint"]],
+    [
+      ["run_id", "text"],
+      ["agent_id", "uuid"],
+      ["task_id", "uuid"],
+      ["status", "text"],
+      ["first_event_id", "bigint"],
+      ["last_event_id", "bigint"],
+    ],
     "run_id",
     `agent_id = coalesce(bill_runs.agent_id, excluded.agent_id), task_id = coalesce(bill_runs.task_id, excluded.task_id),
      status = coalesce(excluded.status, bill_runs.status), first_event_id = least(bill_runs.first_event_id, excluded.first_event_id),
@@ -89,7 +114,16 @@ export async function persistDelta(tx: Tx, delta: BillDelta): Promise<void> {
   await upsert(
     tx,
     "bill_budgets",
-    [["budget_id", "text"], ["created", "boolean"], ["owner_id", "text"], ["parent_id", "text"], ["label", "text"], ["allowance", "bigint"], ["spent", "bigint"], ["first_event_id", "bigint"]],
+    [
+      ["budget_id", "text"],
+      ["created", "boolean"],
+      ["owner_id", "text"],
+      ["parent_id", "text"],
+      ["label", "text"],
+      ["allowance", "bigint"],
+      ["spent", "bigint"],
+      ["first_event_id", "bigint"],
+    ],
     "budget_id",
     `created = bill_budgets.created or excluded.created,
      owner_id = case when excluded.created then excluded.owner_id else bill_budgets.owner_id end,

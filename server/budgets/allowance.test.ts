@@ -8,8 +8,7 @@ import { systemClock } from "../clock";
 import { listJournal } from "../journal/list";
 import { createBudget } from "./create";
 
-const post = (id: string, body: unknown, who: { key?: string; cookie?: string }) =>
-  call(allowanceRoute.POST, `/api/budgets/${id}/allowance`, { body, params: { id }, ...who });
+const post = (id: string, body: unknown, who: { key?: string; cookie?: string }) => call(allowanceRoute.POST, `/api/budgets/${id}/allowance`, { body, params: { id }, ...who });
 
 describe("POST /api/budgets/:id/allowance", () => {
   it("lets a human top up a budget and journals the change with the previous allowance", async () => {

@@ -61,9 +61,7 @@ export async function toCommitmentViews(db: Executor, rows: CommitmentRow[], now
   const others = otherIds.length ? await db.select().from(commitments).where(inArray(commitments.id, otherIds)) : [];
   const byId = new Map([...rows, ...others].map((r) => [r.id, r]));
   const ownerIds = [...new Set(rows.map((r) => r.ownerId))];
-  const owners = new Map(
-    (await db.select().from(principals).where(inArray(principals.id, ownerIds))).map((p) => [p.id, p]),
-  );
+  const owners = new Map((await db.select().from(principals).where(inArray(principals.id, ownerIds))).map((p) => [p.id, p]));
   return rows.map((row) => ({
     id: row.id,
     number: row.number,

@@ -35,7 +35,12 @@ describe("criticalPath", () => {
   });
 
   it("ignores edges to nodes outside the graph (finished work)", () => {
-    expect(criticalPath(nodes.filter((n) => n.id !== "A" && n.id !== "F"), edges)).toEqual(["B", "D"]);
+    expect(
+      criticalPath(
+        nodes.filter((n) => n.id !== "A" && n.id !== "F"),
+        edges,
+      ),
+    ).toEqual(["B", "D"]);
   });
 });
 
@@ -63,7 +68,12 @@ describe("GET /api/commitments/graph", () => {
     expect(mine).toHaveLength(4);
     expect(res.body.nodes.some((n: { what: string }) => n.what === "a candidate stays out")).toBe(false);
     expect(res.body.criticalPath).toEqual([schema, api, ui]);
-    expect(res.body.edges).toEqual(expect.arrayContaining([{ blockedId: api, blockerId: schema }, { blockedId: docs, blockerId: schema }]));
+    expect(res.body.edges).toEqual(
+      expect.arrayContaining([
+        { blockedId: api, blockerId: schema },
+        { blockedId: docs, blockerId: schema },
+      ]),
+    );
     // The HTTP route runs on the real clock: nothing is overdue yet there.
     expect(mine.every((n) => n.overdue === false)).toBe(true);
 

@@ -73,9 +73,7 @@ describe("dependencies", () => {
     const [x, y] = [await confirmed(agent, "x"), await confirmed(agent, "y")];
     await addDependency(getDb(), agent, x, { blockerId: y }, systemClock);
     const { sql } = getConnection();
-    await expect(sql`insert into commitment_dependencies (blocked_id, blocker_id, created_by, created_at) values (${y}, ${x}, ${agent.id}, now())`).rejects.toThrow(
-      /cycle/,
-    );
+    await expect(sql`insert into commitment_dependencies (blocked_id, blocker_id, created_by, created_at) values (${y}, ${x}, ${agent.id}, now())`).rejects.toThrow(/cycle/);
   });
 
   it("serialises edge insertion: an edge waits while another transaction holds the graph, then sees its edge", async () => {
@@ -91,9 +89,7 @@ describe("dependencies", () => {
       () => "landed",
       (error) => error,
     );
-    await expect
-      .poll(async () => (await getConnection().sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`)[0].n)
-      .toBeGreaterThan(0);
+    await expect.poll(async () => (await getConnection().sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`)[0].n).toBeGreaterThan(0);
     await other`commit`;
     other.release();
     const outcome = await pending;

@@ -12,12 +12,5 @@ export const fulfilCommitmentInput = z.strictObject({
 export type FulfilCommitmentInput = z.infer<typeof fulfilCommitmentInput>;
 
 export function fulfilCommitment(db: Db, caller: Principal, commitmentId: string, input: FulfilCommitmentInput, clock: Clock): Promise<CommitmentView> {
-  return transitionCommitment(
-    db,
-    caller,
-    commitmentId,
-    { action: "fulfil", from: ["confirmed"], to: "fulfilled", kind: "CommitmentFulfilled" },
-    input.reason,
-    clock,
-  );
+  return transitionCommitment(db, caller, commitmentId, { action: "fulfil", from: ["confirmed"], to: "fulfilled", kind: "CommitmentFulfilled" }, input.reason, clock);
 }

@@ -32,10 +32,7 @@ const blockerSide = alias(commitments, "blocker_side");
  * path needs: ids, numbers and due dates. Narrow rows keep a pass over 10,000 commitments cheap.
  */
 export async function loadCriticalPath(db: Executor): Promise<{ nodes: PathNode[]; edges: PathEdge[]; criticalPath: string[] }> {
-  const nodes = await db
-    .select({ id: commitments.id, number: commitments.number, dueAt: commitments.dueAt })
-    .from(commitments)
-    .where(eq(commitments.status, "confirmed"));
+  const nodes = await db.select({ id: commitments.id, number: commitments.number, dueAt: commitments.dueAt }).from(commitments).where(eq(commitments.status, "confirmed"));
   const edges = await db
     .select({ blockedId: commitmentDependencies.blockedId, blockerId: commitmentDependencies.blockerId })
     .from(commitmentDependencies)

@@ -47,13 +47,7 @@ export async function sweepReminders(db: Db, clock: Clock): Promise<ReminderSwee
       .from(blocker)
       .innerJoin(commitmentDependencies, eq(commitmentDependencies.blockerId, blocker.id))
       .innerJoin(blocked, and(eq(blocked.id, commitmentDependencies.blockedId), eq(blocked.status, "confirmed")))
-      .where(
-        and(
-          eq(blocker.status, "confirmed"),
-          lte(blocker.dueAt, now),
-          or(isNull(commitmentDependencies.lastRemindedAt), lte(commitmentDependencies.lastRemindedAt, cutoff)),
-        ),
-      )
+      .where(and(eq(blocker.status, "confirmed"), lte(blocker.dueAt, now), or(isNull(commitmentDependencies.lastRemindedAt), lte(commitmentDependencies.lastRemindedAt, cutoff))))
       .limit(1);
     if (!remindable) return [];
     const graph = await loadCriticalPath(tx);
@@ -68,7 +62,12 @@ export async function sweepReminders(db: Db, clock: Clock): Promise<ReminderSwee
       .select({ commitment: commitments, ownerName: principals.name })
       .from(commitments)
       .innerJoin(principals, eq(principals.id, commitments.ownerId))
-      .where(inArray(commitments.id, due.flatMap((d) => [d.blocker, d.blocked])));
+      .where(
+        inArray(
+          commitments.id,
+          due.flatMap((d) => [d.blocker, d.blocked]),
+        ),
+      );
     const byId = new Map(rows.map((r) => [r.commitment.id, r.commitment]));
     const owners = new Map(rows.map((r) => [r.commitment.ownerId, r.ownerName]));
     const out: Reminder[] = [];

@@ -16,14 +16,7 @@ export interface Transition {
   kind: EventKind;
 }
 
-export async function transitionCommitment(
-  db: Db,
-  caller: Principal,
-  commitmentId: string,
-  transition: Transition,
-  reason: string | null,
-  clock: Clock,
-): Promise<CommitmentView> {
+export async function transitionCommitment(db: Db, caller: Principal, commitmentId: string, transition: Transition, reason: string | null, clock: Clock): Promise<CommitmentView> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     const commitment = await lockCommitment(tx, commitmentId);

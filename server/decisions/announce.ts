@@ -23,9 +23,7 @@ export async function announceDecision(db: Db, decisionId: string, clock: Clock)
   if (!claimed) return false;
   try {
     const system = await getSystemPrincipal(db);
-    const resolver = claimed.resolvedBy
-      ? (await db.select({ name: principals.name }).from(principals).where(eq(principals.id, claimed.resolvedBy)))[0]?.name ?? null
-      : null;
+    const resolver = claimed.resolvedBy ? ((await db.select({ name: principals.name }).from(principals).where(eq(principals.id, claimed.resolvedBy)))[0]?.name ?? null) : null;
     const escalated = claimed.status === "escalated";
     await postMessage(
       db,

@@ -86,12 +86,13 @@ export async function readBallots(db: Executor, decisionIds: string[]): Promise<
 
 /** Decision rows become views with their tallies, ballots and the names of who opened and resolved them. */
 export async function toDecisionViews(db: Executor, rows: DecisionRow[]): Promise<DecisionView[]> {
-  const cast = await readBallots(db, rows.map((r) => r.id));
+  const cast = await readBallots(
+    db,
+    rows.map((r) => r.id),
+  );
   const people = [...new Set(rows.flatMap((r) => [r.openedBy, r.resolvedBy]).filter((id): id is string => id !== null))];
   const names = new Map(
-    people.length
-      ? (await db.select({ id: principals.id, name: principals.name }).from(principals).where(inArray(principals.id, people))).map((p) => [p.id, p.name])
-      : [],
+    people.length ? (await db.select({ id: principals.id, name: principals.name }).from(principals).where(inArray(principals.id, people))).map((p) => [p.id, p.name]) : [],
   );
   return rows.map((row) => {
     const mine = cast.filter((b) => b.decisionId === row.id);

@@ -109,9 +109,7 @@ describe("ballots", () => {
   it("counts concurrent ballots exactly once each: the quorum ballot is unique", async () => {
     const voters = await Promise.all(Array.from({ length: 6 }, () => makeAgent()));
     const decision = await openDecision(getDb(), voters[0], { ...parser, quorum: 3 }, manualClock());
-    const results = await Promise.allSettled(
-      voters.map((v) => castBallot(getDb(), v, decision.id, { option: "nom", reasoning: `${v.name} agrees` }, manualClock())),
-    );
+    const results = await Promise.allSettled(voters.map((v) => castBallot(getDb(), v, decision.id, { option: "nom", reasoning: `${v.name} agrees` }, manualClock())));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
     expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(["wrong_status", "wrong_status", "wrong_status"]);
     expect(await countRows("ballots", "decision_id", decision.id)).toBe(3);

@@ -46,12 +46,7 @@ describe("sweepDecisions", () => {
     const escalated = await readDecisionView(getDb(), decision.id);
     expect(escalated.status).toBe("escalated");
     expect(escalated.envelope).toBe(
-      [
-        "Decide: Deploy on Friday?",
-        "Tally: yes 1 · no 0 (1 of 3 ballots)",
-        "Default: no",
-        "If nobody decides by 2026-01-01 00:12 UTC: the release waits until Monday",
-      ].join("\n"),
+      ["Decide: Deploy on Friday?", "Tally: yes 1 · no 0 (1 of 3 ballots)", "Default: no", "If nobody decides by 2026-01-01 00:12 UTC: the release waits until Monday"].join("\n"),
     );
     expect((await eventsFor("DecisionEscalated", decision.id))[0].data).toMatchObject({ reason: "timebox", envelope: escalated.envelope });
     const room = await listMessages(getDb(), agent, "general", {});

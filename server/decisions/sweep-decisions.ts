@@ -33,9 +33,21 @@ async function sweepBatch(db: Db, now: Date): Promise<{ escalated: string[]; def
       .orderBy(asc(decisions.timeboxAt))
       .limit(BATCH)
       .for("update", { skipLocked: true });
-    const cast = await readBallots(tx, expired.map((d) => d.id));
+    const cast = await readBallots(
+      tx,
+      expired.map((d) => d.id),
+    );
     for (const decision of expired) {
-      await escalateDecision(tx, decision, tallyOf(decision.options, cast.filter((b) => b.decisionId === decision.id)), "timebox", now);
+      await escalateDecision(
+        tx,
+        decision,
+        tallyOf(
+          decision.options,
+          cast.filter((b) => b.decisionId === decision.id),
+        ),
+        "timebox",
+        now,
+      );
     }
     const lapsed = tx
       .select({ id: decisions.id })
@@ -85,7 +97,7 @@ export async function sweepDecisions(db: Db, clock: Clock): Promise<DecisionSwee
     const owed = await db
       .select({ id: decisions.id })
       .from(decisions)
-            // Exactly the partial index's predicate (decisions_unannounced_idx), so this stays an index scan.
+      // Exactly the partial index's predicate (decisions_unannounced_idx), so this stays an index scan.
       .where(sql`${decisions.status} <> 'open' and ${decisions.announcedStatus} is distinct from ${decisions.status}`)
       .orderBy(asc(decisions.number))
       .limit(BATCH);

@@ -56,11 +56,7 @@ export async function markReplyEscalated(db: Db, asker: Principal, silent: Silen
       .returning();
     if (!mine) return undefined;
     await appendEvent(tx, { kind: "ReplyEscalated", actor: asker.id, taskId: silent.task.id, t: now, data: { awaiting: silent.task.approverId } });
-    const [owner] = await tx
-      .select({ id: tasks.approverId })
-      .from(flights)
-      .innerJoin(tasks, eq(tasks.id, flights.goalTaskId))
-      .where(eq(flights.id, silent.flightId));
+    const [owner] = await tx.select({ id: tasks.approverId }).from(flights).innerJoin(tasks, eq(tasks.id, flights.goalTaskId)).where(eq(flights.id, silent.flightId));
     return { goalApproverId: owner?.id ?? null };
   });
 }

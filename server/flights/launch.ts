@@ -36,10 +36,7 @@ export async function launchFlight(db: Db, human: Principal, input: LaunchFlight
       },
       now,
     );
-    const [flight] = await tx
-      .insert(flights)
-      .values({ goal: input.goal, repo: input.repo, mode: input.mode, goalTaskId: goalTask.id, createdAt: now, updatedAt: now })
-      .returning();
+    const [flight] = await tx.insert(flights).values({ goal: input.goal, repo: input.repo, mode: input.mode, goalTaskId: goalTask.id, createdAt: now, updatedAt: now }).returning();
     await appendEvent(tx, { kind: "FlightLaunched", actor: human.id, taskId: goalTask.id, t: now, data: { flightId: flight.id, goal: input.goal, mode: input.mode } });
     return { flight, goalTask };
   });

@@ -63,7 +63,11 @@ export async function recordFlightPlan(db: Db, orchestrator: Principal, flight: 
   const now = clock.now();
   return db.transaction(async (tx) => {
     const status = plan.tasks.length === 0 ? "red" : "working";
-    if (status === "red") await tx.update(flights).set({ status, updatedAt: now }).where(and(eq(flights.id, flight.id), eq(flights.status, "working")));
+    if (status === "red")
+      await tx
+        .update(flights)
+        .set({ status, updatedAt: now })
+        .where(and(eq(flights.id, flight.id), eq(flights.status, "working")));
     await appendEvent(tx, {
       kind: "FlightPlanned",
       actor: orchestrator.id,

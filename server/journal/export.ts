@@ -14,7 +14,10 @@ const PAGE = 500;
 
 async function scopeOf(db: Executor, query: ExportQuery): Promise<SQL> {
   if ("run" in query) return eq(events.runId, query.run);
-  const runs = await db.selectDistinct({ runId: events.runId }).from(events).where(and(eq(events.taskId, query.task), eq(events.kind, "RunStarted")));
+  const runs = await db
+    .selectDistinct({ runId: events.runId })
+    .from(events)
+    .where(and(eq(events.taskId, query.task), eq(events.kind, "RunStarted")));
   const runIds = runs.map((r) => r.runId).filter((id): id is string => id !== null);
   return runIds.length ? or(eq(events.taskId, query.task), inArray(events.runId, runIds))! : eq(events.taskId, query.task);
 }
@@ -32,7 +35,12 @@ export async function openExport(db: Executor, query: ExportQuery): Promise<Asyn
   return (async function* lines() {
     let after = 0;
     for (;;) {
-      const rows = await db.select().from(events).where(and(scope, gt(events.id, after))).orderBy(asc(events.id)).limit(PAGE);
+      const rows = await db
+        .select()
+        .from(events)
+        .where(and(scope, gt(events.id, after)))
+        .orderBy(asc(events.id))
+        .limit(PAGE);
       for (const e of rows) {
         yield `${JSON.stringify({ id: e.id, v: e.v, t: e.t.toISOString(), kind: e.kind, actor: e.actor, runId: e.runId, taskId: e.taskId, turn: e.turn, data: e.data })}\n`;
       }

@@ -175,7 +175,8 @@ export function payloadOf<K extends EventKind>(event: { kind: string; data: unkn
   const schema = READ_BACK[kind];
   if (schema) {
     const parsed = schema.safeParse(event.data);
-    if (!parsed.success) throw new Error(`a ${kind} event's data is not the shape its readers expect: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    if (!parsed.success)
+      throw new Error(`a ${kind} event's data is not the shape its readers expect: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   }
   return (event.data ?? {}) as EventPayloads[K];
 }

@@ -11,7 +11,11 @@ import type { JournalRecord } from "./views/run-events";
 import { timeline, type Timeline } from "./views/timeline";
 
 /** Run ids as the runtime makes them (`run_<hex>`) or as a caller chose them: printable, bounded. */
-export const runIdSchema = z.string().min(1).max(128).regex(/^[\w.:-]+$/, "a run id is letters, digits and _ . : -");
+export const runIdSchema = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[\w.:-]+$/, "a run id is letters, digits and _ . : -");
 
 async function runEventsOrFail(db: Executor, runId: string): Promise<JournalRecord[]> {
   const recorded = await loadRunEvents(db, runId);
@@ -50,6 +54,10 @@ export async function loadDiagnosisEvents(db: Executor, runId: string): Promise<
 
 /** Whether a run has ended for good (a halted or stopped run may still resume). */
 export async function runFinished(db: Executor, runId: string): Promise<boolean> {
-  const [row] = await db.select({ id: events.id }).from(events).where(and(eq(events.runId, runId), eq(events.kind, "AgentFinished"))).limit(1);
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.runId, runId), eq(events.kind, "AgentFinished")))
+    .limit(1);
   return row !== undefined;
 }

@@ -19,7 +19,12 @@ export const waitForEventsQuery = z.strictObject({
   /** Only these kinds, comma-separated: `MessageSent,TaskOffered`. */
   kinds: z
     .string()
-    .transform((s) => s.split(",").map((k) => k.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(",")
+        .map((k) => k.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().max(64)).max(50))
     .optional(),
   limit: z.coerce.number().int().min(1).max(200).optional(),
@@ -61,13 +66,7 @@ async function settledHead(db: Executor): Promise<number> {
   return Number(row?.id ?? 0);
 }
 
-export async function waitForEvents(
-  db: Executor,
-  caller: Principal,
-  query: WaitForEventsQuery,
-  subscribe: Subscribe,
-  signal?: AbortSignal,
-): Promise<EventsPage> {
+export async function waitForEvents(db: Executor, caller: Principal, query: WaitForEventsQuery, subscribe: Subscribe, signal?: AbortSignal): Promise<EventsPage> {
   const deadline = Date.now() + (query.timeoutSeconds ?? MAX_WAIT_SECONDS) * 1000;
   const kinds = query.kinds && query.kinds.length > 0 ? new Set(query.kinds) : null;
   let after = query.after ?? (await settledHead(db));

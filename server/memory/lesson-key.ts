@@ -22,7 +22,11 @@ export const MAX_KEY_BYTES = 2000;
 /** The key of a text as input to a rule: a 400 on `text` when nothing is left or too much is. */
 export function requireLessonKey(text: string): string {
   const key = lessonKey(text);
-  const problem = !key ? "a lesson needs words, not only punctuation" : Buffer.byteLength(key) > MAX_KEY_BYTES ? `a lesson may hold at most ${MAX_KEY_BYTES} bytes once normalised` : null;
+  const problem = !key
+    ? "a lesson needs words, not only punctuation"
+    : Buffer.byteLength(key) > MAX_KEY_BYTES
+      ? `a lesson may hold at most ${MAX_KEY_BYTES} bytes once normalised`
+      : null;
   if (problem) throw fail.invalid("lesson", problem, { issues: [{ code: "custom", path: ["text"], message: problem }] });
   return key;
 }

@@ -66,11 +66,18 @@ export function toLessonView(row: { lesson: LessonRow; sourceName: string; sourc
 /** Principle rows become views with their source lessons and who pinned them, in two queries. */
 export async function toPrincipleViews(db: Executor, rows: PrincipleRow[]): Promise<PrincipleView[]> {
   if (rows.length === 0) return [];
-  const sources = (await selectLessonViews(db).where(inArray(lessons.key, rows.map((r) => r.key))).orderBy(asc(lessons.number))).map(toLessonView);
+  const sources = (
+    await selectLessonViews(db)
+      .where(
+        inArray(
+          lessons.key,
+          rows.map((r) => r.key),
+        ),
+      )
+      .orderBy(asc(lessons.number))
+  ).map(toLessonView);
   const pinners = rows.map((r) => r.pinnedBy).filter((id): id is string => id !== null);
-  const names = new Map(
-    pinners.length ? (await db.select().from(principals).where(inArray(principals.id, pinners))).map((p) => [p.id, p.name]) : [],
-  );
+  const names = new Map(pinners.length ? (await db.select().from(principals).where(inArray(principals.id, pinners))).map((p) => [p.id, p.name]) : []);
   return rows.map((row) => ({
     id: row.id,
     text: row.text,

@@ -12,10 +12,7 @@ import { requireLessonKey } from "./lesson-key";
 import { lockLessonKey } from "./memory-lock";
 import { lockPrinciple, toPrincipleViews, type PrincipleRow, type PrincipleView } from "./memory-view";
 
-export const pinPrincipleInput = z.union([
-  z.strictObject({ lessonId: z.uuid() }),
-  z.strictObject({ text: z.string().trim().min(1, "a principle needs its text").max(2000) }),
-]);
+export const pinPrincipleInput = z.union([z.strictObject({ lessonId: z.uuid() }), z.strictObject({ text: z.string().trim().min(1, "a principle needs its text").max(2000) })]);
 export type PinPrincipleInput = z.infer<typeof pinPrincipleInput>;
 
 async function pin(db: Db, caller: Principal, find: (tx: Tx) => Promise<PrincipleRow>, clock: Clock): Promise<PrincipleView> {

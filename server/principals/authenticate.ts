@@ -84,12 +84,7 @@ export async function touchPresence(db: Db, principalId: string, now: Date): Pro
   await db
     .update(principals)
     .set({ lastSeenAt: now })
-    .where(
-      and(
-        eq(principals.id, principalId),
-        or(isNull(principals.lastSeenAt), lt(principals.lastSeenAt, new Date(now.getTime() - PRESENCE_WRITE_INTERVAL_MS))),
-      ),
-    );
+    .where(and(eq(principals.id, principalId), or(isNull(principals.lastSeenAt), lt(principals.lastSeenAt, new Date(now.getTime() - PRESENCE_WRITE_INTERVAL_MS)))));
 }
 
 export async function requireCaller(db: Db, request: RequestCredentials, clock: Clock): Promise<Principal> {

@@ -9,9 +9,7 @@ import { appendEvent } from "../journal/append";
 import { hashSecret, newSecret } from "./secrets";
 import { SYSTEM_PRINCIPAL_NAME, toPrincipal, type Principal } from "./types";
 
-export const principalName = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/, "1–40 letters, digits, '_', '.', '-'; starts with a letter or digit");
+export const principalName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/, "1–40 letters, digits, '_', '.', '-'; starts with a letter or digit");
 
 export const createAgentInput = z.object({
   name: principalName,
@@ -23,7 +21,10 @@ export type CreateAgentInput = z.infer<typeof createAgentInput>;
 async function insertPrincipal(tx: Tx, values: { kind: "human" | "agent"; name: string; role: string | null }, actor: string | null, now: Date) {
   const [existing] = await tx.select({ id: principals.id }).from(principals).where(eq(principals.name, values.name));
   if (existing) throw fail.conflict("principal", "name_taken", `the name '${values.name}' is taken`);
-  const [row] = await tx.insert(principals).values({ ...values, createdAt: now }).returning();
+  const [row] = await tx
+    .insert(principals)
+    .values({ ...values, createdAt: now })
+    .returning();
   await appendEvent(tx, {
     kind: "PrincipalCreated",
     actor: actor ?? row.id,

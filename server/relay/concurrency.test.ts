@@ -54,9 +54,7 @@ describe("8 agents at once", () => {
     const { human, agents } = await team();
     const room = await freshRoom(human);
     await tryPost(human, room, "go", clock);
-    const outcomes = await Promise.all(
-      agents.flatMap((a) => Array.from({ length: 10 }, (_, i) => tryPost(a, room, { body: `${a.name} step ${i}`, to: human.name }, clock))),
-    );
+    const outcomes = await Promise.all(agents.flatMap((a) => Array.from({ length: 10 }, (_, i) => tryPost(a, room, { body: `${a.name} step ${i}`, to: human.name }, clock))));
     expect(tally(outcomes)).toEqual({ ok: AGENTS * 6, lapping: AGENTS * 4 });
     const log = await roomLog(room);
     for (const a of agents) expect(log.filter((m) => m.senderId === a.id)).toHaveLength(6);
@@ -71,9 +69,7 @@ describe("8 agents at once", () => {
       await Promise.all(agents.map((a) => tryPost(a, room, { body: `${a.name} r${round}`, to: human.name }, clock)));
       await tryPost(human, room, `ack ${round}`, clock);
     }
-    const outcomes = await Promise.all(
-      agents.flatMap((a) => Array.from({ length: 4 }, (_, i) => tryPost(a, room, { body: `${a.name} last ${i}`, to: human.name }, clock))),
-    );
+    const outcomes = await Promise.all(agents.flatMap((a) => Array.from({ length: 4 }, (_, i) => tryPost(a, room, { body: `${a.name} last ${i}`, to: human.name }, clock))));
     expect(tally(outcomes)).toEqual({ ok: AGENTS, rate_limited: AGENTS * 3 });
     const log = await roomLog(room);
     for (const a of agents) expect(log.filter((m) => m.senderId === a.id)).toHaveLength(30);
@@ -84,9 +80,7 @@ describe("8 agents at once", () => {
     const { human, agents } = await team();
     const room = await freshRoom(human);
     await tryPost(human, room, "go", clock);
-    const dupes = await Promise.all(
-      agents.flatMap((a: Principal) => [1, 2, 3].map(() => tryPost(a, room, { body: "same thing", to: human.name }, clock))),
-    );
+    const dupes = await Promise.all(agents.flatMap((a: Principal) => [1, 2, 3].map(() => tryPost(a, room, { body: "same thing", to: human.name }, clock))));
     expect(tally(dupes)).toEqual({ ok: AGENTS, duplicate: AGENTS * 2 });
 
     for (const a of agents) await ackAll(a, room, clock);

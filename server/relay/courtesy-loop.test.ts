@@ -29,9 +29,7 @@ async function politeTurn(speaker: Speaker, room: string, clock: Clock): Promise
   const mail = await readInbox(getDb(), me, room);
   const fromOther = mail.items.filter((m) => m.senderId === other.id);
   if (mail.items.length > 0) await advanceCursor(getDb(), me, room, { seq: mail.items[mail.items.length - 1].seq }, clock);
-  const reply = fromOther.length
-    ? `Thank you, @${other.name}! Re #${fromOther[fromOther.length - 1].seq}: agreed, great point.`
-    : speaker.pending;
+  const reply = fromOther.length ? `Thank you, @${other.name}! Re #${fromOther[fromOther.length - 1].seq}: agreed, great point.` : speaker.pending;
   if (!reply) return "idle";
   let outcome = await tryPost(me, room, reply, clock);
   if (!outcome.ok && outcome.code === "stale") {

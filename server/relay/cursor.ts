@@ -55,4 +55,3 @@ export async function advanceCursor(db: Db, caller: Principal, room: string, inp
     return { room, seq: moved.seq, lastSeq, moved: true };
   });
 }
-

@@ -38,9 +38,7 @@ export async function holdForFocusingAgents(
     .orderBy(asc(focusWindows.id))
     .for("update");
   if (windows.length === 0) return [];
-  await tx.insert(digestEntries).values(
-    windows.map((w) => ({ windowId: w.id, agentId: w.agentId, messageId: message.id, room: message.room, seq: message.seq, queuedAt: now })),
-  );
+  await tx.insert(digestEntries).values(windows.map((w) => ({ windowId: w.id, agentId: w.agentId, messageId: message.id, room: message.room, seq: message.seq, queuedAt: now })));
   const windowIds = windows.map((w) => w.id);
   // Each post adds one entry per digest, so an overflow drops exactly the oldest queued one.
   await tx.execute(sql`

@@ -48,10 +48,7 @@ describe("focus window", () => {
     const system = await getSystemPrincipal(getDb());
     await tryPost(system, room, { body: "commitment overdue: you block #3", to: focused.name }, clock, { nudge: true });
 
-    expect(bodies(await readInbox(getDb(), focused, room))).toEqual([
-      `@${focused.name} the build broke on your branch`,
-      "commitment overdue: you block #3",
-    ]);
+    expect(bodies(await readInbox(getDb(), focused, room))).toEqual([`@${focused.name} the build broke on your branch`, "commitment overdue: you block #3"]);
     expect((await readDigest(getDb(), focused.id)).items.map((m) => m.body)).toEqual(["status, anyone?", "ping, direct"]);
     // Someone who is not focusing gets every broadcast at once.
     expect(bodies(await readInbox(getDb(), other, room))).toEqual(["status, anyone?", `@${focused.name} the build broke on your branch`]);

@@ -94,12 +94,7 @@ export async function sweepFocusWindows(db: Db, clock: Clock): Promise<number> {
       .where(
         and(
           isNull(focusWindows.closedAt),
-          or(
-            isNull(tasks.id),
-            ne(tasks.status, "in_progress"),
-            sql`${tasks.ownerId} is distinct from ${focusWindows.agentId}`,
-            lte(tasks.leaseExpiresAt, now),
-          ),
+          or(isNull(tasks.id), ne(tasks.status, "in_progress"), sql`${tasks.ownerId} is distinct from ${focusWindows.agentId}`, lte(tasks.leaseExpiresAt, now)),
         ),
       )
       .orderBy(asc(focusWindows.id))

@@ -16,20 +16,10 @@ export async function cursorOf(db: Executor, principalId: string, room: string):
 
 /** Messages from others the principal can see in the room, past a seq. */
 function unreadWhere(principalId: string, room: string, afterSeq: number) {
-  return and(
-    eq(messages.room, room),
-    gt(messages.seq, afterSeq),
-    ne(messages.senderId, principalId),
-    or(isNull(messages.toId), eq(messages.toId, principalId)),
-  );
+  return and(eq(messages.room, room), gt(messages.seq, afterSeq), ne(messages.senderId, principalId), or(isNull(messages.toId), eq(messages.toId, principalId)));
 }
 
-export async function unreadSince(
-  db: Executor,
-  principalId: string,
-  room: string,
-  afterSeq: number,
-): Promise<{ total: number; newest: MessageView[] }> {
+export async function unreadSince(db: Executor, principalId: string, room: string, afterSeq: number): Promise<{ total: number; newest: MessageView[] }> {
   const where = unreadWhere(principalId, room, afterSeq);
   const [{ total }] = await db.select({ total: count() }).from(messages).where(where);
   if (total === 0) return { total, newest: [] };
@@ -60,13 +50,7 @@ export type FreshnessVerdict =
  * carries a live hold token and nothing from others arrived after the token's seq. Reads only:
  * the token is spent by the caller once every gate has passed.
  */
-export async function checkFreshness(
-  tx: Executor,
-  principalId: string,
-  room: string,
-  holdToken: string | undefined,
-  now: Date,
-): Promise<FreshnessVerdict> {
+export async function checkFreshness(tx: Executor, principalId: string, room: string, holdToken: string | undefined, now: Date): Promise<FreshnessVerdict> {
   const cursor = await cursorOf(tx, principalId, room);
   const unread = await unreadSince(tx, principalId, room, cursor);
   if (unread.total === 0) return { pass: true };

@@ -34,13 +34,7 @@ export async function listGateRejections(db: Executor, room: string, query: Gate
   const rows = await db
     .select({ id: events.id, t: events.t, kind: events.kind, data: events.data })
     .from(events)
-    .where(
-      and(
-        eq(events.kind, "GateRejected"),
-        sql`${events.data}->>'room' = ${room}`,
-        query.before !== undefined ? lt(events.id, query.before) : undefined,
-      ),
-    )
+    .where(and(eq(events.kind, "GateRejected"), sql`${events.data}->>'room' = ${room}`, query.before !== undefined ? lt(events.id, query.before) : undefined))
     .orderBy(desc(events.id))
     .limit(limit + 1);
   const items = rows.slice(0, limit).map((row) => {

@@ -60,14 +60,7 @@ async function checkDuplicate(tx: Executor, agentId: string, room: string, body:
   const [same] = await tx
     .select({ seq: messages.seq })
     .from(messages)
-    .where(
-      and(
-        eq(messages.room, room),
-        eq(messages.senderId, agentId),
-        sql`md5(${messages.body}) = md5(${body})`,
-        eq(messages.body, body),
-      ),
-    )
+    .where(and(eq(messages.room, room), eq(messages.senderId, agentId), sql`md5(${messages.body}) = md5(${body})`, eq(messages.body, body)))
     .limit(1);
   return same ? { gate: "duplicate", duplicateOfSeq: same.seq } : null;
 }

@@ -16,12 +16,7 @@ export interface TwoTierCap {
  * agent spoke (σ is the population deviation); below 3 such rounds the cap is 6.
  */
 export async function twoTierCap(db: Executor, room: string): Promise<TwoTierCap> {
-  const recent = db
-    .selectDistinct({ n: roundCounts.n })
-    .from(roundCounts)
-    .where(eq(roundCounts.room, room))
-    .orderBy(desc(roundCounts.n))
-    .limit(TWO_TIER_ROUNDS);
+  const recent = db.selectDistinct({ n: roundCounts.n }).from(roundCounts).where(eq(roundCounts.room, room)).orderBy(desc(roundCounts.n)).limit(TWO_TIER_ROUNDS);
   const rows = await db
     .select({ n: roundCounts.n, count: roundCounts.count })
     .from(roundCounts)

@@ -58,14 +58,7 @@ export interface PostMessageOptions {
   nudge?: boolean;
 }
 
-export async function postMessage(
-  db: Db,
-  caller: Principal,
-  roomName: string,
-  input: PostMessageInput,
-  clock: Clock,
-  options: PostMessageOptions = {},
-): Promise<MessageView> {
+export async function postMessage(db: Db, caller: Principal, roomName: string, input: PostMessageInput, clock: Clock, options: PostMessageOptions = {}): Promise<MessageView> {
   const now = clock.now();
   const outcome = await db.transaction(async (tx): Promise<{ message: MessageView } | { refused: QuorumError }> => {
     // Row-locking the room serialises posting per room: seq stays gap-free and gates see a settled room.
@@ -82,11 +75,12 @@ export async function postMessage(
     // Tokens are bound to this room, whose lock we hold: no other post can spend it between check and spend.
     if (verdict.holdTokenId) await spendHoldToken(tx, verdict.holdTokenId, now);
     const mentionNames = parseMentions(input.body);
-    const mentioned = mentionNames.length
-      ? await tx.select({ id: principals.id }).from(principals).where(inArray(principals.name, mentionNames))
-      : [];
+    const mentioned = mentionNames.length ? await tx.select({ id: principals.id }).from(principals).where(inArray(principals.name, mentionNames)) : [];
     const seq = room.lastSeq + 1;
-    await tx.update(rooms).set({ lastSeq: sql`${rooms.lastSeq} + 1` }).where(eq(rooms.name, roomName));
+    await tx
+      .update(rooms)
+      .set({ lastSeq: sql`${rooms.lastSeq} + 1` })
+      .where(eq(rooms.name, roomName));
     const [row] = await tx
       .insert(messages)
       .values({

@@ -78,13 +78,7 @@ function explain(refusal: GateRefusal, room: string): { error: QuorumError; figu
  * Appends GateRejected (room, gate, reason, sender, figures) and, for a stale refusal, issues a
  * fresh hold token bound to the latest seq shown. The caller commits these, then throws the error.
  */
-export async function recordRejection(
-  tx: Executor,
-  caller: Principal,
-  input: GateInput & { taskId?: string | null },
-  refusal: GateRefusal,
-  now: Date,
-): Promise<QuorumError> {
+export async function recordRejection(tx: Executor, caller: Principal, input: GateInput & { taskId?: string | null }, refusal: GateRefusal, now: Date): Promise<QuorumError> {
   const { error, figures } = explain(refusal, input.room);
   if (refusal.gate === "freshness") {
     const token = await issueHoldToken(tx, caller.id, input.room, refusal.latestSeq, now);

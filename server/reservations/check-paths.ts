@@ -39,12 +39,7 @@ export interface PathCheck {
 /** Reading only: checks never grant, renew or journal anything. */
 export async function checkPaths(db: Executor, caller: Principal, input: CheckPathsInput, now: Date): Promise<PathCheck> {
   const live = await selectReservationViews(db).where(
-    and(
-      eq(reservations.scope, input.scope ?? DEFAULT_SCOPE),
-      eq(reservations.status, "active"),
-      gt(reservations.expiresAt, now),
-      ne(reservations.holderId, caller.id),
-    ),
+    and(eq(reservations.scope, input.scope ?? DEFAULT_SCOPE), eq(reservations.status, "active"), gt(reservations.expiresAt, now), ne(reservations.holderId, caller.id)),
   );
   const blocked: PathHold[] = [];
   const shared: PathHold[] = [];

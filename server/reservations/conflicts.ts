@@ -48,12 +48,7 @@ export interface ConflictQuery {
 /** Live (active, unexpired) reservations of others in the scope whose patterns overlap, unless both sides are shared. */
 export async function findConflicts(tx: Executor, query: ConflictQuery): Promise<ReservationHolder[]> {
   const live = await selectReservationViews(tx).where(
-    and(
-      eq(reservations.scope, query.scope),
-      eq(reservations.status, "active"),
-      gt(reservations.expiresAt, query.now),
-      ne(reservations.holderId, query.callerId),
-    ),
+    and(eq(reservations.scope, query.scope), eq(reservations.status, "active"), gt(reservations.expiresAt, query.now), ne(reservations.holderId, query.callerId)),
   );
   const holders: ReservationHolder[] = [];
   for (const { row, holderName } of live) {
@@ -83,7 +78,5 @@ export async function findConflicts(tx: Executor, query: ConflictQuery): Promise
 }
 
 export function describeHolders(holders: ReservationHolder[]): string {
-  return holders
-    .map((h) => `${h.holderName} holds ${h.patterns.join(", ")} (${h.mode}, R-${h.fence}) until ${h.expiresAt}`)
-    .join("; ");
+  return holders.map((h) => `${h.holderName} holds ${h.patterns.join(", ")} (${h.mode}, R-${h.fence}) until ${h.expiresAt}`).join("; ");
 }

@@ -27,10 +27,7 @@ export async function forceReleaseReservation(db: Db, caller: Principal, id: str
     if (row.status !== "active") {
       throw fail.conflict("reservation", "wrong_status", `R-${row.fence} is already ${row.status.replace("_", "-")}`, { status: row.status });
     }
-    await tx
-      .update(reservations)
-      .set({ status: "force_released", endedAt: now, endedBy: caller.id, endReason: input.reason, updatedAt: now })
-      .where(eq(reservations.id, row.id));
+    await tx.update(reservations).set({ status: "force_released", endedAt: now, endedBy: caller.id, endReason: input.reason, updatedAt: now }).where(eq(reservations.id, row.id));
     await appendEvent(tx, {
       kind: "ReservationForceReleased",
       actor: caller.id,

@@ -20,7 +20,10 @@ import { sweepReservations } from "./sweep";
 const at = (id: string, op: string) => ({ path: `/api/reservations/${id}/${op}`, params: { id } });
 
 async function refusal(work: Promise<unknown>): Promise<QuorumError> {
-  const error = await work.then(() => null, (e: unknown) => e);
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(QuorumError);
   return error as QuorumError;
 }
@@ -31,19 +34,39 @@ describe("reserving over HTTP", () => {
     const scope = `repo-${ada.name}`;
     const granted = await call(reserveRoute, "/api/reservations", { key: ada.key, body: { patterns: ["src/lib/**", "docs/api.md"], reason: "tokenizer rewrite", scope } });
     expect(granted.status).toBe(201);
-    expect(granted.body).toMatchObject({ holderId: ada.id, holderName: ada.name, patterns: ["src/lib/**", "docs/api.md"], mode: "exclusive", status: "active", ttlSeconds: 1800, scope });
+    expect(granted.body).toMatchObject({
+      holderId: ada.id,
+      holderName: ada.name,
+      patterns: ["src/lib/**", "docs/api.md"],
+      mode: "exclusive",
+      status: "active",
+      ttlSeconds: 1800,
+      scope,
+    });
     const refused = await call(reserveRoute, "/api/reservations", { key: bo.key, body: { patterns: ["src/{lib,app}/parse.ts"], reason: "parser", scope } });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({
       error: "reserved",
-      holders: [{ holderId: ada.id, holderName: ada.name, patterns: ["src/lib/**", "docs/api.md"], expiresAt: granted.body.expiresAt, fence: granted.body.fence, overlaps: [{ requested: "src/{lib,app}/parse.ts", held: "src/lib/**", example: "src/lib/parse.ts" }] }],
+      holders: [
+        {
+          holderId: ada.id,
+          holderName: ada.name,
+          patterns: ["src/lib/**", "docs/api.md"],
+          expiresAt: granted.body.expiresAt,
+          fence: granted.body.fence,
+          overlaps: [{ requested: "src/{lib,app}/parse.ts", held: "src/lib/**", example: "src/lib/parse.ts" }],
+        },
+      ],
     });
     expect(refused.body.message).toContain(ada.name);
     // Another scope is another repository; a disjoint path is free; the holder may reserve inside its own.
     expect((await call(reserveRoute, "/api/reservations", { key: bo.key, body: { patterns: ["src/lib/**"], reason: "x", scope: `${scope}-other` } })).status).toBe(201);
     expect((await call(reserveRoute, "/api/reservations", { key: bo.key, body: { patterns: ["src/app/**"], reason: "x", scope } })).status).toBe(201);
     expect((await call(reserveRoute, "/api/reservations", { key: ada.key, body: { patterns: ["src/lib/a.ts"], reason: "x", scope } })).status).toBe(201);
-    const granted_ = await getDb().select().from(events).where(and(eq(events.kind, "ReservationGranted"), eq(events.actor, bo.id)));
+    const granted_ = await getDb()
+      .select()
+      .from(events)
+      .where(and(eq(events.kind, "ReservationGranted"), eq(events.actor, bo.id)));
     expect(granted_).toHaveLength(2); // the refusal journalled nothing and stored nothing
   });
 
@@ -60,7 +83,18 @@ describe("reserving over HTTP", () => {
 
   it("answers 400 with issues for bad input, 404 for an unknown task, 401 without a key", async () => {
     const ada = await makeAgent();
-    for (const body of [{}, { patterns: [], reason: "x" }, { patterns: ["/abs"], reason: "x" }, { patterns: ["../x"], reason: "x" }, { patterns: ["!src"], reason: "x" }, { patterns: ["a"], reason: " " }, { patterns: ["a"], reason: "x", ttlSeconds: 5 }, { patterns: ["a"], reason: "x", mode: "mine" }, { patterns: ["a"], reason: "x", extra: 1 }, "{"]) {
+    for (const body of [
+      {},
+      { patterns: [], reason: "x" },
+      { patterns: ["/abs"], reason: "x" },
+      { patterns: ["../x"], reason: "x" },
+      { patterns: ["!src"], reason: "x" },
+      { patterns: ["a"], reason: " " },
+      { patterns: ["a"], reason: "x", ttlSeconds: 5 },
+      { patterns: ["a"], reason: "x", mode: "mine" },
+      { patterns: ["a"], reason: "x", extra: 1 },
+      "{",
+    ]) {
       const res = await call(reserveRoute, "/api/reservations", { key: ada.key, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error).toBe("invalid");
@@ -86,7 +120,10 @@ describe("reserving over HTTP", () => {
     expect((await call(releaseRoute, release.path, { key: bo.key, params: release.params, body: { fence: r.fence } })).status).toBe(403);
     const released = await call(releaseRoute, release.path, { key: ada.key, params: release.params, body: { fence: r.fence } });
     expect(released.body).toMatchObject({ status: "released", endedBy: ada.id });
-    expect((await call(releaseRoute, release.path, { key: ada.key, params: release.params, body: { fence: r.fence } })).body).toMatchObject({ error: "stale_fence", status: "released" });
+    expect((await call(releaseRoute, release.path, { key: ada.key, params: release.params, body: { fence: r.fence } })).body).toMatchObject({
+      error: "stale_fence",
+      status: "released",
+    });
     expect((await call(reserveRoute, "/api/reservations", { key: bo.key, body: { patterns: ["lib/x.ts"], reason: "x", scope } })).status).toBe(201);
   });
 
@@ -110,7 +147,11 @@ describe("reserving over HTTP", () => {
     await call(reserveRoute, "/api/reservations", { key: ada.key, body: { patterns: ["docs/**"], mode: "shared", reason: "read", scope } });
     const checked = await call(checkRoute, "/api/reservations/check", { key: bo.key, body: { paths: ["src/lib/parse.ts", "docs/a.md", "README.md"], scope } });
     expect(checked.status).toBe(200);
-    expect(checked.body).toMatchObject({ ok: false, blocked: [{ path: "src/lib/parse.ts", pattern: "src/lib/**", holderName: ada.name }], shared: [{ path: "docs/a.md", holderName: ada.name }] });
+    expect(checked.body).toMatchObject({
+      ok: false,
+      blocked: [{ path: "src/lib/parse.ts", pattern: "src/lib/**", holderName: ada.name }],
+      shared: [{ path: "docs/a.md", holderName: ada.name }],
+    });
     expect((await call(checkRoute, "/api/reservations/check", { key: ada.key, body: { paths: ["src/lib/parse.ts"], scope } })).body).toMatchObject({ ok: true, blocked: [] });
     expect((await call(checkRoute, "/api/reservations/check", { key: ada.key, body: { paths: [] } })).status).toBe(400);
     const mine = await call(listRoute, `/api/reservations?holder=me&scope=${scope}`, { key: ada.key });
@@ -144,7 +185,8 @@ describe("leases", () => {
     const lead = await makeHuman();
     const ada = await makeAgent();
     const task = await createTask(getDb(), lead, { title: "t", acceptanceCriteria: "c" }, manualClock());
-    const r = (await call(reserveRoute, "/api/reservations", { key: ada.key, body: { patterns: ["t/**"], reason: "for the task", taskId: task.id, scope: `task-${ada.name}` } })).body;
+    const r = (await call(reserveRoute, "/api/reservations", { key: ada.key, body: { patterns: ["t/**"], reason: "for the task", taskId: task.id, scope: `task-${ada.name}` } }))
+      .body;
     const listed = await call(listRoute, `/api/reservations?taskId=${task.id}`, { cookie: lead.cookie });
     expect(listed.body.items.map((i: { id: string }) => i.id)).toEqual([r.id]);
     expect((await call(listRoute, "/api/reservations?status=bogus", { cookie: lead.cookie })).status).toBe(400);

@@ -21,12 +21,7 @@ function visibleTo(caller: Principal): SQL | undefined {
   return or(isNull(messages.toId), eq(messages.toId, caller.id), eq(messages.senderId, caller.id));
 }
 
-export async function listMessages(
-  db: Executor,
-  caller: Principal,
-  room: string,
-  query: ListMessagesQuery,
-): Promise<Page<MessageView>> {
+export async function listMessages(db: Executor, caller: Principal, room: string, query: ListMessagesQuery): Promise<Page<MessageView>> {
   await getRoom(db, room);
   const limit = query.limit ?? 100;
   const ascending = query.after !== undefined;

@@ -31,12 +31,7 @@ export const messageColumns = {
   toName: recipient.name,
 };
 
-export function toMessageView(row: {
-  message: typeof messages.$inferSelect;
-  senderName: string;
-  senderKind: "human" | "agent" | "system";
-  toName: string | null;
-}): MessageView {
+export function toMessageView(row: { message: typeof messages.$inferSelect; senderName: string; senderKind: "human" | "agent" | "system"; toName: string | null }): MessageView {
   const m = row.message;
   return {
     id: m.id,

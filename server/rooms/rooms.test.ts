@@ -131,8 +131,7 @@ describe("postMessage", () => {
     expect(mention.mentions).toEqual([bob.id]);
     const direct = await postMessage(db, alice, "general", { body: "just between us", to: bob.name }, systemClock);
     expect(direct.to).toBe(bob.id);
-    const seenBy = async (p: typeof alice | typeof human) =>
-      (await listMessages(db, p, "general", { after: direct.seq - 1 })).items.map((m) => m.id);
+    const seenBy = async (p: typeof alice | typeof human) => (await listMessages(db, p, "general", { after: direct.seq - 1 })).items.map((m) => m.id);
     expect(await seenBy(bob)).toContain(direct.id);
     expect(await seenBy(alice)).toContain(direct.id);
     expect(await seenBy(human)).toContain(direct.id);
@@ -143,9 +142,7 @@ describe("postMessage", () => {
     const db = getDb();
     const posters = await Promise.all(Array.from({ length: 8 }, () => makeHuman()));
     const start = (await listMessages(db, posters[0], "general", {})).items.at(-1)?.seq ?? 0;
-    const posted = await Promise.all(
-      posters.flatMap((p, i) => Array.from({ length: 10 }, (_, j) => postMessage(db, p, "general", { body: `m ${i}.${j}` }, systemClock))),
-    );
+    const posted = await Promise.all(posters.flatMap((p, i) => Array.from({ length: 10 }, (_, j) => postMessage(db, p, "general", { body: `m ${i}.${j}` }, systemClock))));
     const seqs = posted.map((m) => m.seq).sort((a, b) => a - b);
     expect(seqs).toEqual(Array.from({ length: 80 }, (_, i) => start + 1 + i));
   });

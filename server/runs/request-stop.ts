@@ -23,7 +23,10 @@ export async function requestStop(db: Db, caller: Principal | null, runId: strin
   await db.transaction(async (tx) => {
     // Under the run's lock, the run cannot finish between the check and the request.
     await lockRun(tx, runId);
-    const [started] = await tx.select({ actor: events.actor }).from(events).where(and(eq(events.runId, runId), eq(events.kind, "RunStarted")));
+    const [started] = await tx
+      .select({ actor: events.actor })
+      .from(events)
+      .where(and(eq(events.runId, runId), eq(events.kind, "RunStarted")));
     if (!started) throw fail.notFound("run", `no run ${runId}`);
     if (caller?.kind === "agent" && caller.id !== started.actor) throw fail.forbidden("run", "an agent may stop only its own runs");
     const state = foldRun(await loadRunEvents(tx, runId));

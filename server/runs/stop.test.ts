@@ -14,8 +14,7 @@ async function startedRun(agentId: string): Promise<string> {
   return runId;
 }
 
-const stop = (runId: string, body: unknown, who: { key?: string; cookie?: string }) =>
-  call(stopRoute.POST, `/api/runs/${runId}/stop`, { body, params: { id: runId }, ...who });
+const stop = (runId: string, body: unknown, who: { key?: string; cookie?: string }) => call(stopRoute.POST, `/api/runs/${runId}/stop`, { body, params: { id: runId }, ...who });
 
 describe("POST /api/runs/:id/stop", () => {
   it("journals a human's stop request with its reason, to be honoured at the next turn boundary", async () => {

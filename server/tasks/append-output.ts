@@ -33,9 +33,7 @@ export async function appendOutput(db: Db, caller: Principal, taskId: string, in
     requireOwnerWrite(task, caller, input.fence, "append output");
     const from = task.outputCount + 1;
     // seq is the primary key with the task: the row lock above makes it gap-free, the key makes it unique.
-    await tx.insert(taskOutputs).values(
-      input.items.map((item, i) => ({ taskId: task.id, seq: from + i, item, fence: task.fence, authorId: caller.id, createdAt: now })),
-    );
+    await tx.insert(taskOutputs).values(input.items.map((item, i) => ({ taskId: task.id, seq: from + i, item, fence: task.fence, authorId: caller.id, createdAt: now })));
     await tx
       .update(tasks)
       .set({ outputCount: task.outputCount + input.items.length, updatedAt: now })

@@ -42,11 +42,7 @@ export async function takeTask(tx: Tx, caller: Principal, taskId: string, now: D
   const task = await lockTask(tx, taskId);
   requireStatus(task, ["ready"], "claim");
   if (!hasAcceptanceCriteria(task)) {
-    throw fail.conflict(
-      "task",
-      "no_acceptance_criteria",
-      `task #${task.number} has no acceptance criteria: work cannot start until someone writes down what done means`,
-    );
+    throw fail.conflict("task", "no_acceptance_criteria", `task #${task.number} has no acceptance criteria: work cannot start until someone writes down what done means`);
   }
   if (task.approverId === caller.id) {
     throw fail.forbidden("task", `you approve task #${task.number}, so you cannot own it: an approver is never the owner`);

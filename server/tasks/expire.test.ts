@@ -53,7 +53,10 @@ describe("sweepExpiredLeases", () => {
   it("returns an expired task to ready, tells the old holder, offers it, and refuses the old holder's late writes", async () => {
     const db = getDb();
     const clock = await laterClock();
-    const { lead, workers: [ada, bo] } = await makeTeam(2);
+    const {
+      lead,
+      workers: [ada, bo],
+    } = await makeTeam(2);
     const task = await makeReadyTask(lead, {}, clock);
     await claimTask(db, ada, task.id, clock);
     await appendOutput(db, ada, task.id, { fence: 1, items: ["one", "two"] }, clock);
@@ -112,7 +115,10 @@ describe("sweepExpiredLeases", () => {
     await markPresent(clock, holder, rookie, star, busy, approver);
     const { expired } = await sweepExpiredLeases(db, clock);
     expect(expired.map((e) => [e.taskId, e.offeredTo?.id])).toEqual([[task.id, star.id]]);
-    const [offer] = await db.select().from(events).where(and(eq(events.taskId, task.id), eq(events.kind, "TaskOffered")));
+    const [offer] = await db
+      .select()
+      .from(events)
+      .where(and(eq(events.taskId, task.id), eq(events.kind, "TaskOffered")));
     const ranking = (offer.data as { ranking: { name: string; score: number }[] }).ranking;
     expect(ranking.map((r) => r.name)).toEqual([star.name, ...[busy.name, rookie.name].sort()]);
     expect(ranking[0].score).toBeCloseTo(1 + (2 / 3) * 10);
@@ -128,11 +134,19 @@ describe("sweepExpiredLeases", () => {
         { id: "3", name: "max", present: true, load: 0, accepted: 1, reviewed: 2 },
         { id: "4", name: "old", present: false, load: 0, accepted: 0, reviewed: 0 },
       ]).map((c) => [c.name, c.score]),
-    ).toEqual([["max", 6], ["amy", 1], ["zed", 1], ["old", 0]]);
+    ).toEqual([
+      ["max", 6],
+      ["amy", 1],
+      ["zed", 1],
+      ["old", 0],
+    ]);
 
     const db = getDb();
     const clock = await laterClock();
-    const { lead, workers: [holder, amy, zed] } = await makeTeam(3);
+    const {
+      lead,
+      workers: [holder, amy, zed],
+    } = await makeTeam(3);
     for (let i = 0; i < 2; i++) await claimTask(db, holder, (await makeReadyTask(lead, { title: `t${i}` }, clock)).id, clock);
     clock.advance(31 * MINUTE);
     await markPresent(clock, amy, zed);
@@ -143,7 +157,10 @@ describe("sweepExpiredLeases", () => {
   it("runs one sweeper at a time: a held advisory lock makes a sweep touch nothing, and racing sweeps expire each lease once", async () => {
     const db = getDb();
     const clock = await laterClock();
-    const { lead, workers: [ada] } = await makeTeam(1);
+    const {
+      lead,
+      workers: [ada],
+    } = await makeTeam(1);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
       const task = await makeReadyTask(lead, { title: `race ${i}` }, clock);

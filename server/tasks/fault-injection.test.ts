@@ -116,7 +116,10 @@ describe("fault injection", () => {
       duplicated += written.length - new Set(written).size;
       expect(written).toEqual(Array.from({ length: ITEMS }, (_, n) => n));
       // The killed worker's late write, with the fence it held, is refused and changes nothing.
-      const claims = await db.select().from(events).where(and(eq(events.taskId, task.id), eq(events.kind, "TaskClaimed"), eq(events.actor, firsts[i].id)));
+      const claims = await db
+        .select()
+        .from(events)
+        .where(and(eq(events.taskId, task.id), eq(events.kind, "TaskClaimed"), eq(events.actor, firsts[i].id)));
       if (claims.length > 0 && first[i].signal === "SIGKILL") {
         const oldFence = (claims[0].data as { fence: number }).fence;
         await expect(appendOutput(db, firsts[i], task.id, { fence: oldFence, items: [{ i: "late" }] }, manualClock())).rejects.toMatchObject({ code: "stale_fence" });

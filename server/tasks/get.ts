@@ -71,11 +71,7 @@ export async function getTaskDetail(db: Executor, caller: Principal, taskId: str
       .innerJoin(author, eq(author.id, taskReviews.reviewerId))
       .where(eq(taskReviews.taskId, task.id))
       .orderBy(asc(taskReviews.id)),
-    db
-      .select({ row: adrs, authorName: author.name })
-      .from(adrs)
-      .innerJoin(author, eq(author.id, adrs.authorId))
-      .where(eq(adrs.taskId, task.id)),
+    db.select({ row: adrs, authorName: author.name }).from(adrs).innerJoin(author, eq(author.id, adrs.authorId)).where(eq(adrs.taskId, task.id)),
     db.select().from(taskOutputs).where(eq(taskOutputs.taskId, task.id)).orderBy(desc(taskOutputs.seq)).limit(OUTPUT_TAIL),
     db
       .select(messageColumns)
@@ -83,12 +79,7 @@ export async function getTaskDetail(db: Executor, caller: Principal, taskId: str
       .innerJoin(sender, eq(sender.id, messages.senderId))
       .leftJoin(recipient, eq(recipient.id, messages.toId))
       // The room's rule: direct messages are seen by their two ends and by humans.
-      .where(
-        and(
-          eq(messages.taskId, task.id),
-          caller.kind === "human" ? undefined : or(isNull(messages.toId), eq(messages.toId, caller.id), eq(messages.senderId, caller.id)),
-        ),
-      )
+      .where(and(eq(messages.taskId, task.id), caller.kind === "human" ? undefined : or(isNull(messages.toId), eq(messages.toId, caller.id), eq(messages.senderId, caller.id))))
       .orderBy(desc(messages.id))
       .limit(THREAD_LIMIT),
   ]);
@@ -113,19 +104,18 @@ export async function getTaskDetail(db: Executor, caller: Principal, taskId: str
       reason: row.reason,
       createdAt: row.createdAt.toISOString(),
     })),
-    adr: adr.map(({ row, authorName }) => ({
-      id: row.id,
-      title: row.title,
-      context: row.context,
-      decision: row.decision,
-      consequences: row.consequences,
-      authorId: row.authorId,
-      authorName,
-      createdAt: row.createdAt.toISOString(),
-    }))[0] ?? null,
-    outputTail: outputTail
-      .reverse()
-      .map((r) => ({ seq: r.seq, item: r.item, fence: r.fence, authorId: r.authorId, createdAt: r.createdAt.toISOString() })),
+    adr:
+      adr.map(({ row, authorName }) => ({
+        id: row.id,
+        title: row.title,
+        context: row.context,
+        decision: row.decision,
+        consequences: row.consequences,
+        authorId: row.authorId,
+        authorName,
+        createdAt: row.createdAt.toISOString(),
+      }))[0] ?? null,
+    outputTail: outputTail.reverse().map((r) => ({ seq: r.seq, item: r.item, fence: r.fence, authorId: r.authorId, createdAt: r.createdAt.toISOString() })),
     thread: thread.reverse().map(toMessageView),
   };
 }

@@ -86,7 +86,14 @@ describe("working a task over HTTP", () => {
     expect((await call(heartbeatRoute, `/api/tasks/${id}/heartbeat`, { params, key: bo.key, body: { fence: 1 } })).status).toBe(403);
     expect((await call(heartbeatRoute, `/api/tasks/${id}/heartbeat`, { params, key: ada.key, body: { fence: 1 } })).status).toBe(200);
 
-    for (const body of [{ fence: 1, items: [] }, { fence: 1, items: [null] }, { fence: 1, items: [{ s: "\u0000" }] }, { fence: 1 }, { items: ["x"] }, { fence: 1.5, items: ["x"] }]) {
+    for (const body of [
+      { fence: 1, items: [] },
+      { fence: 1, items: [null] },
+      { fence: 1, items: [{ s: "\u0000" }] },
+      { fence: 1 },
+      { items: ["x"] },
+      { fence: 1.5, items: ["x"] },
+    ]) {
       expect((await call(outputRoute, `/api/tasks/${id}/output`, { params, key: ada.key, body })).status, JSON.stringify(body)).toBe(400);
     }
     const wrote = await call(outputRoute, `/api/tasks/${id}/output`, { params, key: ada.key, body: { fence: 1, items: [{ file: "parse.ts" }, "step 2"] } });

@@ -30,7 +30,10 @@ describe("a task's life", () => {
   it("goes ready → in_progress → review → (reject) in_progress → review → done, fenced and journalled", async () => {
     const db = getDb();
     const clock = manualClock(new Date());
-    const { lead, workers: [ada] } = await makeTeam(1);
+    const {
+      lead,
+      workers: [ada],
+    } = await makeTeam(1);
     const created = await makeReadyTask(lead, {}, clock);
     expect(created).toMatchObject({ status: "ready", fence: 0, ownerId: null, approverId: lead.id, createdBy: lead.id, outputCount: 0, leaseExpiresAt: null });
 
@@ -64,20 +67,37 @@ describe("a task's life", () => {
     await expect(requireAccepted(db, created.id)).resolves.toMatchObject({ reviewerId: lead.id, ownerId: ada.id });
 
     const detail = await getTaskDetail(db, lead, created.id);
-    expect(detail.reviews.map((r) => [r.verdict, r.reason])).toEqual([["reject", "add a test for whitespace-only input"], ["accept", null]]);
+    expect(detail.reviews.map((r) => [r.verdict, r.reason])).toEqual([
+      ["reject", "add a test for whitespace-only input"],
+      ["accept", null],
+    ]);
     expect(detail.evidence.map((e) => e.evidence)).toEqual(["✓ 12 tests passed", "✓ 13 tests passed"]);
     expect(detail.outputTail).toHaveLength(3);
 
     expect(await taskEventKinds(created.id)).toEqual([
-      "TaskCreated", "TaskClaimed", "FocusWindowOpened", "LeaseRenewed", "OutputAppended", "OutputAppended",
-      "TaskSubmitted", "FocusWindowClosed", "TaskReviewed", "FocusWindowOpened", "TaskSubmitted", "FocusWindowClosed", "TaskReviewed",
+      "TaskCreated",
+      "TaskClaimed",
+      "FocusWindowOpened",
+      "LeaseRenewed",
+      "OutputAppended",
+      "OutputAppended",
+      "TaskSubmitted",
+      "FocusWindowClosed",
+      "TaskReviewed",
+      "FocusWindowOpened",
+      "TaskSubmitted",
+      "FocusWindowClosed",
+      "TaskReviewed",
     ]);
   });
 
   it("reopens a done task on new evidence; the next claim raises the fence and keeps the output", async () => {
     const db = getDb();
     const clock = manualClock(new Date());
-    const { lead, workers: [ada, bo] } = await makeTeam(2);
+    const {
+      lead,
+      workers: [ada, bo],
+    } = await makeTeam(2);
     const task = await makeReadyTask(lead, {}, clock);
     await claimTask(db, ada, task.id, clock);
     await appendOutput(db, ada, task.id, { fence: 1, items: ["first"] }, clock);
@@ -97,7 +117,10 @@ describe("a task's life", () => {
   it("cancels with an ADR that is stored, linked and shown, and closes the owner's focus window", async () => {
     const db = getDb();
     const clock = manualClock(new Date());
-    const { lead, workers: [ada] } = await makeTeam(1);
+    const {
+      lead,
+      workers: [ada],
+    } = await makeTeam(1);
     const task = await makeReadyTask(lead, {}, clock);
     await claimTask(db, ada, task.id, clock);
     const cancelled = await cancelTask(db, lead, task.id, { adr }, clock);
@@ -113,7 +136,10 @@ describe("a task's life", () => {
   it("honours the lease length of the task, then QUORUM_LEASE_MINUTES, then 30 minutes", async () => {
     const db = getDb();
     const clock = manualClock(new Date());
-    const { lead, workers: [ada] } = await makeTeam(1);
+    const {
+      lead,
+      workers: [ada],
+    } = await makeTeam(1);
     const short = await makeReadyTask(lead, { leaseMinutes: 5 }, clock);
     expect(Date.parse((await claimTask(db, ada, short.id, clock)).leaseExpiresAt!)).toBe(clock.now().getTime() + 5 * MINUTE);
     const previous = process.env.QUORUM_LEASE_MINUTES;
@@ -132,7 +158,10 @@ describe("a task's life", () => {
   it("claim-next prefers the task offered to the caller, then the oldest, and answers null when none is ready", async () => {
     const db = getDb();
     const clock = manualClock(new Date());
-    const { lead, workers: [ada, bo] } = await makeTeam(2);
+    const {
+      lead,
+      workers: [ada, bo],
+    } = await makeTeam(2);
     const older = await makeReadyTask(lead, { title: "older" }, clock);
     const offered = await makeReadyTask(lead, { title: "offered" }, clock);
     await makeReadyTask(lead, { title: "no criteria", acceptanceCriteria: undefined }, clock);

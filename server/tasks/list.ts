@@ -22,12 +22,7 @@ export type ListTasksQuery = z.infer<typeof listTasksQuery>;
 export async function listTasks(db: Executor, query: ListTasksQuery): Promise<Page<TaskView>> {
   const limit = query.limit ?? 100;
   const rows = await selectTaskViews(db)
-    .where(
-      and(
-        query.status ? inArray(tasks.status, query.status) : undefined,
-        query.before !== undefined ? lt(tasks.number, query.before) : undefined,
-      ),
-    )
+    .where(and(query.status ? inArray(tasks.status, query.status) : undefined, query.before !== undefined ? lt(tasks.number, query.before) : undefined))
     .orderBy(desc(tasks.number))
     .limit(limit + 1);
   const items = rows.slice(0, limit).map(toTaskView);

@@ -31,9 +31,7 @@ export function scoreOf(candidate: Candidate): number {
 
 /** Highest score first; equal scores in name order, so the outcome never depends on row order. */
 export function rankCandidates(candidates: Candidate[]): ScoredCandidate[] {
-  return candidates
-    .map((c) => ({ ...c, successRate: successRate(c), score: scoreOf(c) }))
-    .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return candidates.map((c) => ({ ...c, successRate: successRate(c), score: scoreOf(c) })).sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /**

@@ -18,7 +18,10 @@ const adr = { title: "t", context: "c", decision: "d", consequences: "q" };
 
 async function inProgress() {
   const clock = manualClock(new Date());
-  const { lead, workers: [ada, bo] } = await makeTeam(2);
+  const {
+    lead,
+    workers: [ada, bo],
+  } = await makeTeam(2);
   const task = await makeReadyTask(lead, {}, clock);
   await claimTask(getDb(), ada, task.id, clock);
   return { clock, lead, ada, bo, task };
@@ -27,7 +30,10 @@ async function inProgress() {
 describe("refusals", () => {
   it("refuses to start work without acceptance criteria, and changes nothing", async () => {
     const clock = manualClock(new Date());
-    const { lead, workers: [ada] } = await makeTeam(1);
+    const {
+      lead,
+      workers: [ada],
+    } = await makeTeam(1);
     const vague = await makeReadyTask(lead, { acceptanceCriteria: "   " }, clock);
     await expect(claimTask(getDb(), ada, vague.id, clock)).rejects.toMatchObject({
       status: 409,
@@ -94,7 +100,10 @@ describe("refusals", () => {
 
   it("cancels only for a steward, and never twice", async () => {
     const clock = manualClock(new Date());
-    const { lead, workers: [ada] } = await makeTeam(1);
+    const {
+      lead,
+      workers: [ada],
+    } = await makeTeam(1);
     const task = await makeReadyTask(lead, {}, clock);
     await expect(cancelTask(getDb(), ada, task.id, { adr }, clock)).rejects.toMatchObject({ status: 403 });
     await cancelTask(getDb(), lead, task.id, { adr }, clock);

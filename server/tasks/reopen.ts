@@ -24,12 +24,7 @@ export async function reopenTask(db: Db, caller: Principal, taskId: string, inpu
     const task = await lockTask(tx, taskId);
     requireSteward(task, caller, "reopen it");
     requireStatus(task, ["done"], "reopen");
-    const [latest] = await tx
-      .select({ evidence: taskEvidence.evidence })
-      .from(taskEvidence)
-      .where(eq(taskEvidence.taskId, task.id))
-      .orderBy(desc(taskEvidence.id))
-      .limit(1);
+    const [latest] = await tx.select({ evidence: taskEvidence.evidence }).from(taskEvidence).where(eq(taskEvidence.taskId, task.id)).orderBy(desc(taskEvidence.id)).limit(1);
     // Evidence already on record is no diff: reopening needs something the approver has not seen.
     if (latest && latest.evidence.trim() === input.evidence) {
       throw fail.invalid("task", "this evidence is already on record: reopen with new evidence", {

@@ -19,12 +19,7 @@ export interface Acceptance {
  */
 export async function requireAccepted(db: Executor, taskId: string): Promise<Acceptance> {
   const task = await lockTask(db, taskId);
-  const [latest] = await db
-    .select()
-    .from(taskReviews)
-    .where(eq(taskReviews.taskId, task.id))
-    .orderBy(desc(taskReviews.id))
-    .limit(1);
+  const [latest] = await db.select().from(taskReviews).where(eq(taskReviews.taskId, task.id)).orderBy(desc(taskReviews.id)).limit(1);
   const accepted = task.status === "done" && latest?.verdict === "accept" && latest.reviewerId === task.approverId;
   if (!accepted) {
     const why = task.status !== "done" ? `it is ${task.status}` : "its approver has not accepted it";

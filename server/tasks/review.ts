@@ -31,7 +31,10 @@ export async function reviewTask(db: Db, caller: Principal, taskId: string, inpu
     await tx.insert(taskReviews).values({ taskId: task.id, reviewerId: caller.id, ownerId, verdict: input.verdict, reason, createdAt: now });
     // Rework is not a new claim: the owner keeps its fence and gets a fresh lease.
     const next = input.verdict === "accept" ? { status: "done" as const } : { status: "in_progress" as const, leaseExpiresAt: leaseEnd(task, now) };
-    await tx.update(tasks).set({ ...next, updatedAt: now }).where(eq(tasks.id, task.id));
+    await tx
+      .update(tasks)
+      .set({ ...next, updatedAt: now })
+      .where(eq(tasks.id, task.id));
     await appendEvent(tx, {
       kind: "TaskReviewed",
       actor: caller.id,

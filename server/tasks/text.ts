@@ -5,7 +5,11 @@ const NUL = "\u0000";
 
 /** A string field, trimmed; `min` 1 makes it required and non-blank. */
 export function textField(max: number, required?: string) {
-  const base = z.string().trim().max(max).refine((s) => !s.includes(NUL), "text may not contain NUL characters");
+  const base = z
+    .string()
+    .trim()
+    .max(max)
+    .refine((s) => !s.includes(NUL), "text may not contain NUL characters");
   return required ? base.refine((s) => s.length > 0, required) : base;
 }
 

@@ -49,7 +49,15 @@ export async function runFullCycle(connect: (key: string) => Promise<Client>): P
     const decision = await openDecision(
       db,
       lead,
-      { question: "Test runner?", options: ["vitest", "jest"], defaultOption: "vitest", consequence: "We keep vitest.", quorum: 2, timeboxSeconds: 3600, escalationTimeboxSeconds: 3600 },
+      {
+        question: "Test runner?",
+        options: ["vitest", "jest"],
+        defaultOption: "vitest",
+        consequence: "We keep vitest.",
+        quorum: 2,
+        timeboxSeconds: 3600,
+        escalationTimeboxSeconds: 3600,
+      },
       systemClock,
     );
     const ballot = await ok(a, "cast_ballot", { decisionId: decision.id, option: "vitest", reasoning: "Already configured." });
@@ -70,9 +78,7 @@ export async function runFullCycle(connect: (key: string) => Promise<Client>): P
     const held = await ok(a, "reserve_paths", { patterns: ["src/lib/**"], reason: "tokenizer rewrite", taskId: task.id });
     const conflict = await refused(b, "reserve_paths", { patterns: ["src/{lib,app}/parse.ts"], reason: "parser fix" });
     expect(conflict.error).toBe("reserved");
-    expect(conflict.holders).toEqual([
-      expect.objectContaining({ holderId: ada.id, holderName: ada.name, patterns: ["src/lib/**"], expiresAt: held.expiresAt, mode: "exclusive" }),
-    ]);
+    expect(conflict.holders).toEqual([expect.objectContaining({ holderId: ada.id, holderName: ada.name, patterns: ["src/lib/**"], expiresAt: held.expiresAt, mode: "exclusive" })]);
     const check = await ok(b, "check_paths", { paths: ["src/lib/parse.ts", "docs/intro.md"] });
     expect(check).toMatchObject({ ok: false, blocked: [expect.objectContaining({ path: "src/lib/parse.ts", holderName: ada.name })] });
     const mine = await a.readResource({ uri: "quorum://reservations" });

@@ -24,7 +24,15 @@ const script = [{ toolCalls: [{ name: "wait", arguments: {} }] }, { toolCalls: [
 const runId = `run_${randomBytes(8).toString("hex")}`;
 process.stdout.write(`${runId}\n`);
 const agent = await readPrincipal(connection.db, agentId);
-const { result } = await startRun(connection.db, { agent, client: scriptedClient(script), tools: [wait], root: process.cwd(), task: "wait for a while", system: "You wait.", runId });
+const { result } = await startRun(connection.db, {
+  agent,
+  client: scriptedClient(script),
+  tools: [wait],
+  root: process.cwd(),
+  task: "wait for a while",
+  system: "You wait.",
+  runId,
+});
 process.stdout.write(`${JSON.stringify(result)}\n`);
 await connection.close();
 await database.stop?.();

@@ -21,7 +21,12 @@ export async function codeNextTask(ctx: TeamContext): Promise<boolean> {
   const rework = await nextRework(db, me.principal.id);
   if (rework && rework.rejections >= MAX_REJECTIONS) {
     // Mark it as seen with a run-less refusal: one ERROR, then the task waits for a human.
-    await speak(db, me.principal, { body: `Task #${rework.task.number} was rejected ${rework.rejections} times; I stop here and need a human.`, performative: "ERROR", taskId: rework.task.id }, clock);
+    await speak(
+      db,
+      me.principal,
+      { body: `Task #${rework.task.number} was rejected ${rework.rejections} times; I stop here and need a human.`, performative: "ERROR", taskId: rework.task.id },
+      clock,
+    );
     await abandonRework(db, me.principal, rework.task.id, rework.rejections, clock);
     return true;
   }
@@ -49,11 +54,9 @@ export async function codeNextTask(ctx: TeamContext): Promise<boolean> {
   }
   const diff = commitAndDiff(worktree, `Task #${task.number}: ${task.title}`);
   const tests = runTests.seen.last;
-  const evidence = [
-    `diff against main:\n${diff || "(no changes)"}`,
-    tests ? `test run: exit code ${tests.exitCode}\n${tests.output}` : "no test run",
-    ...result.evidence,
-  ].join("\n\n");
+  const evidence = [`diff against main:\n${diff || "(no changes)"}`, tests ? `test run: exit code ${tests.exitCode}\n${tests.output}` : "no test run", ...result.evidence].join(
+    "\n\n",
+  );
   try {
     await submitTask(db, me.principal, task.id, { fence: task.fence, summary: result.summary, evidence }, clock);
   } catch (error) {
@@ -61,6 +64,11 @@ export async function codeNextTask(ctx: TeamContext): Promise<boolean> {
     if (error instanceof QuorumError && error.code === "stale_fence") return true;
     throw error;
   }
-  await speak(db, me.principal, { body: `Task #${task.number} is ready for review (round ${(rework?.rejections ?? 0) + 1}): ${result.summary}`, performative: "DONE", to: task.approverName, taskId: task.id }, clock);
+  await speak(
+    db,
+    me.principal,
+    { body: `Task #${task.number} is ready for review (round ${(rework?.rejections ?? 0) + 1}): ${result.summary}`, performative: "DONE", to: task.approverName, taskId: task.id },
+    clock,
+  );
   return true;
 }

@@ -16,7 +16,17 @@ export async function chaseSilentReviewers(ctx: TeamContext): Promise<boolean> {
   if (!silent) return false;
   if (!silent.reaskedAt) {
     if (!(await markReasked(db, team.orchestrator.principal, silent, clock))) return true;
-    await speak(db, team.orchestrator.principal, { body: `Task #${silent.task.number} has waited for your review since ${silent.task.updatedAt.toISOString()}. Please review it.`, performative: "REQUEST", to: silent.approverName, taskId: silent.task.id }, clock);
+    await speak(
+      db,
+      team.orchestrator.principal,
+      {
+        body: `Task #${silent.task.number} has waited for your review since ${silent.task.updatedAt.toISOString()}. Please review it.`,
+        performative: "REQUEST",
+        to: silent.approverName,
+        taskId: silent.task.id,
+      },
+      clock,
+    );
     return true;
   }
   if (silent.reaskedAt.getTime() > horizon.getTime()) return false;
@@ -25,6 +35,16 @@ export async function chaseSilentReviewers(ctx: TeamContext): Promise<boolean> {
   // The system speaks to the humans: an escalation must not be lost to the orchestrator's own gates.
   // It is addressed to the human who set the flight's goal: posted in the room for all to see, but
   // not delivered to the agents as a REQUEST none of them can answer.
-  await speak(db, await getSystemPrincipal(db), { body: `Task #${silent.task.number} is stuck in review: @${silent.approverName} did not answer after being asked twice. A human may review it or reassign the approver.`, performative: "REQUEST", to: escalated.goalApproverId ?? undefined, taskId: silent.task.id }, clock);
+  await speak(
+    db,
+    await getSystemPrincipal(db),
+    {
+      body: `Task #${silent.task.number} is stuck in review: @${silent.approverName} did not answer after being asked twice. A human may review it or reassign the approver.`,
+      performative: "REQUEST",
+      to: escalated.goalApproverId ?? undefined,
+      taskId: silent.task.id,
+    },
+    clock,
+  );
   return true;
 }

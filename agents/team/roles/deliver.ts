@@ -29,6 +29,11 @@ export async function deliverGreenGoal(ctx: TeamContext): Promise<boolean> {
     },
     clock,
   );
-  await speak(db, me.principal, { body: `The goal (task #${green.goal.number}) is met and waits for your review: ${green.goal.title}`, performative: "DONE", taskId: green.goal.id }, clock);
+  await speak(
+    db,
+    me.principal,
+    { body: `The goal (task #${green.goal.number}) is met and waits for your review: ${green.goal.title}`, performative: "DONE", taskId: green.goal.id },
+    clock,
+  );
   return true;
 }

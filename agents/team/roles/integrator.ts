@@ -15,7 +15,12 @@ export async function integrateNextTask(ctx: TeamContext): Promise<boolean> {
   await speak(
     db,
     me.principal,
-    { body: `Integrated task #${next.task.number} into main. Please run the full suite on main.`, performative: "REQUEST", to: team.tester.principal.name, taskId: next.goalTaskId },
+    {
+      body: `Integrated task #${next.task.number} into main. Please run the full suite on main.`,
+      performative: "REQUEST",
+      to: team.tester.principal.name,
+      taskId: next.goalTaskId,
+    },
     clock,
   );
   return true;

@@ -149,7 +149,14 @@ export function foldBill(events: Iterable<JournalRecord>, delta: BillDelta = emp
     switch (e.kind) {
       case "BudgetDebited": {
         const d = payloadOf(e, "BudgetDebited");
-        const usage: BillLine = { tokens: d.amount, inputTokens: d.inputTokens, outputTokens: d.outputTokens, cachedTokens: d.cachedTokens, calls: 1, estimatedCalls: d.estimated ? 1 : 0 };
+        const usage: BillLine = {
+          tokens: d.amount,
+          inputTokens: d.inputTokens,
+          outputTokens: d.outputTokens,
+          cachedTokens: d.cachedTokens,
+          calls: 1,
+          estimatedCalls: d.estimated ? 1 : 0,
+        };
         debit(delta, "model", d.model, d.model, usage, e.id);
         if (e.actor) {
           debit(delta, "agent", e.actor, d.model, usage, e.id);

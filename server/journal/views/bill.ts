@@ -30,8 +30,7 @@ export interface Bill {
   budgets: BudgetLine[];
 }
 
-const byTokens = <T extends BillLine>(lines: Iterable<T>, key: (l: T) => string) =>
-  [...lines].sort((a, b) => b.tokens - a.tokens || key(a).localeCompare(key(b)));
+const byTokens = <T extends BillLine>(lines: Iterable<T>, key: (l: T) => string) => [...lines].sort((a, b) => b.tokens - a.tokens || key(a).localeCompare(key(b)));
 
 export function budgetLine(b: Pick<BudgetDelta, "budgetId" | "ownerId" | "parentId" | "label" | "allowance" | "spent">): BudgetLine {
   return {
@@ -70,12 +69,24 @@ export function projectBill(delta: BillDelta): Bill {
       [...linesOf(delta, "agent")].map(([agentId, line]) => ({ agentId, agentName: delta.names.get(agentId) ?? null, ...line })),
       (l) => l.agentId,
     ),
-    tasks: byTokens([...linesOf(delta, "task")].map(([taskId, line]) => ({ taskId, ...line })), (l) => l.taskId),
+    tasks: byTokens(
+      [...linesOf(delta, "task")].map(([taskId, line]) => ({ taskId, ...line })),
+      (l) => l.taskId,
+    ),
     runs: byTokens(
-      [...delta.runs.values()].map((r) => ({ runId: r.runId, agentId: r.agentId, taskId: r.taskId, status: r.status ?? ("running" as const), ...(runLines.get(r.runId) ?? emptyLine()) })),
+      [...delta.runs.values()].map((r) => ({
+        runId: r.runId,
+        agentId: r.agentId,
+        taskId: r.taskId,
+        status: r.status ?? ("running" as const),
+        ...(runLines.get(r.runId) ?? emptyLine()),
+      })),
       (l) => l.runId,
     ),
-    models: byTokens([...models].map(([model, line]) => ({ model, ...line })), (l) => l.model),
+    models: byTokens(
+      [...models].map(([model, line]) => ({ model, ...line })),
+      (l) => l.model,
+    ),
     // In journal order: a parent is created before its children.
     budgets: [...delta.budgets.values()].sort((a, b) => a.firstEventId - b.firstEventId).map(budgetLine),
   };

@@ -80,7 +80,10 @@ describe("diagnose", () => {
     ];
     for (const [crash, signature] of cases) {
       const findings = diagnose(flight(crash));
-      expect(findings.map((f) => f.signature), JSON.stringify(crash)).toEqual([signature]);
+      expect(
+        findings.map((f) => f.signature),
+        JSON.stringify(crash),
+      ).toEqual([signature]);
     }
   });
 
@@ -98,7 +101,19 @@ describe("diagnose", () => {
 
   it("counts a reply on the thread, or a run started for the request, as an answer", () => {
     const silent = flight({ silentReviewer: true });
-    const replied = [...silent, { id: 999, t: new Date(0), kind: "MessageSent", actor: REVIEWER, runId: null, taskId: T1, turn: null, data: { messageId: 999, to: ORCH, performative: "INFORM", body: "looking" } }];
+    const replied = [
+      ...silent,
+      {
+        id: 999,
+        t: new Date(0),
+        kind: "MessageSent",
+        actor: REVIEWER,
+        runId: null,
+        taskId: T1,
+        turn: null,
+        data: { messageId: 999, to: ORCH, performative: "INFORM", body: "looking" },
+      },
+    ];
     expect(diagnose(replied)).toEqual([]);
     const ran = [...silent, { id: 999, t: new Date(0), kind: "RunStarted", actor: REVIEWER, runId: "run_late", taskId: null, turn: 0, data: { requestId: 103 } }];
     expect(diagnose(ran)).toEqual([]);

@@ -6,12 +6,7 @@ import { eventColumns } from "../list";
 import type { JournalRecord } from "./run-events";
 
 async function select(db: Executor, where: SQL | undefined): Promise<JournalRecord[]> {
-  return db
-    .select(eventColumns)
-    .from(events)
-    .leftJoin(principals, eq(principals.id, events.actor))
-    .where(where)
-    .orderBy(asc(events.id));
+  return db.select(eventColumns).from(events).leftJoin(principals, eq(principals.id, events.actor)).where(where).orderBy(asc(events.id));
 }
 
 export function loadRunEvents(db: Executor, runId: string): Promise<JournalRecord[]> {
@@ -20,7 +15,10 @@ export function loadRunEvents(db: Executor, runId: string): Promise<JournalRecor
 
 /** A task's own events and every event of the runs that worked on it. */
 export async function loadTaskEvents(db: Executor, taskId: string): Promise<JournalRecord[]> {
-  const runs = await db.selectDistinct({ runId: events.runId }).from(events).where(and(eq(events.taskId, taskId), eq(events.kind, "RunStarted")));
+  const runs = await db
+    .selectDistinct({ runId: events.runId })
+    .from(events)
+    .where(and(eq(events.taskId, taskId), eq(events.kind, "RunStarted")));
   const runIds = runs.map((r) => r.runId).filter((id): id is string => id !== null);
   return select(db, runIds.length ? or(eq(events.taskId, taskId), inArray(events.runId, runIds)) : eq(events.taskId, taskId));
 }

@@ -41,9 +41,7 @@ export interface ModelResponse {
 }
 
 /** What a tool hands back: a result, or an error the model can act on. Never an exception. */
-export type Observation =
-  | { is_error: false; result: unknown }
-  | { is_error: true; reason: string; recovery_hint: string; transient?: boolean };
+export type Observation = { is_error: false; result: unknown } | { is_error: true; reason: string; recovery_hint: string; transient?: boolean };
 
 export interface ToolSpec {
   name: string;

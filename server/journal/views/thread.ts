@@ -4,16 +4,7 @@ import { loadTaskEvents } from "./load";
 import { payloadOf } from "../payloads";
 import type { JournalRecord, RunResult } from "./run-events";
 
-export const TRANSITION_KINDS = new Set([
-  "TaskCreated",
-  "TaskClaimed",
-  "TaskOffered",
-  "LeaseExpired",
-  "TaskSubmitted",
-  "TaskReviewed",
-  "TaskReopened",
-  "TaskCancelled",
-]);
+export const TRANSITION_KINDS = new Set(["TaskCreated", "TaskClaimed", "TaskOffered", "LeaseExpired", "TaskSubmitted", "TaskReviewed", "TaskReopened", "TaskCancelled"]);
 const RUN_KINDS = new Set(["RunStarted", "AgentFinished", "BudgetExhausted", "RunStopped"]);
 
 interface Base {

@@ -89,7 +89,18 @@ export function timeline(events: readonly JournalRecord[], runId: string): Timel
         break;
       case "ModelCalled": {
         const d = payloadOf(e, "ModelCalled");
-        out.turns.push({ turn: d.turn, calledEventId: e.id, t: iso(e.t), mail: d.mail ?? [], context: d.context ?? null, respondedEventId: null, response: null, failed: null, debit: null, calls: [] });
+        out.turns.push({
+          turn: d.turn,
+          calledEventId: e.id,
+          t: iso(e.t),
+          mail: d.mail ?? [],
+          context: d.context ?? null,
+          respondedEventId: null,
+          response: null,
+          failed: null,
+          debit: null,
+          calls: [],
+        });
         break;
       }
       case "ModelResponded":

@@ -15,7 +15,12 @@ function journal(...events: Omit<JournalRecord, "id" | "t">[]): JournalRecord[] 
 }
 const at = (kind: string, actor: string | null, data: object, more: Partial<JournalRecord> = {}) => ({ kind, actor, runId: null, taskId: null, turn: null, data, ...more });
 const debit = (actor: string, runId: string, taskId: string | null, model: string, input: number, output: number, budgetIds: string[], extra = {}) =>
-  at("BudgetDebited", actor, { amount: input + output, inputTokens: input, outputTokens: output, cachedTokens: 0, estimated: false, model, budgetIds, ...extra }, { runId, taskId });
+  at(
+    "BudgetDebited",
+    actor,
+    { amount: input + output, inputTokens: input, outputTokens: output, cachedTokens: 0, estimated: false, model, budgetIds, ...extra },
+    { runId, taskId },
+  );
 
 describe("bill", () => {
   it("adds up tokens per agent, task, run and model, and what is left of each budget", () => {
