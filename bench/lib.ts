@@ -103,7 +103,12 @@ export async function latencies(clients: number, requests: number, run: (client:
 /** A clock that moves `stepMs` on every reading: the rate floor sees ~8 s between an agent's posts. */
 export function steppingClock(stepMs: number): Clock {
   let t = Date.now();
-  return { now: () => new Date((t += stepMs)) };
+  return {
+    now: () => {
+      t += stepMs;
+      return new Date(t);
+    },
+  };
 }
 
-export const body = (tag: string) => (tag + " " + "x".repeat(BODY_BYTES)).slice(0, BODY_BYTES);
+export const body = (tag: string) => `${tag} ${"x".repeat(BODY_BYTES)}`.slice(0, BODY_BYTES);

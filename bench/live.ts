@@ -37,8 +37,7 @@ function readFrames(response: Response, onReady: () => void, arrived: Map<number
       if (done) return;
       const at = performance.now();
       buffer += decoder.decode(value, { stream: true });
-      let cut: number;
-      while ((cut = buffer.indexOf("\n\n")) >= 0) {
+      for (let cut = buffer.indexOf("\n\n"); cut >= 0; cut = buffer.indexOf("\n\n")) {
         const frame = buffer.slice(0, cut);
         buffer = buffer.slice(cut + 2);
         if (frame.includes("event: ready")) onReady();

@@ -74,7 +74,7 @@ export async function benchPosting(c: Connection, human: Principal, agents: Prin
     progress(`raw single-row INSERTs, 1 and 8 connections, rep ${rep}/${REPS}`);
     const sender = agents[0].id;
     const insert = (w: number, i: number) =>
-      c.sql`insert into bench_messages (room, seq, sender, body) values (${"raw" + w}, ${i}, ${sender}, ${body(`raw ${rep}.${w}.${i}`)})`.then(() => 1);
+      c.sql`insert into bench_messages (room, seq, sender, body) values (${`raw${w}`}, ${i}, ${sender}, ${body(`raw ${rep}.${w}.${i}`)})`.then(() => 1);
     raw1.push(await timed(1, SECONDS, insert));
     raw8.push(await timed(8, SECONDS, insert));
   }

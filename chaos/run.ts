@@ -69,6 +69,7 @@ function runLogged(file: string, args: string[], env: Record<string, string>): P
     let output = "";
     const take = (chunk: Buffer) => {
       // Reporters colour their output even when asked not to; the tally reads plain text.
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping ANSI colour codes means matching the ESC control character
       output += chunk.toString().replace(/\x1b\[[0-9;]*m/g, "");
     };
     child.stdout.on("data", take);

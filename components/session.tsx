@@ -1,7 +1,7 @@
 "use client";
 // Who is signed in; pages render the sign-in help instead of themselves when nobody is.
 import { useQuery } from "@tanstack/react-query";
-import { apiGet, ApiError } from "./api";
+import { apiGet, type ApiError } from "./api";
 import { queryKeys } from "./query-keys";
 import type { Me } from "./types";
 

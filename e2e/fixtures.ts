@@ -16,10 +16,14 @@ export interface Agent {
   key: string;
 }
 
+/** A parsed JSON response body: each endpoint has its own shape, and the specs assert the fields they read. */
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON from any endpoint, read field by field and asserted with expect
+export type ResponseBody = any;
+
 /** An HTTP client that authenticates as one agent with its bearer key. */
 export interface AgentApi {
-  get(path: string): Promise<{ status: number; body: any }>;
-  post(path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  get(path: string): Promise<{ status: number; body: ResponseBody }>;
+  post(path: string, body?: unknown): Promise<{ status: number; body: ResponseBody }>;
 }
 
 export interface QuorumFixtures {

@@ -18,7 +18,9 @@ const MAX_LOAD_MS = 30_000;
 // No demo team: nothing but this test writes, so the check after a restart reads a quiet database.
 const QUIET = { QUORUM_TEAM: "0" };
 
-type Body = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** A parsed JSON response: the check reads items, cursors and errors out of many different endpoints. */
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON from many endpoints, read field by field and asserted with expect
+type Body = any;
 
 /** A fetch client with one identity: an agent's bearer key or a human's session cookie. */
 function client(baseURL: string, auth: Record<string, string>) {

@@ -29,7 +29,9 @@ export function unstorableText(value: unknown): UnstorableIssue[] {
     if (typeof item === "string") {
       if (!storable(item)) issues.push({ code: "custom", path, message: MESSAGE });
     } else if (Array.isArray(item)) {
-      item.forEach((child, i) => pending.push({ value: child, path: [...path, i] }));
+      item.forEach((child, i) => {
+        pending.push({ value: child, path: [...path, i] });
+      });
     } else if (item && typeof item === "object") {
       for (const [key, child] of Object.entries(item)) {
         if (!storable(key)) issues.push({ code: "custom", path: [...path, key], message: MESSAGE });

@@ -14,8 +14,8 @@ import { makeAgent, makeHuman } from "./helpers";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route types its own params
-type Handler = (req: Request, ctx: { params: Promise<any> }) => Promise<Response> | Response;
+/** Routes are imported at run time, so their own params types are unknown here; Next hands every segment over as a string. */
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
 
 export interface Endpoint {
   /** `POST /api/tasks/[id]/claim` */

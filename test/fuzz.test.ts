@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { discoverEndpoints, makeTeam, send, setups, type Endpoint, type Setup, type Team, type Who } from "./api-catalog";
+import { discoverEndpoints, makeTeam, send, setups, type Endpoint, type Reply, type Setup, type Team, type Who } from "./api-catalog";
 
 const N = Number(process.env.FUZZ_N ?? 100);
 const SEED = Number(process.env.FUZZ_SEED ?? 0x9e3779b9);
@@ -43,7 +43,7 @@ const UNICODE: string[] = [
   " ",
   "",
   "日本語のテキスト",
-  "@everyone @" + "x".repeat(64),
+  `@everyone @${"x".repeat(64)}`,
 ];
 const PARAMS: string[] = [
   "not-a-uuid",
@@ -202,7 +202,7 @@ async function fuzzEndpoint(endpoint: Endpoint, seed: number) {
   for (let i = 0; i < N; i++) {
     const mutant = mutate(rnd, valid);
     const [{ before }] = await db.execute<{ before: number }>(sql`select coalesce(max(id), 0)::int as before from events`);
-    let reply;
+    let reply: Reply;
     try {
       reply = await send(team, endpoint, { who, params: mutant.params, body: mutant.body, raw: mutant.raw, contentType: mutant.contentType });
     } catch (error) {

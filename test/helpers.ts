@@ -22,22 +22,22 @@ export async function makeHuman(name = uniqueName("human")): Promise<Principal &
   return { ...human, cookie: `${SESSION_COOKIE}=${sessionToken}` };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route types its own params
-type Handler = (req: Request, ctx: { params: Promise<any> }) => Promise<Response> | Response;
+/** A route handler; `P` is the shape of its dynamic segments (`{ id: string }`), as Next passes them. */
+type Handler<P extends Record<string, string>> = (req: Request, ctx: { params: Promise<P> }) => Promise<Response> | Response;
 
-export interface CallOptions {
+export interface CallOptions<P extends Record<string, string> = Record<string, string>> {
   method?: string;
   body?: unknown;
   /** An agent or human bearer key. */
   key?: string;
   /** A session cookie (`quorum_session=…`). */
   cookie?: string;
-  params?: Record<string, string>;
+  params?: P;
   headers?: Record<string, string>;
 }
 
 /** Calls a route handler exactly as Next would, with a real Request. */
-export async function call(handler: Handler, path: string, options: CallOptions = {}) {
+export async function call<P extends Record<string, string>>(handler: Handler<P>, path: string, options: CallOptions<P> = {}) {
   const headers: Record<string, string> = { host: "localhost", ...options.headers };
   if (options.key) headers.authorization = `Bearer ${options.key}`;
   if (options.cookie) headers.cookie = options.cookie;
@@ -47,7 +47,8 @@ export async function call(handler: Handler, path: string, options: CallOptions 
     headers,
     body: options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body),
   });
-  const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
+  // No params given (a route without dynamic segments): the handler gets an empty object, as Next gives it.
+  const response = await handler(request, { params: Promise.resolve(options.params ?? ({} as P)) });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
 }

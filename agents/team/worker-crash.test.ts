@@ -35,7 +35,12 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | null 
 function inProcessWorker(roles: Role[]) {
   const controller = new AbortController();
   const done = runTeamWorker(contextOf(getConnection()), { roles, model: null, signal: controller.signal, log: () => {} });
-  return { stop: async () => (controller.abort(), done) };
+  return {
+    stop: async () => {
+      controller.abort();
+      return done;
+    },
+  };
 }
 
 it("survives a SIGKILLed coder worker: the lease expires, a replacement finishes, the old fence is refused", async () => {

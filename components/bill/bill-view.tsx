@@ -85,21 +85,23 @@ export function BillView() {
           title="Spend over time"
           aside={
             <div className="flex items-center gap-3">
-              <div role="group" aria-label="Unit" className="flex gap-1">
+              <fieldset className="flex gap-1">
+                <legend className="sr-only">Unit</legend>
                 <button type="button" className={toggle(unit === "tokens")} aria-pressed={unit === "tokens"} onClick={() => setUnit("tokens")}>
                   tokens
                 </button>
                 <button type="button" className={toggle(unit === "cost")} aria-pressed={unit === "cost"} onClick={() => setUnit("cost")} disabled={!priced}>
                   {b.currency}
                 </button>
-              </div>
-              <div role="group" aria-label="Window" className="flex gap-1">
+              </fieldset>
+              <fieldset className="flex gap-1">
+                <legend className="sr-only">Window</legend>
                 {WINDOWS.map((w) => (
                   <button key={w} type="button" className={toggle(range === w)} aria-pressed={range === w} onClick={() => setRange(w)}>
                     {w}
                   </button>
                 ))}
-              </div>
+              </fieldset>
             </div>
           }
         >

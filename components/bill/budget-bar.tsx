@@ -12,14 +12,15 @@ export function BudgetBar({ allowance, spent, exhausted = false, label }: { allo
   const words = exhausted || left <= 0 ? "exhausted" : `${formatTokens(left)} left`;
   return (
     <div className="min-w-32" data-testid="budget-bar" data-level={level}>
-      <div
-        className="h-2 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-800"
-        role="meter"
-        aria-valuemin={0}
-        aria-valuemax={allowance}
-        aria-valuenow={Math.min(spent, allowance)}
+      {/* A native meter for assistive technology; the bar below draws it (a styled <meter> renders differently per browser). */}
+      <meter
+        className="sr-only"
+        min={0}
+        max={allowance}
+        value={Math.min(spent, allowance)}
         aria-label={`${label ?? "budget"}: ${formatPercent(Math.min(used, 1))} used, ${words}`}
-      >
+      />
+      <div className="h-2 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-800" aria-hidden="true">
         <div className={`h-full rounded-full ${FILL[level]}`} style={{ width: `${Math.min(used, 1) * 100}%` }} />
       </div>
       <div className={`mt-0.5 flex justify-between gap-2 text-[11px] tabular-nums ${TEXT[level]}`}>

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { usePrincipals } from "../shell";
 import type { Me } from "../types";
+import { useFocusWhen } from "../use-focus-when";
 import { Field, FormButtons, inputClass, Modal, onValidSubmit, ServerError } from "./dialog";
 import type { Task } from "./types";
 import { useTaskAction } from "./use-board";
@@ -24,6 +25,8 @@ export function CreateTaskDialog({ me, open, onClose, onCreated }: { me: Me; ope
   const [lease, setLease] = useState("");
   const [problems, setProblems] = useState<Record<string, string>>({});
   const create = useTaskAction<Input>(() => "/api/tasks");
+  // Runs after the Modal's own effect has shown the dialog, so the title can take the focus.
+  const titleField = useFocusWhen<HTMLInputElement>(open);
 
   function close() {
     create.reset();
@@ -65,7 +68,7 @@ export function CreateTaskDialog({ me, open, onClose, onCreated }: { me: Me; ope
     <Modal title="New task" open={open} onClose={close}>
       <form onSubmit={onValidSubmit(validate, submit)} noValidate>
         <Field label="Title" error={problems.title}>
-          {(control) => <input {...control} autoFocus value={title} onChange={(e) => setTitle(e.target.value)} className={inputClass} name="title" maxLength={200} />}
+          {(control) => <input {...control} ref={titleField} value={title} onChange={(e) => setTitle(e.target.value)} className={inputClass} name="title" maxLength={200} />}
         </Field>
         <Field label="Description">
           {(control) => <textarea {...control} value={description} onChange={(e) => setDescription(e.target.value)} rows={3} className={inputClass} name="description" />}

@@ -2,6 +2,7 @@
 // A modal built on <dialog>: focus stays inside, Escape closes, the server's refusal shows in it.
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
 import type { ApiError } from "../api";
+import { withContentKeys } from "../content-keys";
 
 export function Modal({ title, open, onClose, children }: { title: string; open: boolean; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -36,8 +37,8 @@ export function ServerError({ error }: { error: ApiError | null }) {
     <div role="alert" className="mt-3 rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100">
       {issues.length > 0 ? (
         <ul className="list-disc pl-4">
-          {issues.map((issue, i) => (
-            <li key={i}>
+          {withContentKeys(issues, (issue) => `${issue.path.join(".")}: ${issue.message}`).map(({ key, item: issue }) => (
+            <li key={key}>
               {issue.path.length > 0 && <strong>{issue.path.join(".")}: </strong>}
               {issue.message}
             </li>

@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiPost, type ApiError } from "../api";
 import type { Me } from "../types";
+import { useFocusWhen } from "../use-focus-when";
 import type { Commitment } from "./types";
 
 type Step = "idle" | "fulfil" | "withdraw" | "waits";
@@ -20,6 +21,7 @@ export function CommitmentActions({ commitment, me, confirmed }: { commitment: C
       setText("");
     },
   });
+  const reasonField = useFocusWhen<HTMLInputElement>(step === "fulfil" || step === "withdraw");
   const mine = commitment.ownerId === me.id;
   const live = commitment.status === "candidate" || commitment.status === "confirmed";
   const mayLink = commitment.status === "confirmed" && (mine || me.kind === "human");
@@ -34,12 +36,12 @@ export function CommitmentActions({ commitment, me, confirmed }: { commitment: C
         }}
       >
         <input
+          ref={reasonField}
           aria-label={step === "fulfil" ? "How it was fulfilled" : "Why it is withdrawn"}
           placeholder={step === "fulfil" ? "how (evidence)" : "why"}
           value={text}
           onChange={(e) => setText(e.target.value)}
           className="w-40 rounded border border-neutral-300 bg-white px-1.5 py-0.5 text-xs dark:border-neutral-700 dark:bg-neutral-900"
-          autoFocus
         />
         <button type="submit" disabled={!text.trim() || act.isPending} className={small}>
           {step === "fulfil" ? "Fulfil" : "Withdraw"}

@@ -58,7 +58,10 @@ export function layoutDag({ ids, edges, rank }: LayoutInput): Layout {
 
   // Layers hold real nodes and waypoints ("id~n"); every edge becomes a chain of one-layer segments.
   const layers: string[][] = [];
-  const put = (id: string, l: number) => (layers[l] ??= []).push(id);
+  const put = (id: string, l: number) => {
+    layers[l] ??= [];
+    layers[l].push(id);
+  };
   for (const id of [...ids].sort((a, b) => rank(a) - rank(b))) put(id, layer.get(id)!);
   const chains: { from: string; to: string; via: string[] }[] = [];
   const up = new Map<string, string[]>();
@@ -74,12 +77,18 @@ export function layoutDag({ ids, edges, rank }: LayoutInput): Layout {
       put(waypoint, l);
       via.push(waypoint);
     }
-    [e.from, ...via, e.to].reduce((a, b) => (link(a, b), b));
+    const chain = [e.from, ...via, e.to];
+    for (let k = 1; k < chain.length; k++) link(chain[k - 1], chain[k]);
     chains.push({ from: e.from, to: e.to, via });
   });
 
   const index = new Map<string, number>();
-  const reindex = () => layers.forEach((row) => row?.forEach((id, i) => index.set(id, i)));
+  const reindex = () => {
+    for (const row of layers) {
+      if (!row) continue;
+      for (const [i, id] of row.entries()) index.set(id, i);
+    }
+  };
   reindex();
   const barycentre = (id: string, neighbours: Map<string, string[]>) => {
     const ns = neighbours.get(id) ?? [];
@@ -93,19 +102,18 @@ export function layoutDag({ ids, edges, rank }: LayoutInput): Layout {
       if (!row) continue;
       const score = new Map(row.map((id) => [id, barycentre(id, forward ? up : down)]));
       row.sort((a, b) => score.get(a)! - score.get(b)!);
-      row.forEach((id, i) => index.set(id, i));
+      for (const [i, id] of row.entries()) index.set(id, i);
     }
   }
 
   const tallest = Math.max(1, ...layers.map((row) => row?.length ?? 0));
   const position = new Map<string, { x: number; y: number }>();
-  layers.forEach((row, l) =>
-    row?.forEach((id, i) => {
-      // Centre short layers against the tallest one.
-      const offset = ((tallest - row.length) * (NODE_HEIGHT + GAP_Y)) / 2;
-      position.set(id, { x: l * (NODE_WIDTH + GAP_X), y: offset + i * (NODE_HEIGHT + GAP_Y) });
-    }),
-  );
+  for (const [l, row] of layers.entries()) {
+    if (!row) continue;
+    // Centre short layers against the tallest one.
+    const offset = ((tallest - row.length) * (NODE_HEIGHT + GAP_Y)) / 2;
+    for (const [i, id] of row.entries()) position.set(id, { x: l * (NODE_WIDTH + GAP_X), y: offset + i * (NODE_HEIGHT + GAP_Y) });
+  }
   const nodes = new Map(ids.map((id) => [id, { id, layer: layer.get(id)!, ...position.get(id)! }]));
   const middle = (id: string, side: "in" | "out" | "through") => {
     const p = position.get(id)!;

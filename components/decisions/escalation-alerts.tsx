@@ -9,14 +9,14 @@ import { useEscalations } from "./use-decisions";
 export function EscalationBadge() {
   const total = useEscalations().data?.total ?? 0;
   if (total === 0) return null;
+  // The number is drawn for the eye; the link's accessible name reads the words instead.
   return (
-    <span
-      data-testid="escalation-badge"
-      className="ml-auto rounded-full bg-red-600 px-1.5 text-[11px] font-semibold text-white tabular-nums"
-      aria-label={`${total} escalations waiting`}
-    >
-      {total}
-    </span>
+    <>
+      <span data-testid="escalation-badge" className="ml-auto rounded-full bg-red-600 px-1.5 text-[11px] font-semibold text-white tabular-nums" aria-hidden="true">
+        {total}
+      </span>
+      <span className="sr-only">{total === 1 ? "1 escalation waiting" : `${total} escalations waiting`}</span>
+    </>
   );
 }
 

@@ -2,6 +2,7 @@
 // The Escalations inbox: each envelope large and plain, one button per option (default marked), time left.
 import { useMutation } from "@tanstack/react-query";
 import { apiPost, type ApiError } from "../api";
+import { withContentKeys } from "../content-keys";
 import { useMe } from "../session";
 import { Countdown, useNow } from "./countdown";
 import { DecisionTabs } from "./decision-tabs";
@@ -27,14 +28,15 @@ function Escalation({ decision }: { decision: Decision }) {
         )}
       </p>
       <div id={`esc-${decision.id}`} className="mt-3 space-y-1.5 text-lg leading-snug" data-testid="envelope">
-        {lines.map((line, i) => (
-          <p key={i} className={i === 0 ? "font-semibold" : ""}>
+        {withContentKeys(lines, (line) => line).map(({ key, item: line }, i) => (
+          <p key={key} className={i === 0 ? "font-semibold" : ""}>
             {line}
           </p>
         ))}
       </div>
       {me?.kind === "human" ? (
-        <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label="Choose an option">
+        <fieldset className="mt-4 flex flex-wrap gap-2">
+          <legend className="sr-only">Choose an option</legend>
           {decision.options.map((option) => {
             const isDefault = option === decision.defaultOption;
             return (
@@ -50,7 +52,7 @@ function Escalation({ decision }: { decision: Decision }) {
               </button>
             );
           })}
-        </div>
+        </fieldset>
       ) : (
         <p className="mt-4 text-sm text-neutral-500">Only humans resolve escalations.</p>
       )}

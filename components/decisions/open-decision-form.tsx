@@ -3,6 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiPost, type ApiError } from "../api";
+import { useFocusWhen } from "../use-focus-when";
 import type { Decision } from "./types";
 
 const input = "mt-1 block w-full rounded border border-neutral-300 bg-white px-2 py-1 text-sm dark:border-neutral-700 dark:bg-neutral-900";
@@ -15,6 +16,7 @@ export function OpenDecisionForm({ onDone }: { onDone: () => void }) {
   const [quorum, setQuorum] = useState(3);
   const [timeboxMinutes, setTimeboxMinutes] = useState(30);
   const [escalationMinutes, setEscalationMinutes] = useState(60);
+  const questionField = useFocusWhen<HTMLInputElement>(true);
   const options = optionsText
     .split("\n")
     .map((o) => o.trim())
@@ -43,7 +45,7 @@ export function OpenDecisionForm({ onDone }: { onDone: () => void }) {
     >
       <label className="col-span-2 text-xs">
         Question
-        <input value={question} onChange={(e) => setQuestion(e.target.value)} className={input} autoFocus />
+        <input ref={questionField} value={question} onChange={(e) => setQuestion(e.target.value)} className={input} />
       </label>
       <label className="text-xs">
         Options, one per line

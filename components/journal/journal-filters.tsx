@@ -26,76 +26,73 @@ export function JournalFilters({ params, kinds, update }: { params: JournalParam
   const taskOptions = tasks.data?.items ?? [];
   const any = params.kind || params.actor || params.task || params.run || params.q;
   return (
-    <form
-      onSubmit={search}
-      className="flex flex-wrap items-center gap-3 border-b border-neutral-200 px-6 py-2 dark:border-neutral-800"
-      role="search"
-      aria-label="Filter the journal"
-    >
-      <h1 className="text-sm font-semibold">Journal</h1>
-      <label className="flex items-center gap-1.5 text-xs">
-        Kind
-        <select value={params.kind} onChange={(e) => update({ kind: e.target.value, at: null })} className={field}>
-          <option value="">all</option>
-          {kinds.map((k) => (
-            <option key={k}>{k}</option>
-          ))}
-        </select>
-      </label>
-      <label className="flex items-center gap-1.5 text-xs">
-        Actor
-        <select value={params.actor} onChange={(e) => update({ actor: e.target.value, at: null })} className={field}>
-          <option value="">anyone</option>
-          {people.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex items-center gap-1.5 text-xs">
-        Task
-        <select value={params.task} onChange={(e) => update({ task: e.target.value, at: null })} className={`${field} max-w-56`}>
-          <option value="">any</option>
-          {params.task && !taskOptions.some((t) => t.id === params.task) && <option value={params.task}>task {params.task.slice(0, 8)}</option>}
-          {taskOptions.map((t) => (
-            <option key={t.id} value={t.id}>
-              #{t.number} {t.title}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex items-center gap-1.5 text-xs">
-        Run
-        <input value={run} onChange={(e) => setRun(e.target.value)} placeholder="run_…" className={`${field} w-40 font-mono`} />
-      </label>
-      <label className="flex items-center gap-1.5 text-xs">
-        <span className="sr-only">Search</span>
-        <input
-          type="search"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          placeholder='Search: words, "a phrase", -not'
-          className={`${field} w-64`}
-          data-testid="journal-search"
-        />
-      </label>
-      <button type="submit" className="rounded bg-accent-600 px-2.5 py-1 text-xs font-medium text-white hover:bg-accent-700">
-        Search
-      </button>
-      {any && (
-        <button
-          type="button"
-          className="text-xs text-neutral-600 hover:underline dark:text-neutral-300"
-          onClick={() => {
-            setQ("");
-            setRun("");
-            update({ kind: "", actor: "", task: "", run: "", q: "", view: "events", at: null });
-          }}
-        >
-          Clear filters
+    <search aria-label="Filter the journal">
+      <form onSubmit={search} className="flex flex-wrap items-center gap-3 border-b border-neutral-200 px-6 py-2 dark:border-neutral-800">
+        <h1 className="text-sm font-semibold">Journal</h1>
+        <label className="flex items-center gap-1.5 text-xs">
+          Kind
+          <select value={params.kind} onChange={(e) => update({ kind: e.target.value, at: null })} className={field}>
+            <option value="">all</option>
+            {kinds.map((k) => (
+              <option key={k}>{k}</option>
+            ))}
+          </select>
+        </label>
+        <label className="flex items-center gap-1.5 text-xs">
+          Actor
+          <select value={params.actor} onChange={(e) => update({ actor: e.target.value, at: null })} className={field}>
+            <option value="">anyone</option>
+            {people.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex items-center gap-1.5 text-xs">
+          Task
+          <select value={params.task} onChange={(e) => update({ task: e.target.value, at: null })} className={`${field} max-w-56`}>
+            <option value="">any</option>
+            {params.task && !taskOptions.some((t) => t.id === params.task) && <option value={params.task}>task {params.task.slice(0, 8)}</option>}
+            {taskOptions.map((t) => (
+              <option key={t.id} value={t.id}>
+                #{t.number} {t.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex items-center gap-1.5 text-xs">
+          Run
+          <input value={run} onChange={(e) => setRun(e.target.value)} placeholder="run_…" className={`${field} w-40 font-mono`} />
+        </label>
+        <label className="flex items-center gap-1.5 text-xs">
+          <span className="sr-only">Search</span>
+          <input
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder='Search: words, "a phrase", -not'
+            className={`${field} w-64`}
+            data-testid="journal-search"
+          />
+        </label>
+        <button type="submit" className="rounded bg-accent-600 px-2.5 py-1 text-xs font-medium text-white hover:bg-accent-700">
+          Search
         </button>
-      )}
-    </form>
+        {any && (
+          <button
+            type="button"
+            className="text-xs text-neutral-600 hover:underline dark:text-neutral-300"
+            onClick={() => {
+              setQ("");
+              setRun("");
+              update({ kind: "", actor: "", task: "", run: "", q: "", view: "events", at: null });
+            }}
+          >
+            Clear filters
+          </button>
+        )}
+      </form>
+    </search>
   );
 }

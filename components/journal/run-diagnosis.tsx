@@ -39,9 +39,9 @@ export function RunDiagnosis({ runId }: { runId: string }) {
         </p>
       )}
       <ul className="space-y-2">
-        {findings.map((f, i) => (
+        {findings.map((f) => (
           <li
-            key={i}
+            key={`${f.signature}:${f.eventIds.join(",")}`}
             className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-900 dark:bg-amber-950/40"
             data-testid="finding"
             data-signature={f.signature}

@@ -2,6 +2,7 @@
 // A run's header: who ran it, on which task, how it ended, what it spent, its export, and a human's Stop.
 import { RunStatus } from "../bill/run-status";
 import { formatTokens } from "../bill/format";
+import { withContentKeys } from "../content-keys";
 import { useMe } from "../session";
 import { JsonBlock } from "./json-block";
 import { StopRun } from "./stop-run";
@@ -39,7 +40,7 @@ export function RunHeader({ run, update }: { run: Timeline; update: (patch: Part
           {r.status === "done" && r.evidence.length > 0 && <span className="text-neutral-500"> ({r.evidence.length} piece(s) of evidence)</span>}
         </p>
       )}
-      {r?.status === "done" && r.evidence.map((e, i) => <JsonBlock key={i} value={e} label={`Evidence ${i + 1}`} />)}
+      {r?.status === "done" && withContentKeys(r.evidence, (e) => e).map(({ key, item }, i) => <JsonBlock key={key} value={item} label={`Evidence ${i + 1}`} />)}
       {run.stopRequests.map((s) => (
         <p key={s.eventId} className="text-xs text-neutral-600 dark:text-neutral-300">
           ⏹ {s.byName ?? "An operator"} asked it to stop at {new Date(s.t).toLocaleTimeString()}: {s.reason}

@@ -2,6 +2,7 @@
 // A task's audit: every verdict with who gave it and the submission (and evidence) it judged, linked to the events.
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "../api";
+import { withContentKeys } from "../content-keys";
 import { queryKeys } from "../query-keys";
 import { EventLink, JsonBlock } from "./json-block";
 import type { JournalParams } from "./journal-params";
@@ -23,7 +24,7 @@ function SubmissionLine({ s, update }: { s: Submission; update: (patch: Partial<
       {s.evidence.length === 0 ? (
         <p className="text-xs text-amber-700 dark:text-amber-400">No evidence attached.</p>
       ) : (
-        s.evidence.map((e, i) => <JsonBlock key={i} value={e} label={`Evidence ${i + 1}`} />)
+        withContentKeys(s.evidence, (e) => e).map(({ key, item }, i) => <JsonBlock key={key} value={item} label={`Evidence ${i + 1}`} />)
       )}
     </div>
   );

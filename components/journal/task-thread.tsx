@@ -1,6 +1,7 @@
 "use client";
 // A task's thread read like minutes: who said what to whom, each transition, each run's start and end.
 import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { apiGet } from "../api";
 import { queryKeys } from "../query-keys";
 import { PerformativeBadge } from "../badges";
@@ -21,7 +22,7 @@ const TRANSITIONS: Record<string, (d: Record<string, unknown>, who: string) => s
 
 function Line({ entry, update }: { entry: ThreadEntry; update: (patch: Partial<JournalParams>) => void }) {
   const who = entry.actorName ?? "quorum";
-  let body;
+  let body: ReactNode;
   if (entry.type === "message") {
     body = (
       <>

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Avatar } from "../avatar";
 import { LeaseCountdown } from "../board/lease-countdown";
 import type { Me } from "../types";
+import { useFocusWhen } from "../use-focus-when";
 import type { Reservation } from "./types";
 import { useForceRelease } from "./use-reservations";
 
@@ -11,6 +12,7 @@ function ForceRelease({ reservation }: { reservation: Reservation }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const release = useForceRelease();
+  const reasonField = useFocusWhen<HTMLInputElement>(open);
   if (!open) {
     return (
       <button
@@ -31,7 +33,7 @@ function ForceRelease({ reservation }: { reservation: Reservation }) {
       }}
     >
       <input
-        autoFocus
+        ref={reasonField}
         value={reason}
         onChange={(e) => setReason(e.target.value)}
         placeholder={`Why end R-${reservation.fence}? ${reservation.holderName} is told.`}

@@ -1,7 +1,7 @@
 "use client";
 // Write to the room: Enter sends, Shift-Enter breaks the line, @ completes a name.
 import { useMutation } from "@tanstack/react-query";
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { apiPost, type ApiError } from "../api";
 import type { RosterEntry } from "../types";
 
@@ -15,6 +15,7 @@ export function Composer({ room, people }: { room: string; people: RosterEntry[]
   const [caret, setCaret] = useState(0);
   const [pick, setPick] = useState(0);
   const input = useRef<HTMLTextAreaElement>(null);
+  const listId = useId();
   const send = useMutation<unknown, ApiError, string>({
     mutationFn: (body) => apiPost(`/api/rooms/${encodeURIComponent(room)}/messages`, { body }),
     onSuccess: () => setText(""),
@@ -22,6 +23,8 @@ export function Composer({ room, people }: { room: string; people: RosterEntry[]
 
   const prefix = mentionPrefix(text, caret);
   const suggestions = prefix === null ? [] : people.filter((p) => p.name.toLowerCase().startsWith(prefix.toLowerCase())).slice(0, 6);
+  const picked = Math.min(pick, suggestions.length - 1);
+  const optionId = (i: number) => `${listId}-${i}`;
 
   function complete(name: string) {
     const before = text.slice(0, caret).replace(/@([A-Za-z0-9_.-]*)$/, `@${name} `);
@@ -34,7 +37,7 @@ export function Composer({ room, people }: { room: string; people: RosterEntry[]
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (suggestions.length > 0 && (event.key === "Tab" || (event.key === "Enter" && !event.shiftKey))) {
       event.preventDefault();
-      complete(suggestions[Math.min(pick, suggestions.length - 1)].name);
+      complete(suggestions[picked].name);
       return;
     }
     if (suggestions.length > 0 && (event.key === "ArrowDown" || event.key === "ArrowUp")) {
@@ -51,26 +54,30 @@ export function Composer({ room, people }: { room: string; people: RosterEntry[]
   return (
     <div className="relative border-t border-neutral-200 p-4 dark:border-neutral-800">
       {suggestions.length > 0 && (
-        <ul
+        // The textarea keeps the focus and the keys (arrows pick, Enter or Tab complete); a click picks too.
+        <div
+          id={listId}
           role="listbox"
           aria-label="Mention"
           className="absolute bottom-full left-4 mb-1 w-56 rounded-md border border-neutral-200 bg-white py-1 text-sm shadow-lg dark:border-neutral-700 dark:bg-neutral-900"
         >
           {suggestions.map((person, i) => (
-            <li key={person.id} role="option" aria-selected={i === pick}>
-              <button
-                type="button"
-                className={`w-full px-3 py-1 text-left ${i === pick ? "bg-accent-600 text-white" : ""}`}
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  complete(person.name);
-                }}
-              >
-                @{person.name} <span className="opacity-70">{person.role ?? person.kind}</span>
-              </button>
-            </li>
+            <div
+              key={person.id}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === picked}
+              tabIndex={-1}
+              className={`w-full px-3 py-1 text-left ${i === picked ? "bg-accent-600 text-white" : ""}`}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                complete(person.name);
+              }}
+            >
+              @{person.name} <span className="opacity-70">{person.role ?? person.kind}</span>
+            </div>
           ))}
-        </ul>
+        </div>
       )}
       <label htmlFor="composer" className="sr-only">
         Message #{room}
@@ -78,6 +85,8 @@ export function Composer({ room, people }: { room: string; people: RosterEntry[]
       <textarea
         id="composer"
         ref={input}
+        aria-controls={suggestions.length > 0 ? listId : undefined}
+        aria-activedescendant={suggestions.length > 0 ? optionId(picked) : undefined}
         rows={2}
         value={text}
         placeholder={`Message #${room} — Enter to send, Shift-Enter for a new line, @ to mention`}

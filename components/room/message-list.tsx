@@ -47,7 +47,9 @@ export function MessageList({ room, me }: { room: string; me: Me }) {
   const bottom = useRef<HTMLDivElement>(null);
   const messages = (query.data?.pages ?? []).toReversed().flatMap((page) => page.items);
   const newest = messages.at(-1)?.seq;
+  // Follow the conversation: scroll to the bottom when a newer message arrives (not when earlier pages load).
   useEffect(() => {
+    if (newest === undefined) return;
     bottom.current?.scrollIntoView({ block: "end" });
   }, [newest]);
 
@@ -76,9 +78,10 @@ export function MessageList({ room, me }: { room: string; me: Me }) {
     }
   }
   return (
-    <div className="space-y-3 px-6 py-4" aria-live="polite" aria-label={`Messages in ${room}`}>
+    <div className="space-y-3 px-6 py-4" role="log" aria-live="polite" aria-label={`Messages in ${room}`}>
       {query.hasNextPage && (
         <button
+          type="button"
           className="mx-auto block rounded border border-neutral-300 px-3 py-1 text-xs hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-900"
           onClick={() => query.fetchNextPage()}
           disabled={query.isFetchingNextPage}

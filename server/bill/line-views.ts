@@ -13,7 +13,10 @@ export function lineViews(delta: BillDelta, scope: LineScope, prices: PriceMap):
   for (const line of delta.lines.values()) {
     if (line.scope !== scope) continue;
     let view = out.get(line.key);
-    if (!view) out.set(line.key, (view = emptyView()));
+    if (!view) {
+      view = emptyView();
+      out.set(line.key, view);
+    }
     addLine(view, line);
     addCost(view, prices, line.model, line);
   }

@@ -4,7 +4,6 @@ import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { billBuckets, events } from "../../db/schema";
 import type { Db } from "../../db/client";
-import type { RunResult } from "../journal/views/run-events";
 import { costOf, type PriceConfig } from "./prices";
 import { namesOf, readBillSnapshot } from "./read-snapshot";
 import { payloadOf } from "../journal/payloads";
@@ -77,7 +76,9 @@ export async function billSeries(db: Db, config: PriceConfig, query: BillSeriesQ
       }
       const index = Math.floor((at - from.getTime()) / stepMs);
       if (index < 0 || index >= count) continue;
-      const slot = (points[index].agents[b.agentId] ??= { tokens: 0, cost: 0 });
+      const agents = points[index].agents;
+      agents[b.agentId] ??= { tokens: 0, cost: 0 };
+      const slot = agents[b.agentId];
       slot.tokens += b.tokens;
       slot.cost += cost ?? 0;
       seen.add(b.agentId);

@@ -69,7 +69,7 @@ async function upsert(tx: Tx, table: string, columns: [string, string][], confli
 }
 
 /** Serialises camelCase keys as the snake_case columns. */
-function snake(this: unknown, key: string, value: unknown): unknown {
+function snake(this: unknown, _key: string, value: unknown): unknown {
   if (value && typeof value === "object" && !Array.isArray(value)) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v]));
   }

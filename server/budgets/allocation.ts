@@ -24,7 +24,7 @@ export async function childrenTotal(tx: Tx, parentId: string, except?: string): 
 
 /** Humans and the harness (no caller) fund anyone; an agent only subdivides a budget it owns. */
 export function requireFunder(caller: Principal | null, parent: Budget | null): void {
-  if (!caller || caller.kind !== "agent") return;
+  if (caller?.kind !== "agent") return;
   if (!parent || parent.ownerId !== caller.id) throw fail.forbidden("budget", "an agent may only subdivide a budget it owns");
 }
 

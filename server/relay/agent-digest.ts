@@ -15,7 +15,7 @@ async function authorise(db: Executor, caller: Principal, agentId: string): Prom
   // A malformed id names no agent; checked here so it never reaches Postgres as a uuid.
   if (!agentIdParam.safeParse(agentId).success) throw fail.notFound("digest", `no agent with id '${agentId}'`);
   const [agent] = await db.select({ kind: principals.kind }).from(principals).where(eq(principals.id, agentId));
-  if (!agent || agent.kind !== "agent") throw fail.notFound("digest", `no agent with id ${agentId}`);
+  if (agent?.kind !== "agent") throw fail.notFound("digest", `no agent with id ${agentId}`);
   if (caller.id !== agentId && caller.kind !== "human") {
     throw fail.forbidden("digest", "an agent reads and flushes only its own digest");
   }

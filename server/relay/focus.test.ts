@@ -29,7 +29,7 @@ async function lastEvent(kind: "DigestFlushed" | "FocusWindowClosed" | "MessageD
     .where(and(eq(events.kind, kind), eq(events.actor, actor)))
     .orderBy(desc(events.id))
     .limit(1);
-  return row?.data as Record<string, any> | undefined;
+  return row?.data as Record<string, unknown> | undefined;
 }
 
 const bodies = (page: { items: { body: string }[] }) => page.items.map((m) => m.body);

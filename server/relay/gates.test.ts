@@ -7,6 +7,7 @@ import { manualClock } from "../clock";
 import { getSystemPrincipal } from "../principals/create-principal";
 import { getRoom } from "../rooms/rooms";
 import { makeAgent, makeHuman } from "../../test/helpers";
+import { payloadOf } from "../journal/payloads";
 import { ackAll, ackAndPost, freshRoom, tryPost } from "../../test/fixtures/room";
 
 async function lastRejection(actor: string) {
@@ -16,7 +17,7 @@ async function lastRejection(actor: string) {
     .where(and(eq(events.kind, "GateRejected"), eq(events.actor, actor)))
     .orderBy(desc(events.id))
     .limit(1);
-  return row?.data as Record<string, any> | undefined;
+  return row && payloadOf(row, "GateRejected");
 }
 
 describe("rate floor", () => {

@@ -28,7 +28,7 @@ export interface AgentDetail {
 
 export async function requireAgent(db: Executor, agentId: string) {
   const [row] = await db.select().from(principals).where(eq(principals.id, agentId));
-  if (!row || row.kind !== "agent") throw fail.notFound("agent", `no agent ${agentId}`);
+  if (row?.kind !== "agent") throw fail.notFound("agent", `no agent ${agentId}`);
   return row;
 }
 

@@ -157,7 +157,8 @@ export async function sweepExpiredLeases(db: Db, clock: Clock): Promise<SweepRes
       await announce(db, lease, clock);
     } catch (error) {
       // One failed notice must not silence the others; the journal already holds what happened.
-      (result.unannounced ??= []).push({ taskId: lease.taskId, reason: error instanceof Error ? error.message : String(error) });
+      result.unannounced ??= [];
+      result.unannounced.push({ taskId: lease.taskId, reason: error instanceof Error ? error.message : String(error) });
     }
   }
   return result;

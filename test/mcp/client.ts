@@ -18,7 +18,11 @@ export const MCP_ROUTE: Route = { path: "/api/mcp", handlers: mcpRoute };
 function matchRoute(routes: Route[], pathname: string) {
   for (const route of routes) {
     const names: string[] = [];
-    const re = new RegExp(`^${route.path.replace(/:(\w+)/g, (_, n: string) => (names.push(n), "([^/]+)"))}$`);
+    const pattern = route.path.replace(/:(\w+)/g, (_, n: string) => {
+      names.push(n);
+      return "([^/]+)";
+    });
+    const re = new RegExp(`^${pattern}$`);
     const m = re.exec(pathname);
     if (m) return { route, params: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1])])) };
   }
@@ -73,7 +77,8 @@ export async function serve(routes: Route[]): Promise<{ url: string; close(): Pr
   };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- structured content is checked field by field
+/** A tool's structured content: each tool has its own shape, and the tests read and assert it field by field. */
+// biome-ignore lint/suspicious/noExplicitAny: structured content differs per tool; tests navigate it freely and assert every field they read
 type Structured = Record<string, any>;
 
 /** Calls a tool that must succeed; returns its structured content. */

@@ -10,6 +10,7 @@ import type { ModelClient } from "../../agents/model/model-client";
 import { scriptedClient } from "../../agents/model/scripted";
 import { resumeRun } from "../../agents/resume";
 import { startRun } from "../../agents/run";
+import type { RunResult } from "../../server/journal/views/run-events";
 import { CODER_SYSTEM, FIX_SCRIPT, FIX_TASK, scratchTools } from "../fixtures/runtime";
 
 interface Orders {
@@ -39,7 +40,7 @@ const line = await new Promise<string>((resolve) => createInterface({ input: pro
 const orders = JSON.parse(line) as Orders;
 const client = withLatency(scriptedClient(FIX_SCRIPT), orders.latencyMs);
 const env = { client, tools: scratchTools({ quick: true }), root: orders.root };
-let result;
+let result: RunResult;
 if (orders.mode === "start") {
   const [row] = await connection.db.select().from(principals).where(eq(principals.id, orders.agentId));
   result = (await startRun(connection.db, { ...env, agent: toPrincipal(row), task: FIX_TASK, system: CODER_SYSTEM, runId: orders.runId })).result;

@@ -1,5 +1,5 @@
 // The glue every route handler shares: parse, resolve the caller, map refusals to statuses.
-import { z } from "zod";
+import type { z } from "zod";
 import { serverContext, type ServerContext } from "@/server/context";
 import { fail, type NextStep, QuorumError } from "@/server/errors";
 import { authenticate, requireCaller } from "@/server/principals/authenticate";

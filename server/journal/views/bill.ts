@@ -51,7 +51,10 @@ export function linesOf(delta: BillDelta, scope: "agent" | "task" | "run" | "mod
   for (const line of delta.lines.values()) {
     if (line.scope !== scope) continue;
     let sum = out.get(line.key);
-    if (!sum) out.set(line.key, (sum = emptyLine()));
+    if (!sum) {
+      sum = emptyLine();
+      out.set(line.key, sum);
+    }
     addLine(sum, line);
   }
   return out;

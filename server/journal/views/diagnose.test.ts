@@ -36,7 +36,9 @@ function flight(crash: Crashes = {}): JournalRecord[] {
   };
   const tool = (agent: string, runId: string, name: string, writes: string | null, observations: object[] = [ok]) => {
     add("ToolDispatched", agent, { index: 0, callId: "c", tool: name, args: {}, attempt: 1, writes }, { runId });
-    observations.forEach((observation, i) => add("ToolReturned", agent, { index: 0, callId: "c", tool: name, attempt: i + 1, observation }, { runId }));
+    observations.forEach((observation, i) => {
+      add("ToolReturned", agent, { index: 0, callId: "c", tool: name, attempt: i + 1, observation }, { runId });
+    });
   };
 
   send(ORCH, CODER, "REQUEST");

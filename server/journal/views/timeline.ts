@@ -141,7 +141,10 @@ export function timeline(events: readonly JournalRecord[], runId: string): Timel
         const call = callOf(turn, d.index);
         if (!call) break;
         let attempt = call.attempts.find((a) => a.attempt === d.attempt);
-        if (!attempt) call.attempts.push((attempt = { attempt: d.attempt, startedEventId: null, retriedAfter: null, returnedEventId: null, observation: null }));
+        if (!attempt) {
+          attempt = { attempt: d.attempt, startedEventId: null, retriedAfter: null, returnedEventId: null, observation: null };
+          call.attempts.push(attempt);
+        }
         attempt.returnedEventId = e.id;
         attempt.observation = d.observation;
         break;
