@@ -13,24 +13,14 @@ import { manualClock, systemClock } from "../../server/clock";
 import { QuorumError } from "../../server/errors";
 import { heartbeat } from "../../server/tasks/heartbeat";
 import { sweepExpiredLeases } from "../../server/tasks/expire";
+import { until } from "../../test/fixtures/team";
 import { makeHuman } from "../../test/helpers";
-import { createScratchRepo } from "../demo/scratch-repo";
-import { DEMO_GOAL } from "../demo/scratch-repo";
+import { createScratchRepo, DEMO_GOAL } from "../demo/scratch-repo";
 import { launchFlight } from "../../server/flights/launch";
 import { ensureTeam, type Role } from "./team";
 import { runTeamWorker } from "./worker";
 
 const root = join(import.meta.dirname, "..", "..");
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 function inProcessWorker(roles: Role[]) {
   const controller = new AbortController();
