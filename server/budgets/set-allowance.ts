@@ -8,6 +8,7 @@ import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
 import type { Principal } from "../principals/types";
 import { childrenTotal, lockBudget, requireFunder, requireRoomUnder, type Budget } from "./allocation";
+import { isUuid } from "../ids";
 
 /** Tokens, whole; a trillion is far past any real allowance and inside a bigint. */
 export const setAllowanceInput = z.strictObject({ allowance: z.number().int().min(0).max(1e12) });
@@ -17,7 +18,7 @@ export async function setAllowance(db: Db, caller: Principal | null, budgetId: s
   const parsed = setAllowanceInput.safeParse(input);
   if (!parsed.success) throw fail.invalid("budget", "an allowance is a whole number of tokens, 0 or more", { issues: parsed.error.issues });
   const { allowance } = parsed.data;
-  if (!z.uuid().safeParse(budgetId).success) throw fail.notFound("budget", `no budget ${budgetId.slice(0, 64)}`);
+  if (!isUuid(budgetId)) throw fail.notFound("budget", `no budget ${budgetId.slice(0, 64)}`);
   const now = clock.now();
   return db.transaction(async (tx) => {
     const [peek] = await tx.select({ parentId: budgets.parentId }).from(budgets).where(eq(budgets.id, budgetId));

@@ -1,9 +1,9 @@
 // The JSON shape of a commitment (with what blocks it and what it blocks) and how to read it.
 import { eq, inArray, or } from "drizzle-orm";
-import { z } from "zod";
 import { commitmentDependencies, commitments, principals, type CommitmentStatus } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import { fail } from "../errors";
+import { isUuid } from "../ids";
 
 export type CommitmentRow = typeof commitments.$inferSelect;
 export type { CommitmentStatus };
@@ -83,7 +83,7 @@ export async function toCommitmentViews(db: Executor, rows: CommitmentRow[], now
 }
 
 function requireId(id: string): void {
-  if (!z.uuid().safeParse(id).success) throw fail.notFound("commitment", `no commitment with id '${id}'`);
+  if (!isUuid(id)) throw fail.notFound("commitment", `no commitment with id '${id}'`);
 }
 
 /** Reads and row-locks one commitment; an unknown or malformed id is a 404. */

@@ -1,9 +1,9 @@
 // The JSON shape of a decision (with its tally and every ballot's reasoning) and how to read it.
 import { asc, eq, inArray } from "drizzle-orm";
-import { z } from "zod";
 import { ballots, decisions, principals, type DecisionStatus } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import { fail } from "../errors";
+import { isUuid } from "../ids";
 
 export type DecisionRow = typeof decisions.$inferSelect;
 type Kind = "human" | "agent" | "system";
@@ -125,14 +125,14 @@ export async function toDecisionViews(db: Executor, rows: DecisionRow[]): Promis
 
 /** Reads and row-locks one decision; an unknown or malformed id is a 404. */
 export async function lockDecision(db: Executor, id: string): Promise<DecisionRow> {
-  if (!z.uuid().safeParse(id).success) throw fail.notFound("decision", `no decision with id '${id}'`);
+  if (!isUuid(id)) throw fail.notFound("decision", `no decision with id '${id}'`);
   const [row] = await db.select().from(decisions).where(eq(decisions.id, id)).for("update");
   if (!row) throw fail.notFound("decision", `no decision with id '${id}'`);
   return row;
 }
 
 export async function readDecisionView(db: Executor, id: string): Promise<DecisionView> {
-  if (!z.uuid().safeParse(id).success) throw fail.notFound("decision", `no decision with id '${id}'`);
+  if (!isUuid(id)) throw fail.notFound("decision", `no decision with id '${id}'`);
   const [row] = await db.select().from(decisions).where(eq(decisions.id, id));
   if (!row) throw fail.notFound("decision", `no decision with id '${id}'`);
   return (await toDecisionViews(db, [row]))[0];

@@ -1,8 +1,8 @@
 // Planning a flight: the orchestrator takes a flight out of `planning` with its goal task, files the
 // flight's tasks, and records the plan (a plan with no tasks turns the flight red).
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { flights, flightTasks } from "../../db/schema";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
 import type { Principal } from "../principals/types";
@@ -23,14 +23,7 @@ export async function takeFlightToPlan(db: Db, orchestrator: Principal, clock: C
     const goalRow = await lockTask(tx, next.goalTaskId);
     if (goalRow.status !== "ready") {
       // Someone took or ended the goal meanwhile (a human cancelled it): this flight cannot be planned.
-      await tx.update(flights).set({ status: "red", updatedAt: now }).where(eq(flights.id, next.id));
-      await appendEvent(tx, {
-        kind: "FlightPlanned",
-        actor: orchestrator.id,
-        taskId: next.goalTaskId,
-        t: now,
-        data: { flightId: next.id, tasks: [], result: `the goal task is ${goalRow.status}`, status: "red" },
-      });
+      await writePlan(tx, orchestrator, next, { runId: null, tasks: [], result: `the goal task is ${goalRow.status}` }, now);
       return null;
     }
     const [flight] = await tx.update(flights).set({ status: "working", updatedAt: now }).where(eq(flights.id, next.id)).returning();
@@ -52,7 +45,8 @@ export async function addFlightTask(db: Db, orchestrator: Principal, flight: Fli
 }
 
 export interface FlightPlan {
-  runId: string;
+  /** The planning run; null when planning never started. */
+  runId: string | null;
   tasks: { id: string; number: number; title: string }[];
   /** How the planning run ended. */
   result: string;
@@ -61,21 +55,19 @@ export interface FlightPlan {
 /** Records the plan; with no tasks the flight cannot proceed and turns red in the same transaction. */
 export async function recordFlightPlan(db: Db, orchestrator: Principal, flight: Flight, plan: FlightPlan, clock: Clock): Promise<Flight["status"]> {
   const now = clock.now();
-  return db.transaction(async (tx) => {
-    const status = plan.tasks.length === 0 ? "red" : "working";
-    if (status === "red")
-      await tx
-        .update(flights)
-        .set({ status, updatedAt: now })
-        .where(and(eq(flights.id, flight.id), eq(flights.status, "working")));
-    await appendEvent(tx, {
-      kind: "FlightPlanned",
-      actor: orchestrator.id,
-      runId: plan.runId,
-      taskId: flight.goalTaskId,
-      t: now,
-      data: { flightId: flight.id, tasks: plan.tasks, result: plan.result, status },
-    });
-    return status;
+  return db.transaction((tx) => writePlan(tx, orchestrator, flight, plan, now));
+}
+
+async function writePlan(tx: Tx, orchestrator: Principal, flight: Flight, plan: FlightPlan, now: Date): Promise<Flight["status"]> {
+  const status = plan.tasks.length === 0 ? "red" : "working";
+  if (status === "red") await tx.update(flights).set({ status, updatedAt: now }).where(eq(flights.id, flight.id));
+  await appendEvent(tx, {
+    kind: "FlightPlanned",
+    actor: orchestrator.id,
+    runId: plan.runId,
+    taskId: flight.goalTaskId,
+    t: now,
+    data: { flightId: flight.id, tasks: plan.tasks, result: plan.result, status },
   });
+  return status;
 }

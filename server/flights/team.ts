@@ -16,15 +16,11 @@ export interface TeamMember {
 
 /** Finds or creates the agent named after `role` and its budget (funded with `allowance` tokens). */
 export async function ensureTeamMember(db: Db, role: string, allowance: number, clock: Clock): Promise<TeamMember> {
-  const byName = () => db.select().from(principals).where(eq(principals.name, role));
-  let [row] = await byName();
-  if (!row) {
-    await createAgent(db, null, { name: role, role }, clock);
-    [row] = await byName();
-  }
-  if (row.kind !== "agent") throw fail.conflict("team", "name_taken", `'${role}' is taken by a ${row.kind}; the built-in team needs that name`);
-  const budget = (await firstBudgetOf(db, row.id)) ?? (await createBudget(db, null, { ownerId: row.id, allowance, label: `${role} allowance` }, clock));
-  return { principal: toPrincipal(row), budgetId: budget.id };
+  const [row] = await db.select().from(principals).where(eq(principals.name, role));
+  if (row && row.kind !== "agent") throw fail.conflict("team", "name_taken", `'${role}' is taken by a ${row.kind}; the built-in team needs that name`);
+  const principal = row ? toPrincipal(row) : await createAgent(db, null, { name: role, role }, clock);
+  const budget = (await firstBudgetOf(db, principal.id)) ?? (await createBudget(db, null, { ownerId: principal.id, allowance, label: `${role} allowance` }, clock));
+  return { principal: { id: principal.id, kind: principal.kind, name: principal.name, role: principal.role }, budgetId: budget.id };
 }
 
 /** Journals that a worker now hosts these roles, and how they think (`scripted` or the model's name). */

@@ -1,9 +1,9 @@
 // The JSON shapes of lessons and principles (with the lessons that are their sources) and how to read them.
 import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
-import { z } from "zod";
 import { lessons, principals, principles } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import { fail } from "../errors";
+import { isUuid } from "../ids";
 
 export type LessonRow = typeof lessons.$inferSelect;
 export type PrincipleRow = typeof principles.$inferSelect;
@@ -92,7 +92,7 @@ export async function toPrincipleViews(db: Executor, rows: PrincipleRow[]): Prom
 }
 
 export async function lockPrinciple(db: Executor, id: string): Promise<PrincipleRow> {
-  if (!z.uuid().safeParse(id).success) throw fail.notFound("principle", `no principle with id '${id}'`);
+  if (!isUuid(id)) throw fail.notFound("principle", `no principle with id '${id}'`);
   const [row] = await db.select().from(principles).where(eq(principles.id, id)).for("update");
   if (!row) throw fail.notFound("principle", `no principle with id '${id}'`);
   return row;

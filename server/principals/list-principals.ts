@@ -6,8 +6,7 @@ import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { PRESENCE_WINDOW_MS } from "./authenticate";
 import { toPrincipal, type Principal } from "./types";
-
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "../ids";
 
 export interface RosterEntry {
   id: string;
@@ -37,7 +36,7 @@ export async function listPrincipals(db: Executor, clock: Clock, kind?: "human" 
 
 /** One principal by id, or a 404. */
 export async function readPrincipal(db: Executor, id: string): Promise<Principal> {
-  const [row] = UUID_SHAPE.test(id) ? await db.select().from(principals).where(eq(principals.id, id)) : [];
+  const [row] = isUuid(id) ? await db.select().from(principals).where(eq(principals.id, id)) : [];
   if (!row) throw fail.notFound("principal", `no principal ${id.slice(0, 64)}`);
   return toPrincipal(row);
 }

@@ -12,6 +12,7 @@ import { checkGates } from "./gates";
 import { spendHoldToken } from "./hold-tokens";
 import { recordRejection } from "./reject";
 import type { MessageView } from "../rooms/message-view";
+import { isUuid } from "../ids";
 
 const MAX_BODY_BYTES = 16 * 1024;
 const MAX_PAYLOAD_BYTES = 64 * 1024;
@@ -42,13 +43,11 @@ export function parseMentions(body: string): string[] {
   return [...names];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function resolveRecipient(tx: Tx, to: string): Promise<{ id: string; name: string }> {
   const [row] = await tx
     .select({ id: principals.id, name: principals.name })
     .from(principals)
-    .where(UUID.test(to) ? or(eq(principals.id, to), eq(principals.name, to)) : eq(principals.name, to));
+    .where(isUuid(to) ? or(eq(principals.id, to), eq(principals.name, to)) : eq(principals.name, to));
   if (!row) throw fail.notFound("message", `no principal named '${to}' to send to`);
   return row;
 }

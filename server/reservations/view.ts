@@ -4,6 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { principals, reservations, type ReservationMode, type ReservationStatus } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import { fail } from "../errors";
+import { isUuid } from "../ids";
 
 export type ReservationRow = typeof reservations.$inferSelect;
 
@@ -56,10 +57,8 @@ export function toReservationView({ row, holderName }: { row: ReservationRow; ho
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function assertReservationId(id: string): void {
-  if (!UUID.test(id)) throw fail.notFound("reservation", `no reservation with id '${id.slice(0, 64)}'`);
+  if (!isUuid(id)) throw fail.notFound("reservation", `no reservation with id '${id.slice(0, 64)}'`);
 }
 
 export async function readReservationView(db: Executor, id: string): Promise<ReservationView> {

@@ -4,6 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { principals, tasks, type TaskStatus } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import { fail } from "../errors";
+import { isUuid } from "../ids";
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type { TaskStatus };
@@ -87,11 +88,9 @@ export function toTaskView({ task, ownerName, ownerKind, approverName, approverK
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Ids arrive from URLs; a malformed one names no task (404), it is not a server error. */
 export function assertTaskId(id: string): void {
-  if (!UUID.test(id)) throw fail.notFound("task", `no task with id '${id.slice(0, 64)}'`);
+  if (!isUuid(id)) throw fail.notFound("task", `no task with id '${id.slice(0, 64)}'`);
 }
 
 export async function readTaskView(db: Executor, id: string): Promise<TaskView> {
