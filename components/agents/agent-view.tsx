@@ -89,14 +89,14 @@ export function AgentView({ agentId }: { agentId: string }) {
           {budgets.length === 0 && <p className="text-sm text-neutral-500">No budget of its own: its runs are not capped.</p>}
           <ul className="space-y-2">
             {budgets.map((b) => (
-              <li key={b.budgetId} className="grid grid-cols-[1fr_16rem] items-center gap-x-4 gap-y-1 text-sm" data-testid="budget">
+              <li key={b.budgetId} className="grid grid-cols-1 items-center gap-x-4 gap-y-1 text-sm sm:grid-cols-[1fr_16rem]" data-testid="budget">
                 <span>
                   {b.label || b.budgetId.slice(0, 8)}
                   {b.parentId && <span className="text-xs text-neutral-500"> (sub-budget)</span>}
                 </span>
                 <BudgetBar allowance={b.allowance} spent={b.spent} exhausted={b.exhausted} label={b.label} />
                 {me.data?.kind === "human" && (
-                  <div className="col-span-2">
+                  <div className="sm:col-span-2">
                     <AllowanceEditor budget={b} />
                   </div>
                 )}
