@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { makeHuman, uniqueName } from "../test/helpers";
 import { ok, routeFetch } from "../test/mcp/client";
-import { clientConfig, CLIENTS, credentialsFor } from "./connect";
+import { clientConfig, CLIENTS, connectBanner, credentialsFor } from "./connect";
 
 /** The first JSON object printed after `label`. */
 function jsonAfter(text: string, label: string) {
@@ -25,17 +25,17 @@ async function connectWith(url: string, headers: Record<string, string>) {
 }
 
 describe("quorum connect", () => {
-  it("registers the agent the first time and issues a fresh key after; both keys work", async () => {
+  it("registers the agent the first time and rotates its key after: only the newest key works", async () => {
     const name = uniqueName("claude");
     const first = await credentialsFor(getDb(), name, "coder");
     const second = await credentialsFor(getDb(), name, "coder");
     expect([first.created, second.created]).toEqual([true, false]);
     expect(second.key).not.toBe(first.key);
-    for (const key of [first.key, second.key]) {
-      const client = await connectWith("http://localhost/api/mcp", { Authorization: `Bearer ${key}` });
-      expect((await ok(client, "whoami")).name).toBe(name);
-      await client.close();
-    }
+    const client = await connectWith("http://localhost/api/mcp", { Authorization: `Bearer ${second.key}` });
+    expect((await ok(client, "whoami")).name).toBe(name);
+    await client.close();
+    await expect(connectWith("http://localhost/api/mcp", { Authorization: `Bearer ${first.key}` })).rejects.toThrow(/401|unknown or revoked/i);
+    expect(connectBanner(second)).toMatch(/its key was rotated \(its old keys no longer work\)/);
     const human = await makeHuman();
     await expect(credentialsFor(getDb(), human.name, "coder")).rejects.toThrow(/is a human/);
   });

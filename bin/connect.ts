@@ -4,8 +4,8 @@ import { fileURLToPath } from "node:url";
 import { principals } from "../db/schema";
 import type { Db } from "../db/client";
 import { fail } from "../server/errors";
-import { createAgent, issueKey } from "../server/principals/create-principal";
-import { toPrincipal } from "../server/principals/types";
+import { createAgent } from "../server/principals/create-principal";
+import { rotateAgentKey } from "../server/principals/keys";
 import { mcpEndpoint } from "./mcp";
 import { systemClock } from "../server/clock";
 
@@ -15,11 +15,11 @@ export type ClientName = (typeof CLIENTS)[number];
 export interface Credentials {
   name: string;
   key: string;
-  /** False when the agent existed: a new key was issued (its old keys keep working). */
+  /** False when the agent existed: its key was rotated (the new one issued, every old one revoked). */
   created: boolean;
 }
 
-/** The agent's key: a new agent with its first key, or a fresh key for an existing agent. */
+/** The agent's key: a new agent with its first key, or an existing agent's key rotated, so it has one live key, not two. */
 export async function credentialsFor(db: Db, name: string, role: string): Promise<Credentials> {
   const [existing] = await db.select().from(principals).where(eq(principals.name, name));
   if (!existing) {
@@ -27,7 +27,7 @@ export async function credentialsFor(db: Db, name: string, role: string): Promis
     return { name: agent.name, key: agent.key, created: true };
   }
   if (existing.kind !== "agent") throw fail.conflict("principal", "name_taken", `'${name}' is a ${existing.kind}, not an agent`);
-  return { name, key: await issueKey(db, toPrincipal(existing), systemClock), created: false };
+  return { name, key: (await rotateAgentKey(db, null, existing.id, systemClock)).key, created: false };
 }
 
 /** This checkout's CLI, for clients that start `quorum mcp` as a command on the hub's machine. */
@@ -81,6 +81,6 @@ export function clientConfig(client: ClientName, { base, key, profile }: Connect
 }
 
 export function connectBanner(credentials: Credentials): string {
-  const how = credentials.created ? `Agent ${credentials.name} registered.` : `Agent ${credentials.name} exists; a new key was issued (its other keys still work).`;
+  const how = credentials.created ? `Agent ${credentials.name} registered.` : `Agent ${credentials.name} exists; its key was rotated (its old keys no longer work).`;
   return `${how} The key is shown only now — keep it secret. Guard a repository's commits with \`quorum hook install\`.`;
 }

@@ -10,6 +10,7 @@ import { launchDemo, parseRoles, worker } from "./team";
 import { start } from "./start";
 import { replayCommand } from "./replay";
 import { resumeCommand, stopCommand } from "./run";
+import { revokeCommand, rotateCommand } from "./agent";
 import { diagnoseCommand } from "./diagnose";
 import { clientConfig, CLIENTS, connectBanner, credentialsFor, type ClientName } from "./connect";
 import { installHook } from "./hook";
@@ -19,12 +20,14 @@ const USAGE = `usage:
   quorum start                          start Quorum (embedded Postgres unless DATABASE_URL is set)
   quorum human add NAME                 add a human (or reuse one) and print a one-time sign-in URL
   quorum agent add NAME --role ROLE     register an agent and print its key (shown once)
+  quorum agent rotate NAME              issue the agent a new key (shown once) and revoke its old ones at once
+  quorum agent revoke NAME              revoke every key of the agent
   quorum replay RUN                     re-live a run from its journal; exit 0 if the events come out identical
   quorum diagnose RUN|TASK              name the failure signatures in a run's (or a task's) journal
   quorum run resume RUN [--root DIR]    carry a halted, stopped or crashed run on from its journal
   quorum run stop RUN --reason TEXT     ask a run to stop at its next turn boundary
   quorum connect claude|codex|cursor --agent NAME [--role ROLE] [--profile full|worker|chat]
-                                        register the agent if needed; print that client's MCP configuration
+                                        register the agent, or rotate its key; print that client's MCP configuration
   quorum mcp [--profile P]              MCP over stdio, relayed to QUORUM_URL with QUORUM_KEY
   quorum hook install [--repo DIR] [--scope S] [--force]
                                         guard this git repository's commits against others' path reservations`;
@@ -82,6 +85,8 @@ async function main(argv: string[]): Promise<number> {
     console.log(`Its key, shown only now — keep it secret:\n\n    ${agent.key}\n`);
     return 0;
   }
+  if (command === "agent" && sub === "rotate" && name) return withConnection(({ db }) => rotateCommand(db, name));
+  if (command === "agent" && sub === "revoke" && name) return withConnection(({ db }) => revokeCommand(db, name));
   if (command === "mcp") return mcpCommand(values.profile);
   if (command === "connect" && CLIENTS.includes(sub as ClientName) && values.agent?.length === 1) {
     const credentials = await withConnection(({ db }) => credentialsFor(db, values.agent![0], values.role ?? "coder"));

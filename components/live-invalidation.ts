@@ -52,7 +52,10 @@ const STALE = {
   // principals and rooms
   PrincipalCreated: [...ROSTER, k.principals(), k.presence()],
   AgentKeyIssued: NONE,
+  AgentKeyRotated: NONE,
+  AgentKeysRevoked: NONE,
   HumanSignedIn: [k.principals(), k.presence()],
+  SessionEnded: NONE,
   RoomCreated: [k.rooms()],
   CursorAdvanced: NONE,
   GateRejected: (n) => [...ROSTER, ...(n.room ? [k.gates(n.room)] : []), k.presence()],

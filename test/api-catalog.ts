@@ -64,6 +64,8 @@ export interface SendOptions {
   raw?: boolean;
   contentType?: string | null;
   origin?: string;
+  /** The session cookie `human` sends, when not the team's (a fixture's own human, signing out). */
+  cookie?: string;
 }
 
 /** Calls a route handler as Next would; an event stream is cancelled after its headers. */
@@ -71,7 +73,7 @@ export async function send(team: Team, endpoint: Endpoint, options: SendOptions)
   const headers: Record<string, string> = { host: "localhost" };
   if (options.who === "agent") headers.authorization = `Bearer ${team.agent.key}`;
   if (options.who === "other") headers.authorization = `Bearer ${team.other.key}`;
-  if (options.who === "human") headers.cookie = team.human.cookie;
+  if (options.who === "human") headers.cookie = options.cookie ?? team.human.cookie;
   if (options.origin) headers.origin = options.origin;
   const hasBody = endpoint.method !== "GET" && endpoint.method !== "DELETE";
   if (hasBody && options.contentType !== null) headers["content-type"] = options.contentType ?? "application/json";
@@ -126,6 +128,8 @@ export interface Setup {
   params: Record<string, string>;
   body?: unknown;
   query?: string;
+  /** A fresh human's session cookie, for an endpoint that ends the session it is called with. */
+  cookie?: string;
 }
 
 /** Per endpoint: create the resource it acts on (fresh every call) and return its params and a valid body. */
@@ -191,6 +195,9 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     "GET /api/agents/[id]/digest": async () => ({ params: { id: team.agent.id } }),
     "POST /api/agents/[id]/digest": async () => ({ params: { id: team.agent.id }, body: {} }),
     "GET /api/agents/[id]/runs": async () => ({ params: { id: team.agent.id } }),
+    // A fresh agent each time: ending the team's own keys would lock its agents out of every other cell.
+    "POST /api/agents/[id]/keys": async () => ({ params: { id: (await makeAgent()).id }, body: {} }),
+    "DELETE /api/agents/[id]/keys": async () => ({ params: { id: (await makeAgent()).id } }),
     "GET /api/bill": none,
     "GET /api/bill/runs": none,
     "GET /api/bill/series": none,
@@ -259,6 +266,8 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     "POST /api/rooms/[room]/messages": async () => ({ params: room, body: { body: uniq("hello"), to: team.other.name } }),
     "GET /api/rooms/[room]/presence": async () => ({ params: room }),
     "POST /api/runs/[id]/stop": async () => ({ params: { id: await liveRun() }, body: { reason: "wrong approach" } }),
+    // A fresh human's session each time, so signing out never ends the team human's.
+    "POST /api/session/sign-out": async () => ({ params: {}, body: {}, cookie: (await makeHuman()).cookie }),
     "GET /api/stream": none,
     "GET /api/tasks": none,
     "POST /api/tasks": async () => ({ params: {}, body: { title: uniq("task"), acceptanceCriteria: "works" } }),

@@ -2,7 +2,8 @@
 // human}, each cell's status written below and checked exhaustively against a fresh resource. `agent`
 // owns what the endpoint acts on (task, commitment, reservation, digest); `human` approves the tasks.
 // Cross-site POSTs by cookie with a foreign Origin are refused. A new route fails this test until it has a row.
-// Notable cells: the approver (the human) may not claim its own task; only the owner or a human says what a
+// Keys are rotated and revoked by humans only, on a fresh agent per cell; signing out ends a fresh human's session
+// (an agent's key has none: 403). Notable cells: the approver (the human) may not claim its own task; only the owner or a human says what a
 // commitment waits on; only a human funds a top-level budget; a run is stopped by a human or its own agent; only a human, the creator or the approver cancels or reopens a task (never its owner
 // alone: no quiet burials); MCP takes bearer keys only, so a cookie is 401 there; humans may cast ballots.
 import { beforeAll, describe, expect, it } from "vitest";
@@ -17,6 +18,8 @@ const MATRIX: Record<string, [number, number, number, number]> = {
   "GET /api/agents/[id]/digest":                       [401, 200, 403, 200],
   "POST /api/agents/[id]/digest":                      [401, 200, 403, 200],
   "GET /api/agents/[id]/runs":                         [401, 200, 200, 200],
+  "POST /api/agents/[id]/keys":                        [401, 403, 403, 201],
+  "DELETE /api/agents/[id]/keys":                      [401, 403, 403, 204],
   "GET /api/bill":                                     [401, 200, 200, 200],
   "GET /api/bill/runs":                                [401, 200, 200, 200],
   "GET /api/bill/series":                              [401, 200, 200, 200],
@@ -61,6 +64,7 @@ const MATRIX: Record<string, [number, number, number, number]> = {
   "POST /api/reservations/[id]/force-release":         [401, 403, 403, 200],
   "GET /api/rooms":                                    [401, 200, 200, 200],
   "POST /api/runs/[id]/stop":                          [401, 202, 403, 202],
+  "POST /api/session/sign-out":                        [401, 403, 403, 204],
   "POST /api/rooms":                                   [401, 403, 403, 201],
   "GET /api/rooms/[room]/cursor":                      [401, 200, 200, 200],
   "POST /api/rooms/[room]/cursor":                     [401, 200, 200, 200],
@@ -120,7 +124,7 @@ describe("authorization matrix", () => {
       const shared = endpoint.method === "GET" ? await setup[endpoint.key]() : null;
       for (const [i, who] of WHO.entries()) {
         const fixture = shared ?? (await setup[endpoint.key]());
-        const reply = await send(team, endpoint, { who: who as Who, params: fixture.params, body: fixture.body, query: fixture.query });
+        const reply = await send(team, endpoint, { who: who as Who, params: fixture.params, body: fixture.body, query: fixture.query, cookie: fixture.cookie });
         observed[endpoint.key][i] = reply.status;
         const expected = MATRIX[endpoint.key]?.[i];
         if (reply.status !== expected) mismatches.push(`${endpoint.key} as ${who}: expected ${expected}, got ${reply.status} ${JSON.stringify(reply.body)?.slice(0, 200)}`);
@@ -163,13 +167,14 @@ describe("authorization matrix", () => {
     for (const endpoint of endpoints.filter((e) => e.method === "POST" && e.route !== "/api/mcp")) {
       const fixture = await setup[endpoint.key]();
       const before = await maxId();
-      const foreign = await send(team, endpoint, { who: "human", params: fixture.params, body: fixture.body, origin: "https://evil.example" });
-      const form = await send(team, endpoint, { who: "human", params: fixture.params, body: "a=1", raw: true, contentType: "application/x-www-form-urlencoded" });
+      const { cookie } = fixture;
+      const foreign = await send(team, endpoint, { who: "human", params: fixture.params, body: fixture.body, origin: "https://evil.example", cookie });
+      const form = await send(team, endpoint, { who: "human", params: fixture.params, body: "a=1", raw: true, contentType: "application/x-www-form-urlencoded", cookie });
       if (foreign.status !== 403) refused.push(`${endpoint.key}: foreign Origin → ${foreign.status}`);
       if (form.status !== 403 && form.status !== 415) refused.push(`${endpoint.key}: form post → ${form.status}`);
       if ((await maxId()) !== before) refused.push(`${endpoint.key}: a refused cross-site request wrote to the journal`);
       // The same request from our own origin passes the check (whatever the rule says next).
-      const same = await send(team, endpoint, { who: "human", params: fixture.params, body: fixture.body, origin: "http://localhost" });
+      const same = await send(team, endpoint, { who: "human", params: fixture.params, body: fixture.body, origin: "http://localhost", cookie });
       if (same.status === 403 && /cross-site/.test(JSON.stringify(same.body))) refused.push(`${endpoint.key}: same-origin refused as cross-site`);
     }
     expect(refused).toEqual([]);

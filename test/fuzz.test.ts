@@ -172,6 +172,8 @@ function clearError(body: unknown): boolean {
 /** Who can succeed at the endpoint (so the fuzz reaches past authorization): agent, else human. */
 const HUMAN_ONLY = new Set([
   "POST /api/agents",
+  "POST /api/agents/[id]/keys",
+  "POST /api/session/sign-out",
   "POST /api/rooms",
   "POST /api/principles",
   "POST /api/principles/[id]/pin",
@@ -204,7 +206,7 @@ async function fuzzEndpoint(endpoint: Endpoint, seed: number) {
     const [{ before }] = await db.execute<{ before: number }>(sql`select coalesce(max(id), 0)::int as before from events`);
     let reply: Reply;
     try {
-      reply = await send(team, endpoint, { who, params: mutant.params, body: mutant.body, raw: mutant.raw, contentType: mutant.contentType });
+      reply = await send(team, endpoint, { who, params: mutant.params, body: mutant.body, raw: mutant.raw, contentType: mutant.contentType, cookie: valid.cookie });
     } catch (error) {
       problems.push(`#${i} ${mutant.what}: threw ${String(error).slice(0, 200)}`);
       continue;

@@ -20,7 +20,10 @@ export const EVENT_KINDS = [
   // principals and rooms
   "PrincipalCreated",
   "AgentKeyIssued",
+  "AgentKeyRotated",
+  "AgentKeysRevoked",
   "HumanSignedIn",
+  "SessionEnded",
   "RoomCreated",
   "CursorAdvanced",
   "GateRejected",

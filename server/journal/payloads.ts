@@ -76,7 +76,12 @@ export interface EventPayloads {
   // principals and rooms
   PrincipalCreated: { principalId: string; kind: "human" | "agent" | "system"; name: string; role: string | null };
   AgentKeyIssued: { principalId: string };
+  /** A new key issued and the `revoked` live ones ended with it; never the key itself. */
+  AgentKeyRotated: { principalId: string; name: string; revoked: number };
+  AgentKeysRevoked: { principalId: string; name: string; revoked: number };
   HumanSignedIn: Record<string, never>;
+  /** A human signed out: the session row is gone (its token is never journalled). */
+  SessionEnded: { sessionId: string };
   RoomCreated: { room: string };
   CursorAdvanced: { room: string; seq: number; previous: number | null };
   GateRejected: GateRejectedData;

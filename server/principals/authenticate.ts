@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { hashSecret } from "./secrets";
-import { SESSION_COOKIE } from "./sign-in";
+import { sessionTokenOf } from "./session-cookie";
 import { toPrincipal, type Principal } from "./types";
 
 export const PRESENCE_WINDOW_MS = 2 * 60 * 1000;
@@ -21,23 +21,18 @@ export interface RequestCredentials {
   host?: string | null;
 }
 
-function cookieValue(header: string | null | undefined, name: string): string | undefined {
-  for (const part of (header ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
-  }
-  return undefined;
-}
-
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * A cookie can be sent by any site the human visits, so a state change made with one must be
- * JSON (which a plain HTML form cannot send) and, when the browser names an Origin, ours.
+ * JSON (which a plain HTML form cannot send) and, when the browser names an Origin, ours. Only a POST
+ * needs the JSON content type: a form sends no other method, and another site's script sending one
+ * (a bodiless DELETE, say) must first pass a CORS preflight, which Quorum never grants.
  */
 function checkCrossSite(request: RequestCredentials): void {
-  if (SAFE_METHODS.has(request.method.toUpperCase())) return;
-  if (!(request.contentType ?? "").toLowerCase().startsWith("application/json")) {
+  const method = request.method.toUpperCase();
+  if (SAFE_METHODS.has(method)) return;
+  if (method === "POST" && !(request.contentType ?? "").toLowerCase().startsWith("application/json")) {
     throw fail.forbidden("auth", "a state-changing request signed in by cookie must send Content-Type: application/json");
   }
   if (request.origin && request.host) {
@@ -64,7 +59,7 @@ export async function authenticate(db: Db, request: RequestCredentials, clock: C
       .then((rows) => rows.map((r) => r.principal));
     if (!row) throw fail.unauthorized("this key is unknown or revoked");
   } else {
-    const token = cookieValue(request.cookie, SESSION_COOKIE);
+    const token = sessionTokenOf(request.cookie);
     if (!token) return null;
     [row] = await db
       .select({ principal: principals })

@@ -57,16 +57,6 @@ export async function ensureHuman(db: Db, name: string, clock: Clock): Promise<P
   return db.transaction((tx) => insertPrincipal(tx, { kind: "human", name, role: null }, null, clock.now()));
 }
 
-/** Issues an additional key for an existing principal (humans may hold keys too). */
-export async function issueKey(db: Db, principal: Principal, clock: Clock): Promise<string> {
-  const key = newSecret("qk");
-  await db.transaction(async (tx) => {
-    await tx.insert(apiKeys).values({ principalId: principal.id, keyHash: hashSecret(key) });
-    await appendEvent(tx, { kind: "AgentKeyIssued", actor: principal.id, t: clock.now(), data: { principalId: principal.id } });
-  });
-  return key;
-}
-
 /** Quorum's own principal (created by the migrations): announcements are posted as it. */
 export async function getSystemPrincipal(db: Executor): Promise<Principal> {
   const [row] = await db.select().from(principals).where(eq(principals.name, SYSTEM_PRINCIPAL_NAME));

@@ -10,7 +10,7 @@ import type { Principal } from "./types";
 
 export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-export const SESSION_COOKIE = "quorum_session";
+export { SESSION_COOKIE } from "./session-cookie";
 
 export async function issueSignInLink(db: Db, human: Principal, clock: Clock): Promise<string> {
   if (human.kind !== "human") throw fail.forbidden("auth", "only humans sign in with a link");
