@@ -41,8 +41,10 @@ export const messages = pgTable(
   (t) => [
     uniqueIndex("messages_room_seq_idx").on(t.room, t.seq),
     index("messages_sender_idx").on(t.senderId, t.room),
-    // The relay's gates: a sender's messages in a room by seq (rate, lapping), and verbatim duplicates.
+    // The relay's gates: a sender's messages in a room by seq (lapping), and verbatim duplicates.
     index("messages_room_sender_seq_idx").on(t.room, t.senderId, t.seq),
+    // The rate floor: a sender's latest messages in every room.
+    index("messages_sender_created_idx").on(t.senderId, t.createdAt),
     index("messages_room_sender_body_idx").on(t.room, t.senderId, sql`md5(${t.body})`),
     index("messages_to_idx").on(t.toId),
     index("messages_task_idx").on(t.taskId),
