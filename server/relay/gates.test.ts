@@ -46,19 +46,41 @@ describe("rate floor", () => {
     expect((await ackAndPost(agent, room, "progress note 31", clock)).ok).toBe(true);
   });
 
-  it("is per agent and per room", async () => {
+  it("is per agent: messages in every room count toward one floor", async () => {
     const clock = manualClock();
     const human = await makeHuman();
     const [agent, other] = [await makeAgent(), await makeAgent()];
-    const room = await freshRoom(human);
+    const rooms = [await freshRoom(human), await freshRoom(human), await freshRoom(human)];
     const elsewhere = await freshRoom(human);
+    // 30 messages spread over three rooms, ten each, a human speaking between them so only the floor is in play.
     for (let i = 1; i <= 30; i++) {
-      expect((await ackAndPost(agent, room, `m${i}`, clock)).ok).toBe(true);
+      const room = rooms[i % 3];
+      expect((await ackAndPost(agent, room, `m${i}`, clock)).ok, `message ${i}`).toBe(true);
       await tryPost(human, room, "go on", clock);
     }
-    expect((await ackAndPost(agent, room, "m31", clock)).ok).toBe(false);
-    expect((await ackAndPost(other, room, "m31", clock)).ok).toBe(true);
+    // The 31st is refused in any room, one it has never posted in included; another agent is not affected.
+    for (const room of [...rooms, elsewhere]) {
+      expect(await ackAndPost(agent, room, "m31", clock)).toMatchObject({ ok: false, status: 429, code: "rate_limited" });
+    }
+    expect(await lastRejection(agent.id)).toMatchObject({ room: elsewhere, gate: "rate", figures: { sentInWindow: 30, limit: 30 } });
+    expect((await ackAndPost(other, rooms[0], "m31", clock)).ok).toBe(true);
+    clock.advance(60_000);
     expect((await ackAndPost(agent, elsewhere, "m31", clock)).ok).toBe(true);
+  });
+
+  it("holds across rooms under concurrency: of 40 posts at once in 8 rooms, exactly 30 pass", async () => {
+    const clock = manualClock();
+    const human = await makeHuman();
+    const agent = await makeAgent();
+    const rooms = await Promise.all(Array.from({ length: 8 }, () => freshRoom(human)));
+    // A human present in each room caps the agent at 6 there (two-tier floor): 5 per room leaves only the rate floor.
+    for (const room of rooms) {
+      await tryPost(human, room, "go", clock);
+      await ackAll(agent, room, clock);
+    }
+    const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => tryPost(agent, rooms[i % 8], `burst ${i}`, clock)));
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(30);
+    expect(outcomes.filter((o) => !o.ok).map((o) => !o.ok && o.code)).toEqual(Array(10).fill("rate_limited"));
   });
 });
 

@@ -40,13 +40,23 @@ export function isGated(caller: Principal): boolean {
   return caller.kind === "agent";
 }
 
-async function checkRate(tx: Executor, agentId: string, room: string, now: Date): Promise<GateRefusal | null> {
+/** The advisory-lock namespace of the rate floor (reservations use 8451110, decisions and commitments 8451101–3). */
+export const RATE_LOCK = 8451120;
+
+/**
+ * The floor counts an agent's messages in every room (DESIGN §5: per agent), not per room: an agent
+ * in N rooms would otherwise post 30·N a minute. The room lock serialises one room only, so the
+ * agent's posts queue on a lock of their own (always taken after the room's, and by nothing else
+ * that then waits for a room: no cycle), and two rooms cannot both slip under the limit.
+ */
+async function checkRate(tx: Executor, agentId: string, now: Date): Promise<GateRefusal | null> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${RATE_LOCK}, hashtext(${agentId}))`);
   const windowStart = new Date(now.getTime() - RATE_WINDOW_MS);
   const recent = await tx
     .select({ createdAt: messages.createdAt })
     .from(messages)
-    .where(and(eq(messages.room, room), eq(messages.senderId, agentId), gt(messages.createdAt, windowStart)))
-    .orderBy(desc(messages.seq))
+    .where(and(eq(messages.senderId, agentId), gt(messages.createdAt, windowStart)))
+    .orderBy(desc(messages.createdAt))
     .limit(RATE_LIMIT);
   if (recent.length < RATE_LIMIT) return null;
   // The oldest of the last 30 leaves the window first; then one more fits.
@@ -71,7 +81,7 @@ async function checkDuplicate(tx: Executor, agentId: string, room: string, body:
  */
 export async function checkGates(tx: Executor, caller: Principal, input: GateInput, now: Date): Promise<GateVerdict> {
   if (!isGated(caller)) return { pass: true };
-  const rate = await checkRate(tx, caller.id, input.room, now);
+  const rate = await checkRate(tx, caller.id, now);
   if (rate) return { pass: false, refusal: rate };
   const duplicate = await checkDuplicate(tx, caller.id, input.room, input.body);
   if (duplicate) return { pass: false, refusal: duplicate };

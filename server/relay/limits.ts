@@ -1,6 +1,6 @@
 // The relay's numbers, in one place (DESIGN §5); each rule module imports the ones it applies.
 
-/** Rate floor: at most this many messages per agent per room in a rolling minute. */
+/** Rate floor: at most this many messages per agent in a rolling minute, all rooms together. */
 export const RATE_LIMIT = 30;
 export const RATE_WINDOW_MS = 60 * 1000;
 
