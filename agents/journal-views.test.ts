@@ -35,7 +35,7 @@ describe("journal views over the database", () => {
     });
     await postMessage(db, coder, "general", { body: "fixed: parse('') returns []", performative: "DONE", to: human.name, taskId }, clock);
 
-    const thread = await loadThread(db, taskId);
+    const thread = await loadThread(db, taskId, human);
     expect(thread.map((e) => [e.type, e.type === "message" ? e.performative : e.kind])).toEqual([
       ["message", "REQUEST"],
       ["run", "RunStarted"],
@@ -44,7 +44,7 @@ describe("journal views over the database", () => {
     ]);
     expect(thread[2]).toMatchObject({ runId, status: "done", summary: "parse('') returns []", actorName: coder.name });
 
-    const audit = await loadAudit(db, taskId);
+    const audit = await loadAudit(db, taskId, human);
     expect(audit.submissions.map((s) => [s.via, s.byName, s.evidence])).toEqual([
       ["run", coder.name, ["node --test: 2 passed, 0 failed"]],
       ["message", coder.name, []],

@@ -3,6 +3,8 @@ import { and, asc, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import { events, principals } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import type { Page } from "../page";
+import type { Principal } from "../principals/types";
+import { eventsVisibleTo } from "./visibility";
 
 export interface JournalQuery {
   /** Ascending from this id (catch-up); without it, newest first. */
@@ -26,6 +28,11 @@ export interface JournalQuery {
    * order, with `unsettled`.
    */
   unsettled?: boolean;
+  /**
+   * Who is reading: the events about direct messages it is not party to are left out
+   * (server/journal/visibility.ts). Every surface passes its caller; only rules and tests read unscoped.
+   */
+  viewer?: Principal;
 }
 
 export interface JournalEntry {
@@ -77,6 +84,8 @@ export async function listJournal(db: Executor, query: JournalQuery): Promise<Pa
   if (query.task) where.push(eq(events.taskId, query.task));
   if (query.run) where.push(eq(events.runId, query.run));
   if (query.q) where.push(sql`quorum_event_document(${events.data}) @@ websearch_to_tsquery('english', ${query.q})`);
+  const visible = query.viewer ? eventsVisibleTo(query.viewer) : undefined;
+  if (visible) where.push(visible);
   const rows = await db
     .select({ ...eventColumns, v: events.v })
     .from(events)

@@ -4,6 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { principals, tasks } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import { fail } from "../errors";
+import type { Principal } from "../principals/types";
 import { loadAudit, type Audit } from "./views/audit";
 import { loadThread, type ThreadEntry } from "./views/thread";
 
@@ -49,10 +50,10 @@ export async function taskHeader(db: Executor, taskId: string): Promise<TaskHead
   return row;
 }
 
-export async function taskThread(db: Executor, taskId: string): Promise<TaskThread> {
-  return { task: await taskHeader(db, taskId), items: await loadThread(db, taskId) };
+export async function taskThread(db: Executor, taskId: string, viewer: Principal): Promise<TaskThread> {
+  return { task: await taskHeader(db, taskId), items: await loadThread(db, taskId, viewer) };
 }
 
-export async function taskAudit(db: Executor, taskId: string): Promise<TaskAudit> {
-  return { task: await taskHeader(db, taskId), ...(await loadAudit(db, taskId)) };
+export async function taskAudit(db: Executor, taskId: string, viewer: Principal): Promise<TaskAudit> {
+  return { task: await taskHeader(db, taskId), ...(await loadAudit(db, taskId, viewer)) };
 }

@@ -75,7 +75,7 @@ export async function waitForEvents(db: Executor, caller: Principal, query: Wait
   const unsubscribe = await subscribe(() => wake());
   try {
     for (;;) {
-      const page = await listJournal(db, { after, limit: query.limit ?? 100 });
+      const page = await listJournal(db, { after, limit: query.limit ?? 100, viewer: caller });
       if (page.items.length > 0) after = page.items[page.items.length - 1].id;
       const items = page.items
         .filter((e) => (kinds ? kinds.has(e.kind) : true))

@@ -78,7 +78,7 @@ describe("courtesy loop", () => {
     expect({ a: 1 + result.a, b: result.b }).toEqual({ a: 2, b: 2 });
     expect(new Set(result.refusals)).toEqual(new Set(["lapping"]));
     // What a human sees: the gate strip names the agent held back, the gate, and the thank-you it tried.
-    const strip = await listGateRejections(getDb(), room, { limit: 50 });
+    const strip = await listGateRejections(getDb(), human, room, { limit: 50 });
     expect(strip.items.length).toBeGreaterThan(0);
     expect(strip.items.every((r) => r.senderName === a.name && r.gate === "lapping" && r.bodyPreview.startsWith("Thank you"))).toBe(true);
   });
@@ -95,7 +95,7 @@ describe("courtesy loop", () => {
     const result = await converse(a, b, room, clock, 200);
     expect({ a: 1 + result.a, b: result.b }).toEqual({ a: 6, b: 6 });
     expect(new Set(result.refusals)).toEqual(new Set(["lapping"]));
-    const gates = new Set((await listGateRejections(getDb(), room, { limit: 200 })).items.map((r) => r.gate));
+    const gates = new Set((await listGateRejections(getDb(), human, room, { limit: 200 })).items.map((r) => r.gate));
     expect(gates).toEqual(new Set(["two_tier", "lapping"]));
   });
 });

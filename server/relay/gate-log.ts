@@ -4,9 +4,11 @@ import { z } from "zod";
 import { events } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import type { Page } from "../page";
+import type { Principal } from "../principals/types";
 import { getRoom } from "../rooms/rooms";
 import type { GateName } from "./gates";
 import { payloadOf } from "../journal/payloads";
+import { eventsVisibleTo } from "../journal/visibility";
 
 export const gateLogQuery = z.strictObject({
   before: z.coerce.number().int().min(1).optional(),
@@ -27,14 +29,16 @@ export interface GateRejection {
   figures: Record<string, unknown>;
 }
 
-/** Newest first; `next` pages further back. */
-export async function listGateRejections(db: Executor, room: string, query: GateLogQuery = {}): Promise<Page<GateRejection>> {
+/** Newest first; `next` pages further back. A refused direct message shows only to its two ends (and humans). */
+export async function listGateRejections(db: Executor, viewer: Principal, room: string, query: GateLogQuery = {}): Promise<Page<GateRejection>> {
   await getRoom(db, room);
   const limit = query.limit ?? 20;
   const rows = await db
     .select({ id: events.id, t: events.t, kind: events.kind, data: events.data })
     .from(events)
-    .where(and(eq(events.kind, "GateRejected"), sql`${events.data}->>'room' = ${room}`, query.before !== undefined ? lt(events.id, query.before) : undefined))
+    .where(
+      and(eq(events.kind, "GateRejected"), sql`${events.data}->>'room' = ${room}`, query.before !== undefined ? lt(events.id, query.before) : undefined, eventsVisibleTo(viewer)),
+    )
     .orderBy(desc(events.id))
     .limit(limit + 1);
   const items = rows.slice(0, limit).map((row) => {

@@ -1,10 +1,11 @@
 // Reads a room: ascending after a seq, or the latest tail; reading never moves a seen-cursor.
-import { and, asc, desc, eq, gt, isNull, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt } from "drizzle-orm";
 import { z } from "zod";
 import { messages } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import type { Page } from "../page";
 import type { Principal } from "../principals/types";
+import { messagesVisibleTo } from "../journal/visibility";
 import { messageColumns, recipient, sender, toMessageView, type MessageView } from "./message-view";
 import { getRoom } from "./rooms";
 
@@ -15,19 +16,13 @@ export const listMessagesQuery = z.strictObject({
 });
 export type ListMessagesQuery = z.infer<typeof listMessagesQuery>;
 
-/** Direct messages are seen by their two ends and by humans, who oversee everything. */
-function visibleTo(caller: Principal): SQL | undefined {
-  if (caller.kind === "human") return undefined;
-  return or(isNull(messages.toId), eq(messages.toId, caller.id), eq(messages.senderId, caller.id));
-}
-
 export async function listMessages(db: Executor, caller: Principal, room: string, query: ListMessagesQuery): Promise<Page<MessageView>> {
   await getRoom(db, room);
   const limit = query.limit ?? 100;
   const ascending = query.after !== undefined;
   const where = and(
     eq(messages.room, room),
-    visibleTo(caller),
+    messagesVisibleTo(caller),
     query.after !== undefined ? gt(messages.seq, query.after) : undefined,
     query.before !== undefined ? lt(messages.seq, query.before) : undefined,
   );

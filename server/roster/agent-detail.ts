@@ -10,6 +10,8 @@ import { fail } from "../errors";
 import { PRESENCE_WINDOW_MS } from "../principals/authenticate";
 import { workOf, type AgentRow } from "./roster";
 import { payloadOf } from "../journal/payloads";
+import { eventsVisibleTo } from "../journal/visibility";
+import type { Principal } from "../principals/types";
 
 export interface AgentGateRejection {
   eventId: number;
@@ -32,7 +34,8 @@ export async function requireAgent(db: Executor, agentId: string) {
   return row;
 }
 
-export async function getAgentDetail(db: Db, clock: Clock, prices: PriceMap, agentId: string): Promise<AgentDetail> {
+/** `viewer` sees the agent's refused direct messages only if it was their sender or recipient (or is human). */
+export async function getAgentDetail(db: Db, clock: Clock, prices: PriceMap, agentId: string, viewer: Principal): Promise<AgentDetail> {
   const row = await requireAgent(db, agentId);
   const work = (await workOf(db, [agentId])).get(agentId)!;
   const spend = await readAgentSpend(db, prices);
@@ -40,7 +43,7 @@ export async function getAgentDetail(db: Db, clock: Clock, prices: PriceMap, age
   const rejections = await db
     .select({ id: events.id, t: events.t, kind: events.kind, data: events.data })
     .from(events)
-    .where(and(eq(events.actor, agentId), eq(events.kind, "GateRejected")))
+    .where(and(eq(events.actor, agentId), eq(events.kind, "GateRejected"), eventsVisibleTo(viewer)))
     .orderBy(desc(events.id))
     .limit(10);
   const present = row.lastSeenAt !== null && row.lastSeenAt.getTime() >= clock.now().getTime() - PRESENCE_WINDOW_MS;

@@ -1,9 +1,10 @@
 // One task with everything its drawer shows: evidence, reviews, the ADR, output so far and its thread.
-import { and, asc, desc, eq, isNull, or } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { adrs, messages, principals, taskEvidence, taskOutputs, taskReviews } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import type { Principal } from "../principals/types";
+import { messagesVisibleTo } from "../journal/visibility";
 import { messageColumns, recipient, sender, toMessageView, type MessageView } from "../rooms/message-view";
 import type { OutputItem } from "./list-output";
 import { readTaskView, type TaskView } from "./view";
@@ -79,7 +80,7 @@ export async function getTaskDetail(db: Executor, caller: Principal, taskId: str
       .innerJoin(sender, eq(sender.id, messages.senderId))
       .leftJoin(recipient, eq(recipient.id, messages.toId))
       // The room's rule: direct messages are seen by their two ends and by humans.
-      .where(and(eq(messages.taskId, task.id), caller.kind === "human" ? undefined : or(isNull(messages.toId), eq(messages.toId, caller.id), eq(messages.senderId, caller.id))))
+      .where(and(eq(messages.taskId, task.id), messagesVisibleTo(caller)))
       .orderBy(desc(messages.id))
       .limit(THREAD_LIMIT),
   ]);

@@ -19,7 +19,7 @@ const journalQuery = z.strictObject({
 
 export function GET(req: Request) {
   return handle(async (ctx) => {
-    await callerOf(req, ctx);
-    return json(await listJournal(ctx.db, readQuery(req, journalQuery)));
+    const caller = await callerOf(req, ctx);
+    return json(await listJournal(ctx.db, { ...readQuery(req, journalQuery), viewer: caller }));
   });
 }

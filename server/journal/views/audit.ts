@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import { taskEvidence } from "../../../db/schema";
 import type { Executor } from "../../../db/client";
+import type { Principal } from "../../principals/types";
 import { loadTaskEvents } from "./load";
 import { payloadOf } from "../payloads";
 import type { JournalRecord } from "./run-events";
@@ -71,8 +72,9 @@ export function audit(events: readonly JournalRecord[], taskId: string, evidence
   return { taskId, submissions, verdicts, accepted: verdicts.at(-1)?.verdict === "accept" };
 }
 
-export async function loadAudit(db: Executor, taskId: string): Promise<Audit> {
+/** The audit as `viewer` may read it: a verdict or submission sent as a direct message only for its two ends (and humans). */
+export async function loadAudit(db: Executor, taskId: string, viewer: Principal): Promise<Audit> {
   const rows = await db.select({ id: taskEvidence.id, evidence: taskEvidence.evidence }).from(taskEvidence).where(eq(taskEvidence.taskId, taskId));
   const evidenceById = Object.fromEntries(rows.map((r) => [String(r.id), r.evidence]));
-  return audit(await loadTaskEvents(db, taskId), taskId, evidenceById);
+  return audit(await loadTaskEvents(db, taskId, viewer), taskId, evidenceById);
 }

@@ -1,5 +1,6 @@
 // The thread of a task: its messages, its board transitions and its runs' milestones, in journal order.
 import type { Executor } from "../../../db/client";
+import type { Principal } from "../../principals/types";
 import { loadTaskEvents } from "./load";
 import { payloadOf } from "../payloads";
 import type { JournalRecord, RunResult } from "./run-events";
@@ -40,6 +41,7 @@ export function thread(events: readonly JournalRecord[], taskId: string): Thread
   return entries.sort((a, b) => a.eventId - b.eventId);
 }
 
-export async function loadThread(db: Executor, taskId: string): Promise<ThreadEntry[]> {
-  return thread(await loadTaskEvents(db, taskId), taskId);
+/** The thread as `viewer` may read it: direct messages only for their two ends (and humans). */
+export async function loadThread(db: Executor, taskId: string, viewer: Principal): Promise<ThreadEntry[]> {
+  return thread(await loadTaskEvents(db, taskId, viewer), taskId);
 }

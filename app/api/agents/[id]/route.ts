@@ -9,8 +9,8 @@ export const dynamic = "force-dynamic";
 
 export function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
   return handle(async (ctx) => {
-    await callerOf(req, ctx);
+    const caller = await callerOf(req, ctx);
     const { id } = await readParams(params, z.strictObject({ id: z.uuid() }));
-    return json(await getAgentDetail(ctx.db, ctx.clock, priceConfig().prices, id));
+    return json(await getAgentDetail(ctx.db, ctx.clock, priceConfig().prices, id, caller));
   });
 }

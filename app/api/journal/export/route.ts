@@ -6,9 +6,9 @@ export const dynamic = "force-dynamic";
 
 export function GET(req: Request) {
   return handle(async (ctx) => {
-    await callerOf(req, ctx);
+    const caller = await callerOf(req, ctx);
     const query = readQuery(req, exportQuery);
-    const lines = await openExport(ctx.db, query);
+    const lines = await openExport(ctx.db, query, caller);
     const encoder = new TextEncoder();
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {

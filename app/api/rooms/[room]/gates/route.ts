@@ -6,9 +6,9 @@ export const dynamic = "force-dynamic";
 /** The room's recent gate rejections (GateRejected events), newest first. */
 export function GET(req: Request, { params }: { params: Promise<{ room: string }> }) {
   return handle(async (ctx) => {
-    await callerOf(req, ctx);
+    const caller = await callerOf(req, ctx);
     const query = readQuery(req, gateLogQuery);
     const { room } = await params;
-    return json(await listGateRejections(ctx.db, room, query));
+    return json(await listGateRejections(ctx.db, caller, room, query));
   });
 }

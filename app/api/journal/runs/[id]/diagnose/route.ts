@@ -9,9 +9,9 @@ export const dynamic = "force-dynamic";
 
 export function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
   return handle(async (ctx) => {
-    await callerOf(req, ctx);
+    const caller = await callerOf(req, ctx);
     const { id } = await readParams(params, z.strictObject({ id: runIdSchema }));
-    const events = await loadDiagnosisEvents(ctx.db, id);
+    const events = await loadDiagnosisEvents(ctx.db, id, caller);
     return json({ runId: id, events: events.length, findings: diagnose(events) });
   });
 }

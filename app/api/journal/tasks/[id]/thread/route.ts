@@ -8,8 +8,8 @@ export const dynamic = "force-dynamic";
 
 export function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
   return handle(async (ctx) => {
-    await callerOf(req, ctx);
+    const caller = await callerOf(req, ctx);
     const { id } = await readParams(params, z.strictObject({ id: z.uuid() }));
-    return json(await taskThread(ctx.db, id));
+    return json(await taskThread(ctx.db, id, caller));
   });
 }

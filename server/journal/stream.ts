@@ -1,0 +1,160 @@
+// The live journal as Server-Sent Events: a heartbeat, catch-up after a reconnect, and each notice
+// only for a reader who may see its event (./visibility.ts). Streams are capped per principal.
+import type { Executor } from "../../db/client";
+import { QuorumError } from "../errors";
+import type { Principal } from "../principals/types";
+import { listJournal } from "./list";
+import { type EventNotice, noticeOf, type Subscribe } from "./listen";
+import { KINDS_THAT_MAY_CONCERN_DIRECT_MESSAGES, visibleEventIds } from "./visibility";
+
+/**
+ * A real event (`event: heartbeat`), not an SSE comment: comments never reach an EventSource's
+ * listeners, so only an event lets the browser tell a quiet server from one that stopped answering.
+ * The browser gives up on a stream after three missed beats (components/live-stall.ts).
+ */
+export const HEARTBEAT_MS = 5_000;
+
+/**
+ * At most this many open streams per principal. A browser tab holds one and an HTTP/1.1 browser
+ * opens at most six connections per host, so 8 covers a human's tabs with room to spare; beyond
+ * it a stream only holds a socket, a LISTEN fan-out slot and its catch-up reads for nothing.
+ */
+export const MAX_STREAMS_PER_PRINCIPAL = 8;
+
+/** What a refused stream is told to wait before trying again. */
+const STREAM_RETRY_AFTER_MS = 10_000;
+const CATCH_UP_LIMIT = 500;
+
+/**
+ * The open streams of this process, by principal. Counted in memory because what the cap guards is
+ * this process's sockets and listeners: with several app instances each one caps on its own (so a
+ * principal may hold up to 8 per instance), which bounds every instance's load all the same.
+ */
+const open = new Map<string, Set<() => void>>();
+
+/** Ends every open stream (a shutdown asks this so that no connection holds the server up). */
+export function closeOpenStreams(): void {
+  for (const closers of [...open.values()]) for (const close of [...closers]) close();
+}
+
+/** How many streams `principalId` holds open in this process. */
+export function openStreamCount(principalId: string): number {
+  return open.get(principalId)?.size ?? 0;
+}
+
+function takeSlot(principalId: string, close: () => void): () => void {
+  const mine = open.get(principalId) ?? new Set<() => void>();
+  if (mine.size >= MAX_STREAMS_PER_PRINCIPAL) {
+    throw new QuorumError("rate_limited", "stream", "too_many_streams", `you hold ${mine.size} open event streams, the most one principal may; close one (or wait) and try again`, {
+      retryAfterMs: STREAM_RETRY_AFTER_MS,
+      limit: MAX_STREAMS_PER_PRINCIPAL,
+    });
+  }
+  mine.add(close);
+  open.set(principalId, mine);
+  return () => {
+    mine.delete(close);
+    if (mine.size === 0 && open.get(principalId) === mine) open.delete(principalId);
+  };
+}
+
+function frame(notice: EventNotice): string {
+  return `id: ${notice.id}\nevent: journal\ndata: ${JSON.stringify(notice)}\n\n`;
+}
+
+/**
+ * Forwards notices in commit order, each only if `viewer` may see its event. Notices of kinds that can
+ * never concern a direct message pass at once; the others are asked of the database in batches (all
+ * that arrived while the previous question was out), so a burst costs one query, not one per event.
+ */
+function visibleInOrder(db: Executor, viewer: Principal, send: (notice: EventNotice) => void): (notice: EventNotice) => void {
+  if (viewer.kind === "human") return send;
+  let pending: EventNotice[] = [];
+  let draining = false;
+  const drain = async () => {
+    draining = true;
+    try {
+      while (pending.length > 0) {
+        const batch = pending;
+        pending = [];
+        const asked = batch.filter((n) => KINDS_THAT_MAY_CONCERN_DIRECT_MESSAGES.has(n.kind)).map((n) => n.id);
+        const visible = asked.length ? await visibleEventIds(db, viewer, asked) : new Set<number>();
+        for (const n of batch) if (!KINDS_THAT_MAY_CONCERN_DIRECT_MESSAGES.has(n.kind) || visible.has(n.id)) send(n);
+      }
+    } catch (error) {
+      // A failed check withholds the notices it was asked about, never forwards them unchecked.
+      console.warn(`[stream] visibility check failed for ${viewer.name}: ${(error as Error).message}`);
+      pending = [];
+    } finally {
+      draining = false;
+    }
+  };
+  return (notice) => {
+    pending.push(notice);
+    if (!draining) void drain();
+  };
+}
+
+export interface OpenStreamOptions {
+  /** The last event id the client saw (Last-Event-ID, or `?after=`): what came later is replayed first. */
+  after: number | null;
+  /** Fires when the client goes away. */
+  signal: AbortSignal;
+}
+
+/**
+ * Opens `viewer`'s stream: `ready` once listening, then the catch-up, the live notices and a heartbeat.
+ * Throws `too_many_streams` (429) when `viewer` already holds the most streams it may.
+ */
+export function openEventStream(ctx: { db: Executor; subscribe: Subscribe }, viewer: Principal, options: OpenStreamOptions): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let finish = () => {};
+  const release = takeSlot(viewer.id, () => finish());
+  let ended = false;
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let unsubscribe = () => {};
+      let heartbeat: ReturnType<typeof setInterval> | undefined;
+      finish = () => {
+        if (ended) return;
+        ended = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+        release();
+        try {
+          controller.close();
+        } catch {
+          // already closed or cancelled
+        }
+      };
+      const write = (text: string) => {
+        if (ended) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          finish();
+        }
+      };
+      options.signal.addEventListener("abort", finish);
+      if (options.signal.aborted) return finish();
+      try {
+        const forward = visibleInOrder(ctx.db, viewer, (notice) => write(frame(notice)));
+        unsubscribe = await ctx.subscribe(forward);
+        if (ended) return unsubscribe();
+        heartbeat = setInterval(() => write(`event: heartbeat\ndata: {}\n\n`), HEARTBEAT_MS);
+        // LISTEN is active from here on: tell the client (and how often to expect a beat), then replay what it missed.
+        write(`event: ready\ndata: ${JSON.stringify({ heartbeatMs: HEARTBEAT_MS })}\n\n`);
+        if (options.after !== null) {
+          const missed = await listJournal(ctx.db, { after: options.after, limit: CATCH_UP_LIMIT, unsettled: true, viewer });
+          for (const e of missed.items) write(frame(noticeOf(e)));
+        }
+      } catch (error) {
+        finish();
+        throw error;
+      }
+    },
+    cancel() {
+      finish();
+    },
+  });
+}
