@@ -19,6 +19,11 @@ export async function apiGet<T>(path: string): Promise<T> {
   return parse<T>(await fetch(path, { headers: { Accept: "application/json" } }));
 }
 
+/** A bodiless DELETE: a form cannot send one, so a same-origin cookie suffices (no JSON content type). */
+export async function apiDelete<T = void>(path: string): Promise<T> {
+  return parse<T>(await fetch(path, { method: "DELETE", headers: { Accept: "application/json" } }));
+}
+
 export async function apiPost<T>(path: string, body: unknown): Promise<T> {
   return parse<T>(await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }));
 }

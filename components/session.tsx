@@ -1,7 +1,7 @@
 "use client";
-// Who is signed in; pages render the sign-in help instead of themselves when nobody is.
-import { useQuery } from "@tanstack/react-query";
-import { apiGet, type ApiError } from "./api";
+// Who is signed in, and signing out; pages render the sign-in help instead of themselves when nobody is.
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { apiGet, apiPost, type ApiError } from "./api";
 import { queryKeys } from "./query-keys";
 import type { Me } from "./types";
 
@@ -23,5 +23,30 @@ export function SignedOut() {
       </p>
       <pre className="mt-3 rounded bg-neutral-100 p-3 font-mono text-sm dark:bg-neutral-900">npm run quorum -- human add YOUR_NAME</pre>
     </div>
+  );
+}
+
+/** Ends this browser's session on the server, then reloads into the sign-in page (dropping every cache and the stream). */
+export function SignOutButton() {
+  const signOut = useMutation<unknown, ApiError>({
+    mutationFn: () => apiPost("/api/session/sign-out", {}),
+    onSuccess: () => window.location.assign("/welcome"),
+  });
+  return (
+    <>
+      <button
+        type="button"
+        disabled={signOut.isPending || signOut.isSuccess}
+        onClick={() => signOut.mutate()}
+        className="shrink-0 text-xs text-neutral-500 hover:text-neutral-900 hover:underline disabled:opacity-50 dark:text-neutral-400 dark:hover:text-neutral-100"
+      >
+        Sign out
+      </button>
+      {signOut.isError && (
+        <p role="alert" className="basis-full text-xs text-red-600">
+          {signOut.error.message}
+        </p>
+      )}
+    </>
   );
 }

@@ -11,7 +11,7 @@ import { TeamSpend } from "./bill/team-spend";
 import { EscalationNotifier, WaitingForYou } from "./decisions/escalation-alerts";
 import { useLiveStatus } from "./live";
 import { NAV_PAGES } from "./nav-pages";
-import { SignedOut, useMe } from "./session";
+import { SignedOut, SignOutButton, useMe } from "./session";
 import type { Page, RosterRow } from "./types";
 
 function LiveDot() {
@@ -81,9 +81,13 @@ export function Shell({ children }: { children: ReactNode }) {
           })}
         </ul>
         <div className="space-y-2 border-t border-neutral-200 px-4 py-3 dark:border-neutral-800">
-          <div className="flex items-center gap-2 text-sm" data-testid="signed-in-as">
-            <Avatar id={me.data.id} name={me.data.name} kind={me.data.kind} size="sm" />
-            <span className="truncate">{me.data.name}</span>
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            {/* basis-0: a long name shortens, it never pushes Sign out onto a line of its own. */}
+            <span className="flex min-w-0 flex-1 basis-0 items-center gap-2" data-testid="signed-in-as">
+              <Avatar id={me.data.id} name={me.data.name} kind={me.data.kind} size="sm" />
+              <span className="min-w-0 truncate">{me.data.name}</span>
+            </span>
+            {me.data.kind === "human" && <SignOutButton />}
           </div>
           <LiveDot />
         </div>

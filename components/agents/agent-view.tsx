@@ -1,6 +1,6 @@
 "use client";
-// One agent: its numbers, budgets, runs (each opening as a timeline), the principles in its context
-// (those its own lessons taught marked), and its recent gate rejections.
+// One agent: its numbers, budgets, keys (a human rotates or revokes them), runs (each opening as a timeline),
+// the principles in its context (those its own lessons taught marked), and its recent gate rejections.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { apiGet } from "../api";
@@ -15,6 +15,7 @@ import { useBill } from "../bill/use-bill";
 import type { Page } from "../types";
 import { useMe } from "../session";
 import { AllowanceEditor } from "./allowance-editor";
+import { KeyActions } from "./key-actions";
 import { PresencePill } from "./presence-pill";
 import { SuccessRate } from "./roster-view";
 import type { Principle } from "../memory/types";
@@ -104,6 +105,7 @@ export function AgentView({ agentId }: { agentId: string }) {
             ))}
           </ul>
         </section>
+        {me.data?.kind === "human" && <KeyActions agent={agent} />}
         <section className="space-y-2" aria-label="Runs">
           <h2 className="text-sm font-semibold">Runs</h2>
           <RunsTable agentId={agent.id} currency={currency} />

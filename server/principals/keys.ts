@@ -55,6 +55,18 @@ export interface RotatedKey {
   revoked: number;
 }
 
+/** What a rotation answers over HTTP: the key appears here and nowhere else, ever. */
+export interface IssuedKey {
+  id: string;
+  name: string;
+  key: string;
+  revoked: number;
+}
+
+export function issuedKeyView({ agent, key, revoked }: RotatedKey): IssuedKey {
+  return { id: agent.id, name: agent.name, key, revoked };
+}
+
 /** Issues the agent a new key and revokes every older one at once: afterwards exactly one key works. */
 export async function rotateAgentKey(db: Db, by: Principal | null, idOrName: string, clock: Clock): Promise<RotatedKey> {
   checkMayEndKeys(by);

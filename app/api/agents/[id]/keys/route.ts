@@ -1,6 +1,6 @@
 // POST /api/agents/:id/keys: a human rotates an agent's key — a new one, shown once, and every old one revoked
 // at once. DELETE: a human revokes all of its keys. `:id` is the agent's id or name.
-import { revokeAgentKeys, rotateAgentKey, rotateKeyInput } from "@/server/principals/keys";
+import { issuedKeyView, revokeAgentKeys, rotateAgentKey, rotateKeyInput } from "@/server/principals/keys";
 import { callerOf, handle, json, readBody } from "../../../_lib/http";
 
 export const dynamic = "force-dynamic";
@@ -14,8 +14,7 @@ export function POST(req: Request, { params }: Params) {
     const caller = await callerOf(req, ctx);
     await readBody(req, rotateKeyInput);
     const { id } = await params;
-    const rotated = await rotateAgentKey(ctx.db, caller, id, ctx.clock);
-    return json({ id: rotated.agent.id, name: rotated.agent.name, key: rotated.key, revoked: rotated.revoked }, 201);
+    return json(issuedKeyView(await rotateAgentKey(ctx.db, caller, id, ctx.clock)), 201);
   });
 }
 
