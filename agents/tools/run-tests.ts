@@ -6,6 +6,17 @@ import { defineTool, ToolFailure } from "./tool";
 
 const OUTPUT_TAIL = 8_000;
 
+/**
+ * Variables the workpiece's tests never see: Quorum's own (its database, its keys, the hub's URL, the
+ * model's keys), libpq's, Next's, and anything that names a secret. PATH, HOME, locale and the rest stay,
+ * so the tests run as they would in the repository's own shell.
+ */
+const HIDDEN = [/^DATABASE_URL$/i, /^QUORUM_/i, /^PG[A-Z]/i, /^NEXT_/i, /^__NEXT/i, /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|COOKIE|SESSION/i];
+
+function workpieceEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !HIDDEN.some((pattern) => pattern.test(name))));
+}
+
 export interface RunTestsOptions {
   /** argv of the test runner, e.g. ["node", "--test"]. */
   command: string[];
@@ -23,8 +34,8 @@ export function runTestsTool(options: RunTestsOptions) {
     timeoutMs: options.timeoutMs ?? 120_000,
     execute(_args, ctx) {
       return new Promise((resolve, reject) => {
-        // Its own process group, so a timeout ends the runner and everything it started.
-        const child = spawn(program, argv, { cwd: ctx.root, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+        // Its own process group, so a timeout ends the runner and everything it started; none of Quorum's secrets.
+        const child = spawn(program, argv, { cwd: ctx.root, env: workpieceEnv(), detached: true, stdio: ["ignore", "pipe", "pipe"] });
         let output = "";
         const collect = (chunk: Buffer) => {
           output = (output + chunk.toString()).slice(-OUTPUT_TAIL * 2);

@@ -109,4 +109,39 @@ describe("tools", () => {
     expect(missing.observation).toMatchObject({ is_error: true, reason: expect.stringContaining("could not start") });
     expect(missing.observation).not.toHaveProperty("transient");
   });
+
+  it("runs the workpiece's tests without Quorum's variables: no database URL, no keys, no hub URL", async () => {
+    const root = makeScratchRepo();
+    // A workpiece test written by an agent that writes down everything it can see.
+    writeFileSync(
+      path.join(root, "env.test.js"),
+      'import { writeFileSync } from "node:fs";\nimport { test } from "node:test";\ntest("env", () => writeFileSync("seen-env.json", JSON.stringify(process.env)));\n',
+    );
+    const planted = {
+      DATABASE_URL: "postgres://quorum_app:s3cret@127.0.0.1:5/quorum",
+      QUORUM_URL: "http://127.0.0.1:3000",
+      QUORUM_KEY: "qk_planted",
+      QUORUM_ANTHROPIC_API_KEY: "sk-planted",
+      PGPASSWORD: "planted",
+      OPENAI_API_KEY: "sk-planted-too",
+    };
+    const saved = Object.fromEntries(Object.keys(planted).map((name) => [name, process.env[name]]));
+    Object.assign(process.env, planted);
+    try {
+      const ran = await call(createToolbox([runTestsTool({ command: ["node", "--test", "env.test.js"] })], { root }), "run_tests", {});
+      expect(ran.observation).toMatchObject({ is_error: false, result: { passed: true } });
+      const seen = JSON.parse(readFileSync(path.join(root, "seen-env.json"), "utf8")) as Record<string, string>;
+      for (const name of Object.keys(planted)) expect(seen, name).not.toHaveProperty(name);
+      expect(Object.keys(seen).filter((name) => name.startsWith("QUORUM_"))).toEqual([]);
+      expect(JSON.stringify(seen)).not.toContain("planted");
+      // What a test runner needs stays.
+      expect(seen.PATH).toBe(process.env.PATH);
+      expect(seen.HOME).toBe(process.env.HOME);
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
 });
