@@ -360,7 +360,7 @@ describe("direct messages on every read path", () => {
       }
       for (const resource of RESOURCES) {
         const read = await client.readResource({ uri: resource.uri });
-        for (const content of read.contents) for (const leak of leaksIn(world, String(content.text))) leaks.push(`${resource.uri}: ${leak}`);
+        for (const content of read.contents) for (const leak of leaksIn(world, "text" in content ? content.text : content.blob)) leaks.push(`${resource.uri}: ${leak}`);
       }
     } finally {
       await client.close();
