@@ -2,7 +2,9 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { ServerContext } from "../server/context";
 import { fail, QuorumError } from "../server/errors";
+import { MAX_BODY_BYTES } from "../server/request-shape";
 import { mcpCaller } from "./authenticate";
+import { requireOwnOrigin } from "./origin";
 import { mcpRefusal } from "./refusal";
 import { profileField } from "./registry";
 import { createMcpServer } from "./server";
@@ -17,11 +19,17 @@ function refusal(error: QuorumError): Response {
 /** Answers one JSON-RPC POST; `?profile=full|worker|chat` picks the tool subset (default full). */
 export async function handleMcpPost(req: Request, ctx: ServerContext): Promise<Response> {
   try {
+    requireOwnOrigin(req);
     const caller = await mcpCaller(ctx.db, req.headers.get("authorization"), ctx.clock);
     const parsed = profileField.safeParse(new URL(req.url).searchParams.get("profile") ?? "full");
     if (!parsed.success) throw fail.invalid("mcp", "profile must be full, worker or chat", { issues: parsed.error.issues });
     const server = createMcpServer({ ...ctx, caller }, parsed.data);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      // The SDK reads the body itself, chunk by chunk, and answers 413 past this (REST's cap too).
+      maxRequestBodySize: MAX_BODY_BYTES,
+    });
     await server.connect(transport);
     try {
       return await transport.handleRequest(req);

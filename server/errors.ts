@@ -1,7 +1,7 @@
 // One error type for every refusal; its kind decides the HTTP status, its code the JSON `error`.
 // Messages name no surface (no route, no tool): a `hint` says what to do next, and each surface
 // (REST, MCP) words it with its own operations.
-export type ErrorKind = "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "rate_limited";
+export type ErrorKind = "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "rate_limited";
 
 const STATUS_BY_KIND: Record<ErrorKind, number> = {
   invalid: 400,
@@ -9,6 +9,7 @@ const STATUS_BY_KIND: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  too_large: 413,
   rate_limited: 429,
 };
 
@@ -58,4 +59,7 @@ export const fail = {
   notFound: (surface: string, message: string) => new QuorumError("not_found", surface, "not_found", message),
   conflict: (surface: string, code: string, message: string, extra?: Record<string, unknown>, hint?: Hint) => new QuorumError("conflict", surface, code, message, extra, { hint }),
   rateLimited: (surface: string, message: string, extra?: Record<string, unknown>) => new QuorumError("rate_limited", surface, "rate_limited", message, extra),
+  /** A request larger than `limitBytes`, refused before it is read in full. */
+  tooLarge: (surface: string, limitBytes: number) =>
+    new QuorumError("too_large", surface, "payload_too_large", `the request body may hold at most ${limitBytes} bytes`, { limitBytes }),
 };

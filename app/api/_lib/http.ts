@@ -2,6 +2,7 @@
 import type { z } from "zod";
 import { serverContext, type ServerContext } from "@/server/context";
 import { fail, type NextStep, QuorumError } from "@/server/errors";
+import { MAX_BODY_BYTES, pathIssues, pathMessage } from "@/server/request-shape";
 import { authenticate, requireCaller } from "@/server/principals/authenticate";
 import { unstorableText } from "@/server/storable-text";
 import type { Principal } from "@/server/principals/types";
@@ -27,11 +28,24 @@ function credentialsOf(req: Request) {
   };
 }
 
-export function callerOf(req: Request, ctx: AppContext): Promise<Principal> {
+/**
+ * What every request must be before anything reads it: a path whose segments (the route's params)
+ * decode to short, storable text, and no declared body over the cap. Every route that takes params
+ * or a body resolves its caller first, so callerOf/optionalCallerOf run this check for all of them.
+ */
+function checkRequest(req: Request): void {
+  const issues = pathIssues(new URL(req.url).pathname);
+  if (issues.length) throw fail.invalid("request", pathMessage(issues), { issues });
+  if (Number(req.headers.get("content-length")) > MAX_BODY_BYTES) throw fail.tooLarge("request", MAX_BODY_BYTES);
+}
+
+export async function callerOf(req: Request, ctx: AppContext): Promise<Principal> {
+  checkRequest(req);
   return requireCaller(ctx.db, credentialsOf(req), ctx.clock);
 }
 
-export function optionalCallerOf(req: Request, ctx: AppContext): Promise<Principal | null> {
+export async function optionalCallerOf(req: Request, ctx: AppContext): Promise<Principal | null> {
+  checkRequest(req);
   return authenticate(ctx.db, credentialsOf(req), ctx.clock);
 }
 
@@ -41,8 +55,33 @@ function invalid(error: z.ZodError, what: string): QuorumError {
   });
 }
 
+/**
+ * The body as text, read chunk by chunk: past `limit` bytes the read stops and the request is refused,
+ * so a 100 MB upload costs the server at most `limit` bytes of memory. A declared Content-Length over
+ * the limit is refused before a byte is read.
+ */
+async function readCapped(req: Request, limit: number): Promise<string> {
+  if (Number(req.headers.get("content-length")) > limit) throw fail.tooLarge("request", limit);
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > limit) {
+      // Stop pulling: the rest of the upload is never buffered (the server drains or closes the socket).
+      void reader.cancel().catch(() => {});
+      throw fail.tooLarge("request", limit);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
 export async function readBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
-  const text = await req.text();
+  const text = await readCapped(req, MAX_BODY_BYTES);
   let value: unknown;
   try {
     value = text.trim() === "" ? {} : JSON.parse(text);
