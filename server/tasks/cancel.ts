@@ -11,7 +11,14 @@ import { requireStatus, requireSteward } from "./guards";
 import { textField } from "./text";
 import { lockTask, readTaskView, type TaskView } from "./view";
 
-const adrField = (what: string, max: number) => textField(max, `the ADR needs its ${what}`);
+/**
+ * Each part of an ADR must say something a reader can see: at least this many visible characters
+ * (zero-width and other invisible characters do not count). Three lets a terse "n/a" or "Dup" stand
+ * and refuses a blank, a lone dot, or an ADR made of zero-width spaces.
+ */
+export const MIN_ADR_VISIBLE = 3;
+
+const adrField = (what: string, max: number) => textField(max, `the ADR needs its ${what} (at least ${MIN_ADR_VISIBLE} visible characters)`, MIN_ADR_VISIBLE);
 
 export const adrInput = z.strictObject({
   title: adrField("title", 200),

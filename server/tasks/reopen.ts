@@ -1,5 +1,5 @@
 // Reopens a done task, only on new evidence: it goes back to ready for anyone to claim.
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { taskEvidence, tasks } from "../../db/schema";
 import type { Db } from "../../db/client";
@@ -7,6 +7,7 @@ import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
 import type { Principal } from "../principals/types";
+import { comparableText } from "../visible-text";
 import { requireStatus, requireSteward } from "./guards";
 import { MAX_EVIDENCE_CHARS } from "./submit";
 import { textField } from "./text";
@@ -24,11 +25,13 @@ export async function reopenTask(db: Db, caller: Principal, taskId: string, inpu
     const task = await lockTask(tx, taskId);
     requireSteward(task, caller, "reopen it");
     requireStatus(task, ["done"], "reopen");
-    const [latest] = await tx.select({ evidence: taskEvidence.evidence }).from(taskEvidence).where(eq(taskEvidence.taskId, task.id)).orderBy(desc(taskEvidence.id)).limit(1);
-    // Evidence already on record is no diff: reopening needs something the approver has not seen.
-    if (latest && latest.evidence.trim() === input.evidence) {
+    // Evidence already on record is no diff: reopening needs something nobody has seen on this task. Every
+    // submission and every earlier reopen counts, compared without case, whitespace or invisible characters.
+    const onRecord = await tx.select({ evidence: taskEvidence.evidence }).from(taskEvidence).where(eq(taskEvidence.taskId, task.id));
+    const offered = comparableText(input.evidence);
+    if (onRecord.some((r) => comparableText(r.evidence) === offered)) {
       throw fail.invalid("task", "this evidence is already on record: reopen with new evidence", {
-        issues: [{ path: ["evidence"], message: "identical to the evidence already on record" }],
+        issues: [{ path: ["evidence"], message: "the same as evidence already on record for this task (case and spacing aside)" }],
       });
     }
     const [record] = await tx

@@ -1,16 +1,20 @@
 // Text and JSON inputs that Postgres can store: a NUL character would fail the insert (a 500), so it is a 400.
 import { z } from "zod";
+import { visibleLength } from "../visible-text";
 
 const NUL = "\u0000";
 
-/** A string field, trimmed; `min` 1 makes it required and non-blank. */
-export function textField(max: number, required?: string) {
+/**
+ * A string field, trimmed. With `required` it must show at least `minVisible` characters a reader can
+ * see (default 1): blank, or only zero-width and other invisible characters, is refused with `required`.
+ */
+export function textField(max: number, required?: string, minVisible = 1) {
   const base = z
     .string()
     .trim()
     .max(max)
     .refine((s) => !s.includes(NUL), "text may not contain NUL characters");
-  return required ? base.refine((s) => s.length > 0, required) : base;
+  return required ? base.refine((s) => visibleLength(s) >= minVisible, required) : base;
 }
 
 /** Postgres' jsonb refuses the \u0000 escape anywhere in a value. */
