@@ -9,6 +9,7 @@ import { appendEvent } from "../journal/append";
 import type { Principal } from "../principals/types";
 import { describeHolders, findConflicts, lockScope } from "./conflicts";
 import { requireHolderWrite, reservationFenceField, ttlField } from "./guards";
+import { MAX_AGENT_TTL_SECONDS, requireAgentTtl } from "./limits";
 import { lockReservation, readReservationView, type ReservationView } from "./view";
 
 export const renewReservationInput = z.strictObject({
@@ -24,6 +25,7 @@ export type RenewReservationInput = z.infer<typeof renewReservationInput>;
  */
 export async function renewReservation(db: Db, caller: Principal, id: string, input: RenewReservationInput, clock: Clock): Promise<ReservationView> {
   const now = clock.now();
+  if (input.ttlSeconds !== undefined) requireAgentTtl(caller, input.ttlSeconds);
   return db.transaction(async (tx) => {
     // Scope lock first, then the row: the same order as a grant, so the two never deadlock.
     const { scope } = await readReservationView(tx, id);
@@ -36,7 +38,8 @@ export async function renewReservation(db: Db, caller: Principal, id: string, in
         throw fail.conflict("reservation", "reserved", `R-${row.fence} lapsed and its paths were taken: ${describeHolders(holders)}`, { holders });
       }
     }
-    const ttlSeconds = input.ttlSeconds ?? row.ttlSeconds;
+    // An agent renewing a lease longer than its cap (granted before the cap existed) renews within the cap.
+    const ttlSeconds = input.ttlSeconds ?? (caller.kind === "agent" ? Math.min(row.ttlSeconds, MAX_AGENT_TTL_SECONDS) : row.ttlSeconds);
     const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
     await tx.update(reservations).set({ ttlSeconds, expiresAt, updatedAt: now }).where(eq(reservations.id, row.id));
     await appendEvent(tx, {

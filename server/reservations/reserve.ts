@@ -9,6 +9,7 @@ import { appendEvent } from "../journal/append";
 import type { Principal } from "../principals/types";
 import { describeHolders, findConflicts, lockScope } from "./conflicts";
 import { DEFAULT_SCOPE, DEFAULT_TTL_SECONDS, requireReserver, scopeField, ttlField } from "./guards";
+import { requireAgentPatterns, requireAgentRoom, requireAgentTtl } from "./limits";
 import { globPattern } from "./patterns";
 import { readReservationView, type ReservationView } from "./view";
 
@@ -17,7 +18,7 @@ export const reservePathsInput = z.strictObject({
   patterns: z.array(globPattern).min(1, "reserve at least one pattern").max(32),
   /** exclusive (default): nobody else may hold an overlapping path; shared: others may share it. */
   mode: z.enum(RESERVATION_MODES).optional(),
-  /** The lease; renew before it runs out (default 1800). */
+  /** The lease; renew before it runs out (default 1800; an agent may ask for at most 7200). */
   ttlSeconds: ttlField.optional(),
   reason: z.string().trim().min(1, "say why you reserve these paths").max(500),
   /** The task the edit is for: the reservation shows on its drawer. */
@@ -33,12 +34,15 @@ export async function reservePaths(db: Db, caller: Principal, input: ReservePath
   const mode = input.mode ?? "exclusive";
   const patterns = [...new Set(input.patterns)];
   const ttlSeconds = input.ttlSeconds ?? DEFAULT_TTL_SECONDS;
+  requireAgentTtl(caller, ttlSeconds);
+  requireAgentPatterns(caller, patterns);
   return db.transaction(async (tx) => {
     if (input.taskId) {
       const [task] = await tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.id, input.taskId));
       if (!task) throw fail.notFound("task", `no task with id '${input.taskId}'`);
     }
     await lockScope(tx, scope);
+    await requireAgentRoom(tx, caller, now);
     const holders = await findConflicts(tx, { scope, patterns, mode, callerId: caller.id, now });
     if (holders.length > 0) {
       throw fail.conflict("reservation", "reserved", `already reserved: ${describeHolders(holders)}`, { holders });
