@@ -65,7 +65,8 @@ describe("malformed path parameters", () => {
     const problems: string[] = [];
     for (const endpoint of dynamic) {
       for (const bad of BAD) {
-        for (const auth of [{ authorization: `Bearer ${agent.key}` }, { cookie: human.cookie }]) {
+        const callers: Record<string, string>[] = [{ authorization: `Bearer ${agent.key}` }, { cookie: human.cookie }];
+        for (const auth of callers) {
           const answer = await send(endpoint, bad, auth);
           const clear = typeof answer.body?.error === "string" && typeof answer.body?.message === "string";
           if (answer.status < 400 || answer.status >= 500 || !clear) problems.push(`${endpoint.key} with ${bad.what}: ${answer.status} ${answer.text.slice(0, 120)}`);
