@@ -84,7 +84,7 @@ async function main() {
     home = mkdtempSync(join(tmpdir(), "quorum-bench-"));
     chmodSync(home, 0o755);
     const embedded = await startEmbeddedPostgres(home);
-    serverUrl = embedded.url;
+    serverUrl = embedded.ownerUrl; // the superuser: it creates the scratch databases
     stop = embedded.stop;
   }
   const name = `quorum_bench_bill_${process.pid}`;

@@ -31,7 +31,7 @@ async function main() {
     process.env.QUORUM_HOME = home;
     progress(`starting an embedded Postgres in ${home}`);
     const embedded = await startEmbeddedPostgres(home);
-    serverUrl = embedded.url;
+    serverUrl = embedded.ownerUrl; // the superuser: it creates the scratch databases
     stop = embedded.stop;
     where = "embedded Postgres (temporary QUORUM_HOME)";
   }

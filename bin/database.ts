@@ -1,28 +1,31 @@
 // Finds the database a CLI command should use: DATABASE_URL, a running `quorum start`, or its own.
 import { userInfo } from "node:os";
-import { runningDatabaseUrl, startEmbeddedPostgres } from "../db/embedded";
+import { runningDatabase, startEmbeddedPostgres } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
 import { connect, type Connection } from "../db/client";
 
 export interface Database {
+  /** What the app, the worker and commands connect with (the embedded database's non-superuser role). */
   url: string;
+  /** Applies pending migrations (the embedded database's owner does, then grants the app's role). */
+  migrate(): Promise<void>;
   /** Set when this process started the embedded server and must stop it. */
   stop?: () => Promise<void>;
+  /** Set with `stop`: ends the embedded server at once. */
+  kill?: () => void;
 }
 
 export async function openDatabase(log: (line: string) => void = () => {}): Promise<Database> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL };
-  const running = await runningDatabaseUrl();
-  if (running) return { url: running };
-  const embedded = await startEmbeddedPostgres(undefined, log);
-  return { url: embedded.url, stop: embedded.stop };
+  const given = process.env.DATABASE_URL;
+  if (given) return { url: given, migrate: () => runMigrations(given) };
+  return (await runningDatabase()) ?? (await startEmbeddedPostgres(undefined, log));
 }
 
 /** Runs `work` against a migrated database, cleaning up whatever this process started. */
 export async function withConnection<T>(work: (connection: Connection) => Promise<T>): Promise<T> {
   const database = await openDatabase();
   try {
-    await runMigrations(database.url);
+    await database.migrate();
     const connection = connect(database.url, { max: 2 });
     try {
       return await work(connection);

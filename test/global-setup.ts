@@ -23,7 +23,7 @@ export default async function setup(project: TestProject) {
     home = mkdtempSync(join(tmpdir(), "quorum-test-"));
     chmodSync(home, 0o755); // Postgres runs as the postgres user and must reach its folder
     const embedded = await startEmbeddedPostgres(home);
-    serverUrl = embedded.url;
+    serverUrl = embedded.ownerUrl; // the superuser: it creates the scratch databases
     stopEmbedded = embedded.stop;
   }
   const adminUrl = withDatabase(serverUrl, "postgres");
