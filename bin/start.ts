@@ -1,23 +1,25 @@
-// `quorum start`: database, migrations, a sign-in link for the local human, then the web app.
-import { spawn, type ChildProcess } from "node:child_process";
+// `quorum start`: database, migrations, a sign-in link for the local human, then the web app and the team.
+// It supervises them. Each child runs in a process group of its own, so a Ctrl-C reaches this process
+// only, which stops the worker, then the web server (its open streams cut), then Postgres, each within a
+// deadline, and exits; a second Ctrl-C kills them all at once.
+import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { runMigrations } from "../db/migrate";
 import { connect } from "../db/client";
 import { systemClock } from "../server/clock";
 import { ensureHuman } from "../server/principals/create-principal";
 import { issueSignInLink } from "../server/principals/sign-in";
-import { appUrl, localHumanName, openDatabase } from "./database";
+import { appUrl, type Database, localHumanName, openDatabase } from "./database";
+import { killChild, onStopSignals, spawnSupervised, stopChild } from "./processes";
 import { launchDemo } from "./team";
 
 const root = join(import.meta.dirname, "..");
 const nextBin = join(root, "node_modules", "next", "dist", "bin", "next");
+/** How long each of the worker, the web server and Postgres may take to stop before it is killed. */
+const STOP_DEADLINE_MS = 5_000;
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  return new Promise((done) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: "inherit" });
-    child.on("exit", (code) => done(code ?? 1));
-  });
+function exitCodeOf(child: ChildProcess): Promise<number> {
+  return new Promise((done) => child.on("exit", (code) => done(code ?? 1)));
 }
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
@@ -37,32 +39,49 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 export async function start(): Promise<void> {
   const port = process.env.PORT ?? "3000";
   const hostname = process.env.QUORUM_HOST ?? "127.0.0.1";
-  const database = await openDatabase();
-  console.log(database.stop ? `Embedded Postgres is running (data in ${process.env.QUORUM_HOME ?? ".quorum"}/pg).` : "Using the database at DATABASE_URL.");
-  let shuttingDown = false;
-  let web: ChildProcess | undefined;
-  let team: ChildProcess | undefined;
-  const shutdown = async (code: number) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    for (const child of [team, web]) {
-      if (child && child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGTERM");
-        await new Promise((r) => child.once("exit", r));
-      }
-    }
-    await database.stop?.();
-    process.exit(code);
+  const children: { build?: ChildProcess; web?: ChildProcess; team?: ChildProcess } = {};
+  let stopping: Promise<void> | undefined;
+  let opened: Database | undefined;
+  const opening: Promise<Database> = openDatabase();
+  opening.then((database) => (opened = database)).catch(() => {}); // a failure is reported where it is awaited below
+
+  // Worker first (it writes through the app's rules), then the web server, then the database under them.
+  const shutdown = (code: number) => {
+    stopping ??= (async () => {
+      await stopChild(children.team, STOP_DEADLINE_MS);
+      await stopChild(children.build, STOP_DEADLINE_MS);
+      await stopChild(children.web, STOP_DEADLINE_MS);
+      const database = await opening.catch(() => undefined);
+      await database?.stop?.();
+      process.exit(code);
+    })();
+    return stopping;
   };
-  process.on("SIGINT", () => void shutdown(0));
-  process.on("SIGTERM", () => void shutdown(0));
+  onStopSignals(
+    () => {
+      console.log("\nStopping Quorum (press Ctrl-C again to stop at once)…");
+      void shutdown(0);
+    },
+    () => {
+      console.log("Stopping at once.");
+      for (const child of Object.values(children)) killChild(child);
+      opened?.kill?.();
+      process.exit(130);
+    },
+  );
 
   try {
-    await runMigrations(database.url);
+    const database = await opening;
+    console.log(database.stop ? `Embedded Postgres is running (data in ${process.env.QUORUM_HOME ?? ".quorum"}/pg).` : "Using the database at DATABASE_URL.");
+    await database.migrate();
+    // The app and the team get the app's role: with the embedded database, not a superuser and owner of nothing.
     const env = { ...process.env, DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: "1", PORT: port };
     if (!existsSync(join(root, process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID"))) {
       console.log("No build found: building the web app once (about a minute)…");
-      const code = await run(process.execPath, [nextBin, "build"], env);
+      if (stopping) return;
+      children.build = spawnSupervised([nextBin, "build"], { cwd: root, env });
+      const code = await exitCodeOf(children.build);
+      if (stopping) return;
       if (code !== 0) throw new Error(`next build failed with code ${code}`);
     }
     const connection = connect(database.url, { max: 1 });
@@ -71,21 +90,25 @@ export async function start(): Promise<void> {
     const flight = process.env.QUORUM_TEAM === "0" ? null : await launchDemo(connection.db, human.name, { onlyIfFirst: true });
     await connection.close();
 
-    web = spawn(process.execPath, [nextBin, "start", "-p", port, "-H", hostname], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
+    if (stopping) return;
+    const web = spawnSupervised([nextBin, "start", "-p", port, "-H", hostname], { cwd: root, env, stdout: "pipe" });
+    children.web = web;
     web.stdout?.on("data", () => {});
     web.on("exit", (code) => {
-      if (!shuttingDown) {
+      if (!stopping) {
         console.error(`The web server stopped (code ${code}).`);
         void shutdown(code ?? 1);
       }
     });
     const url = appUrl();
     await waitForHealth(`http://${hostname}:${port}`, web);
+    if (stopping) return;
     if (process.env.QUORUM_TEAM !== "0") {
       // The built-in team works beside the app, through the same database and the same gates.
-      team = spawn(join(root, "node_modules", ".bin", "tsx"), [join(root, "bin", "quorum.ts"), "worker"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+      const team = spawnSupervised(["--import", "tsx", join(root, "bin", "quorum.ts"), "worker"], { cwd: root, env });
+      children.team = team;
       team.on("exit", (code) => {
-        if (!shuttingDown) console.error(`The team worker stopped (code ${code}); the app keeps running.`);
+        if (!stopping) console.error(`The team worker stopped (code ${code}); the app keeps running.`);
       });
     }
     console.log(`\nQuorum is running at ${url}\n`);
@@ -96,6 +119,7 @@ export async function start(): Promise<void> {
     }
     console.log("Press Ctrl-C to stop.");
   } catch (error) {
+    if (stopping) return;
     console.error(error instanceof Error ? error.message : error);
     await shutdown(1);
   }

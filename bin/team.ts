@@ -3,7 +3,6 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { connect, type Db } from "../db/client";
 import { quorumHome } from "../db/embedded";
-import { runMigrations } from "../db/migrate";
 import { createScratchRepo, DEMO_GOAL } from "../agents/demo/scratch-repo";
 import { modelClientFromEnv } from "../agents/model/from-env";
 import { hasAnyFlight, launchFlight } from "../server/flights/launch";
@@ -13,6 +12,7 @@ import { systemClock } from "../server/clock";
 import { contextOf } from "../server/context";
 import { ensureHuman } from "../server/principals/create-principal";
 import { openDatabase } from "./database";
+import { onStopSignals } from "./processes";
 
 export function parseRoles(names: string[]): Role[] {
   if (names.length === 0) return [...ROLES];
@@ -22,20 +22,30 @@ export function parseRoles(names: string[]): Role[] {
   return names as Role[];
 }
 
-/** Runs the worker until SIGINT or SIGTERM. */
+/**
+ * Runs the worker until SIGINT or SIGTERM: the roles stop at their next step boundary, then the worker
+ * closes its connection (and the embedded Postgres, if it started one). A second Ctrl-C exits at once.
+ */
 export async function worker(roles: Role[]): Promise<void> {
-  const database = await openDatabase();
-  await runMigrations(database.url);
-  const connection = connect(database.url, { max: 4 });
   const controller = new AbortController();
-  const stop = () => controller.abort();
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  const removeHandlers = onStopSignals(
+    () => controller.abort(),
+    () => process.exit(130),
+  );
+  const database = await openDatabase();
   try {
-    await runTeamWorker(contextOf(connection), { roles, model: modelClientFromEnv() });
+    if (controller.signal.aborted) return;
+    await database.migrate();
+    const connection = connect(database.url, { max: 4 });
+    try {
+      await runTeamWorker(contextOf(connection), { roles, model: modelClientFromEnv(), signal: controller.signal });
+      console.log("Team worker stopped.");
+    } finally {
+      await connection.close();
+    }
   } finally {
-    await connection.close();
     await database.stop?.();
+    removeHandlers();
   }
 }
 

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { descendants, killAll } from "../bin/processes";
 import { freePort } from "../db/embedded";
 
 export const root = join(import.meta.dirname, "..");
@@ -83,12 +84,18 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 export async function stopQuorum(server: QuorumServer): Promise<void> {
   if (server.process.exitCode !== null) return;
   process.kill(-server.process.pid!, "SIGTERM");
-  if (!(await waitForExit(server.process, 30_000))) process.kill(-server.process.pid!, "SIGKILL");
+  if (!(await waitForExit(server.process, 30_000))) killTree(server);
+}
+
+/** SIGKILL to everything the server runs: its web server, worker and Postgres have process groups of their own. */
+function killTree(server: QuorumServer): void {
+  const pid = server.process.pid!;
+  killAll([pid, ...descendants(pid)]);
 }
 
 /** A crash: every process of the group dies at once, Postgres included. */
 export async function killQuorum(server: QuorumServer): Promise<void> {
-  process.kill(-server.process.pid!, "SIGKILL");
+  killTree(server);
   await waitForExit(server.process, 10_000);
 }
 
