@@ -36,7 +36,8 @@ test("every page of the rail runs under the policy: no CSP violation, and the pa
     });
   });
   page.on("console", (message) => {
-    if (/Content[- ]Security[- ]Policy|CSP violation|Refused to (load|execute|apply|connect|frame)/i.test(message.text())) violations.push(`${page.url()}: ${message.text().slice(0, 200)}`);
+    if (/Content[- ]Security[- ]Policy|CSP violation|Refused to (load|execute|apply|connect|frame)/i.test(message.text()))
+      violations.push(`${page.url()}: ${message.text().slice(0, 200)}`);
   });
   page.on("pageerror", (error) => violations.push(`${page.url()}: ${error.message.slice(0, 200)}`));
   await signIn(page);
