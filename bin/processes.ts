@@ -108,9 +108,11 @@ export async function stopChild(child: ChildProcess | undefined, deadlineMs: num
   killAll(started.filter(isRunning));
 }
 
+const STOP_SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+
 /**
- * Ctrl-C and SIGTERM: the first calls `first` (a clean stop), another one later calls `again` (stop at
- * once). Returns the handlers' remover.
+ * Ctrl-C, SIGTERM and a closed terminal: the first calls `first` (a clean stop), another one later calls
+ * `again` (stop at once). Returns the handlers' remover.
  */
 export function onStopSignals(first: () => void, again: () => void): () => void {
   let firstAt: number | undefined;
@@ -120,10 +122,8 @@ export function onStopSignals(first: () => void, again: () => void): () => void 
       first();
     } else if (Date.now() - firstAt >= SAME_PRESS_MS) again();
   };
-  process.on("SIGINT", handler);
-  process.on("SIGTERM", handler);
+  for (const signal of STOP_SIGNALS) process.on(signal, handler);
   return () => {
-    process.off("SIGINT", handler);
-    process.off("SIGTERM", handler);
+    for (const signal of STOP_SIGNALS) process.off(signal, handler);
   };
 }

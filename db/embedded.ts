@@ -5,7 +5,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { connect, createServer } from "node:net";
-import { arch, platform } from "node:os";
+import { arch, constants, platform } from "node:os";
 import { join, resolve } from "node:path";
 import postgres from "postgres";
 import { runMigrations } from "./migrate";
@@ -21,6 +21,7 @@ const RUNTIME_FILE = "runtime.json";
 /** Held while migrating and granting, so concurrent starters take turns (db/migrate.ts takes it too). */
 const MIGRATION_LOCK = 8451001;
 const STOP_DEADLINE_MS = 5_000;
+const STOP_SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
 
 export interface EmbeddedUrls {
   /** The app's role: what next-server, the worker and CLI commands connect with. */
@@ -313,9 +314,21 @@ export async function startEmbeddedPostgres(home = quorumHome(), log: (line: str
     }
     await new Promise((r) => setTimeout(r, 500 * attempt));
   }
-  // Should this process die without stopping it, the server still shuts down cleanly.
+  // Should this process end without stopping it, the server still shuts down cleanly. A process that
+  // handles its own stop signals (`quorum start`, `quorum worker`) stops it in its own order; one that
+  // does not (a CLI command) would die of Ctrl-C and leave it running, so it is stopped here first.
   const onExit = () => signalGroup(server, "SIGINT");
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (process.listenerCount(signal) > 1) return;
+    signalGroup(server, "SIGINT");
+    void exited(server, STOP_DEADLINE_MS).then(() => process.exit(128 + constants.signals[signal]));
+  };
+  const detach = () => {
+    process.removeListener("exit", onExit);
+    for (const signal of STOP_SIGNALS) process.removeListener(signal, onSignal);
+  };
   process.once("exit", onExit);
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   try {
     const admin = await openAsSuperuser(port, passwords, log);
     try {
@@ -324,6 +337,7 @@ export async function startEmbeddedPostgres(home = quorumHome(), log: (line: str
       await admin.end();
     }
   } catch (error) {
+    detach();
     signalGroup(server, "SIGINT");
     await exited(server, STOP_DEADLINE_MS);
     throw error;
@@ -333,7 +347,7 @@ export async function startEmbeddedPostgres(home = quorumHome(), log: (line: str
   return {
     ...urlsOf(port, passwords),
     async stop() {
-      process.removeListener("exit", onExit);
+      detach();
       rmSync(join(home, RUNTIME_FILE), { force: true });
       if (await exited(server, 0)) return;
       signalGroup(server, "SIGINT");
@@ -344,7 +358,7 @@ export async function startEmbeddedPostgres(home = quorumHome(), log: (line: str
       await exited(server, 2_000);
     },
     kill() {
-      process.removeListener("exit", onExit);
+      detach();
       rmSync(join(home, RUNTIME_FILE), { force: true });
       // SIGQUIT, not SIGKILL: the postmaster takes its backends (each in a session of its own) down with it.
       signalGroup(server, "SIGQUIT");
