@@ -2,7 +2,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { GET as streamRoute } from "../../app/api/stream/route";
 import { makeAgent, makeHuman } from "../../test/helpers";
-import { closeOpenStreams, HEARTBEAT_MS, MAX_STREAMS_PER_PRINCIPAL, openStreamCount } from "./stream";
+import { getDb } from "../../db/client";
+import { systemClock } from "../clock";
+import { rotateAgentKey, revokeAgentKeys } from "../principals/keys";
+import { endSession } from "../principals/sign-out";
+import { HEARTBEAT_MS, MAX_STREAMS_PER_PRINCIPAL, openStreamCount } from "./stream";
 
 interface Open {
   status: number;
@@ -103,12 +107,18 @@ describe("the live stream", () => {
     await until("a second heartbeat", () => stream.text().split("event: heartbeat").length === 3);
   });
 
-  it("ends every open stream when the server shuts down, releasing their slots", async () => {
-    const agent = await makeAgent();
-    const streams = [await open({ key: agent.key }), await open({ key: agent.key })];
-    await until("ready", () => streams.every((s) => s.text().includes("event: ready")));
-    closeOpenStreams();
-    await Promise.all(streams.map((s) => s.ended));
-    expect(openStreamCount(agent.id)).toBe(0);
+  it("ends a stream as soon as its key is rotated or revoked, or its session signed out; others stay open", async () => {
+    const [rotated, revoked, bystander] = [await makeAgent(), await makeAgent(), await makeAgent()];
+    const human = await makeHuman();
+    const [a, b, c, h] = [await open({ key: rotated.key }), await open({ key: revoked.key }), await open({ key: bystander.key }), await open({ cookie: human.cookie })];
+    await until("ready", () => [a, b, c, h].every((s) => s.text().includes("event: ready")));
+    await rotateAgentKey(getDb(), human, rotated.id, systemClock);
+    await a.ended;
+    await revokeAgentKeys(getDb(), human, revoked.id, systemClock);
+    await b.ended;
+    await endSession(getDb(), human, human.cookie.split("=")[1], systemClock);
+    await h.ended;
+    expect([openStreamCount(rotated.id), openStreamCount(revoked.id), openStreamCount(human.id)]).toEqual([0, 0, 0]);
+    expect(openStreamCount(bystander.id)).toBe(1);
   });
 });

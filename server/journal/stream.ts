@@ -32,10 +32,8 @@ const CATCH_UP_LIMIT = 500;
  */
 const open = new Map<string, Set<() => void>>();
 
-/** Ends every open stream (a shutdown asks this so that no connection holds the server up). */
-export function closeOpenStreams(): void {
-  for (const closers of [...open.values()]) for (const close of [...closers]) close();
-}
+/** Events after which a stream's credential may no longer hold: a rotated or revoked key, an ended session. */
+const CREDENTIAL_KINDS = new Set(["AgentKeyRotated", "AgentKeysRevoked", "SessionEnded"]);
 
 /** How many streams `principalId` holds open in this process. */
 export function openStreamCount(principalId: string): number {
@@ -100,6 +98,11 @@ export interface OpenStreamOptions {
   after: number | null;
   /** Fires when the client goes away. */
   signal: AbortSignal;
+  /**
+   * Whether the credential that opened the stream still authenticates `viewer`. Asked after each key
+   * rotation, revocation or sign-out, so an ended credential stops receiving at once, not at reconnect.
+   */
+  stillAuthenticated: () => Promise<boolean>;
 }
 
 /**
@@ -139,7 +142,15 @@ export function openEventStream(ctx: { db: Executor; subscribe: Subscribe }, vie
       if (options.signal.aborted) return finish();
       try {
         const forward = visibleInOrder(ctx.db, viewer, (notice) => write(frame(notice)));
-        unsubscribe = await ctx.subscribe(forward);
+        const recheck = () =>
+          void options.stillAuthenticated().then(
+            (ok) => ok || finish(),
+            () => finish(),
+          );
+        unsubscribe = await ctx.subscribe((notice) => {
+          if (CREDENTIAL_KINDS.has(notice.kind)) recheck();
+          forward(notice);
+        });
         if (ended) return unsubscribe();
         heartbeat = setInterval(() => write(`event: heartbeat\ndata: {}\n\n`), HEARTBEAT_MS);
         // LISTEN is active from here on: tell the client (and how often to expect a beat), then replay what it missed.
