@@ -8,6 +8,7 @@ import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
 import type { Principal } from "../principals/types";
 import { requireWorker } from "./guards";
+import { visibleLength } from "../visible-text";
 import { textField } from "./text";
 import { readTaskView, type TaskView } from "./view";
 
@@ -44,7 +45,8 @@ export async function insertTask(tx: Tx, caller: Principal, input: CreateTaskInp
     .values({
       title: input.title,
       description: input.description ?? "",
-      acceptanceCriteria: input.acceptanceCriteria || null,
+      // Criteria a reader cannot see (zero-width characters only) are no criteria: work may not start on them.
+      acceptanceCriteria: input.acceptanceCriteria && visibleLength(input.acceptanceCriteria) > 0 ? input.acceptanceCriteria : null,
       approverId,
       parentId: input.parentId ?? null,
       leaseMinutes: input.leaseMinutes ?? null,

@@ -59,6 +59,19 @@ describe("reopening on evidence already on record", () => {
   });
 });
 
+describe("acceptance criteria a reader cannot see", () => {
+  it("are no criteria: a task filed with zero-width criteria cannot be claimed", async () => {
+    const [lead, ada] = [await makeHuman(), await makeAgent()];
+    const create = await call(createRoute, "/api/tasks", { cookie: lead.cookie, body: { title: "Invisible done", acceptanceCriteria: `${ZW.repeat(6)}\u2060 ` } });
+    expect(create.status).toBe(201);
+    expect(create.body.acceptanceCriteria).toBeNull();
+    const id: string = create.body.id;
+    const claimed = await call(claimRoute, at(id, "claim").path, { key: ada.key, params: { id }, body: {} });
+    expect(claimed.status).toBe(409);
+    expect(claimed.body.error).toBe("no_acceptance_criteria");
+  });
+});
+
 describe("cancelling with an invisible ADR", () => {
   it("refuses an ADR of zero-width characters, or one too short to say anything, and the task stays as it was", async () => {
     const { lead, id } = await board();
