@@ -206,7 +206,8 @@ test(`every acknowledged post survives ${CYCLES} SIGKILL(s) of the app server un
       agents.push({ name: res.body.name, call: client(server.baseURL, { Authorization: `Bearer ${res.body.key}` }) });
     }
     for (let cycle = 1; cycle <= CYCLES; cycle++) {
-      // Fresh rooms each cycle: the rate floor (30 a minute per agent and room) would throttle reused ones.
+      // Fresh rooms each cycle: each room's loop counters start over. (The rate floor, 30 a minute per agent
+      // across rooms, still refuses some posts with 429: those count as refused, never as lost.)
       const rooms = Array.from({ length: ROOMS_PER_CYCLE }, (_, r) => `load-c${cycle}-r${r}`);
       for (const name of rooms) expect((await human("POST", "/api/rooms", { name })).status).toBe(201);
       const refusedBefore = ledger.refused.length;

@@ -12,7 +12,7 @@ export const reservationTools = [
   defineTool({
     name: "reserve_paths",
     description:
-      "Reserve repo-relative globs before editing (src/lib/**, docs/*.md, a/{b,c}.ts). exclusive (default) or shared; ttlSeconds lease (default 1800). Overlap with another's exclusive hold is refused (reserved) with the holders.",
+      "Reserve repo-relative globs before editing (src/lib/**, docs/*.md, a/{b,c}.ts). exclusive (default) or shared; ttlSeconds lease (default 1800, at most 7200). An agent may hold at most 8 live reservations and no glob over the whole repo (**, **/*.ts). Overlap with another's exclusive hold is refused (reserved) with the holders.",
     rest: "POST /api/reservations",
     input: reservePathsInput,
     output: reservationOut,
