@@ -2,14 +2,15 @@
 // working and a browser's live stream open; SIGINT goes to its process group, as a terminal sends it.
 // Within 15 s every process it started is gone — worker first, then the web server, then Postgres —
 // the ports are free, the stream has ended, and Postgres shut down cleanly: its control file says so
-// and its next start replays nothing.
+// and its next start replays nothing. `quorum worker` run on its own stops on Ctrl-C too.
+import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { descendants, isRunning, killAll } from "../bin/processes";
 import { freePort, startEmbeddedPostgres } from "../db/embedded";
-import { newHome, startQuorum } from "./server";
+import { newHome, root as repo, serverEnv, startQuorum } from "./server";
 
 /** `state` in pg_control (after system identifier, version and catalog version): DB_SHUTDOWNED is 1. */
 function controlState(dataDir: string): number {
@@ -100,6 +101,32 @@ test("Ctrl-C stops the worker, then the web server (its streams ended), then Pos
     expect(log.join("")).not.toMatch(/not properly shut down|automatic recovery|redo starts/);
   } finally {
     killAll([...seen, ...descendants(root)]);
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test("Ctrl-C stops a standalone `quorum worker` at its next step boundary", async () => {
+  test.setTimeout(120_000);
+  const home = newHome();
+  // A database the worker did not start (as with DATABASE_URL): nothing but the worker's own stop can end it.
+  const database = await startEmbeddedPostgres(home);
+  await database.migrate();
+  const env = { ...serverEnv(home, await freePort()), DATABASE_URL: database.ownerUrl };
+  const worker = spawn(join(repo, "node_modules", ".bin", "tsx"), ["bin/quorum.ts", "worker"], { cwd: repo, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  worker.stdout.on("data", (chunk) => (output += chunk));
+  worker.stderr.on("data", (chunk) => (output += chunk));
+  const seen = new Set<number>([worker.pid!]);
+  try {
+    expect(await until(() => output.includes("Team worker hosting"), 60_000), output).toBe(true);
+    for (const pid of descendants(worker.pid!)) seen.add(pid);
+    process.kill(-worker.pid!, "SIGINT");
+    const allGone = await until(() => [...seen].every((pid) => !isRunning(pid)), 15_000);
+    expect(allGone, `still running 15 s after SIGINT:\n${[...seen].filter(isRunning).map(commandOf).join("\n")}\n${output}`).toBe(true);
+    expect(output).toContain("Team worker stopped.");
+  } finally {
+    killAll([...seen, ...descendants(worker.pid!)]);
+    await database.stop();
     rmSync(home, { recursive: true, force: true });
   }
 });
