@@ -5,8 +5,11 @@
 //   - app-server SIGKILLs: e2e/server-kill.spec.ts (Playwright), `quorum start` killed with its Postgres 5 times
 //     under load from 8 posting agents and restarted on the same data (CHAOS_SERVER_KILLS);
 //   - XSS probes: e2e/xss.spec.ts (Playwright), hostile text in every field, every page opened in Chromium;
-//   - agent runs killed mid-turn: agents/resume.test.ts with ≥ 50 SIGKILLs (CRASH_RESUME_KILLS), each run resumed.
-// Usage: npm run chaos [-- --fuzz=1000 --kills=100 --server-kills=5 --resume-kills=50 --skip=fuzz,authz,kills,serverkill,xss,resume]
+//   - agent runs killed mid-turn: agents/resume.test.ts with ≥ 50 SIGKILLs (CRASH_RESUME_KILLS), each run resumed;
+//   - back doors: e2e/back-doors.spec.ts (Playwright), issue 14's attacks around the gates (the embedded database,
+//     direct messages through the journal, lesson promotion, body size, keys and sessions, path bytes, MCP Origin,
+//     security headers, the smaller holes), one tally line each.
+// Usage: npm run chaos [-- --fuzz=1000 --kills=100 --server-kills=5 --resume-kills=50 --skip=fuzz,authz,kills,serverkill,xss,resume,backdoors]
 // Uses DATABASE_URL's server when set, else an embedded Postgres (vitest's global setup starts it). The
 // Playwright parts build the web app into E2E_DIST_DIR (default .next) once, unless a build newer than the sources is there.
 import { spawn } from "node:child_process";
@@ -258,6 +261,24 @@ async function resume() {
   if (code !== 0) console.log(failureLines(output));
 }
 
+async function backDoors() {
+  const part = "back doors";
+  progress(`${part}: issue 14's attacks around the gates, against a real quorum start with its embedded Postgres`);
+  type Report = Record<string, { attack: string; held: boolean; detail: string }>;
+  const got = await reported<Report>(part, playwright("e2e/back-doors.spec.ts", {}), "backDoors");
+  if (!got) return;
+  const { code, output, r } = got;
+  const held = Object.values(r).filter((f) => f.held).length;
+  tally.push({
+    part,
+    result: `${held} of ${Object.keys(r).length} doors held${code === 0 ? "" : " (the spec failed: see below)"}`,
+    ok: code === 0 && held === Object.keys(r).length,
+  });
+  for (const [id, finding] of Object.entries(r)) tally.push({ part: `  ${id}`, result: `${finding.attack} → ${finding.detail}`, ok: finding.held });
+  if (code !== 0) console.log(failureLines(output));
+}
+
+if (!skip.has("backdoors")) await backDoors();
 if (!skip.has("authz")) await authz();
 if (!skip.has("fuzz")) await fuzz();
 if (!skip.has("kills")) await kills();
@@ -266,6 +287,6 @@ if (!skip.has("xss")) await xss();
 if (!skip.has("resume")) await resume();
 
 console.log("\nchaos tally");
-for (const line of tally) console.log(`  ${line.ok ? "PASS" : "FAIL"}  ${line.part.padEnd(19)} ${line.result}`);
+for (const line of tally) console.log(`  ${line.ok ? "PASS" : "FAIL"}  ${line.part.padEnd(22)} ${line.result}`);
 console.log(`  (${Math.round((performance.now() - started) / 1000)} s)`);
 process.exit(tally.every((l) => l.ok) ? 0 : 1);
