@@ -7,6 +7,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { randomBytes } from "node:crypto";
 import { getDb } from "../db/client";
 import { createBudget } from "../server/budgets/create";
+import { listReservations } from "../server/reservations/list";
+import { releaseReservation } from "../server/reservations/release";
 import { systemClock } from "../server/clock";
 import { appendLooseEvent } from "./fixtures/journal";
 import { makeAgent, makeHuman } from "./helpers";
@@ -176,8 +178,18 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     return c;
   };
   const principle = async () => (await A("human", "POST /api/principles", {}, { text: uniq("keep it simple") })) as { id: string };
-  const reservation = async () =>
-    (await A("agent", "POST /api/reservations", {}, { patterns: [`src/${uniq("x").replace(/\W/g, "")}/**`], reason: "editing" })) as { id: string; fence: number };
+  /**
+   * An agent may hold 8 live reservations: the fixture's agent lets go of earlier cells' grants before a
+   * new one (the matrix runs the reservation endpoints one at a time, so no cell's grant is in use).
+   */
+  const releaseAgentReservations = async () => {
+    const held = await listReservations(getDb(), team.agent, { holder: "me" }, systemClock.now());
+    for (const r of held.items) await releaseReservation(getDb(), team.agent, r.id, { fence: r.fence }, systemClock);
+  };
+  const reservation = async () => {
+    await releaseAgentReservations();
+    return (await A("agent", "POST /api/reservations", {}, { patterns: [`src/${uniq("x").replace(/\W/g, "")}/**`], reason: "editing" })) as { id: string; fence: number };
+  };
   /** A top-level budget of the agent's, funded by the harness. */
   const budget = () => createBudget(getDb(), null, { ownerId: team.agent.id, allowance: 1000 }, systemClock);
   /** A run of the agent's that has started and not finished (a stop is still possible). */
@@ -245,7 +257,10 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     },
     "POST /api/principles/[id]/unpin": async () => ({ params: { id: (await principle()).id }, body: {} }),
     "GET /api/reservations": none,
-    "POST /api/reservations": async () => ({ params: {}, body: { patterns: [`lib/${uniq("m").replace(/\W/g, "")}.ts`], reason: "editing" } }),
+    "POST /api/reservations": async () => {
+      await releaseAgentReservations();
+      return { params: {}, body: { patterns: [`lib/${uniq("m").replace(/\W/g, "")}.ts`], reason: "editing" } };
+    },
     "POST /api/reservations/check": async () => ({ params: {}, body: { paths: ["src/index.ts"] } }),
     "POST /api/reservations/[id]/release": async () => {
       const r = await reservation();

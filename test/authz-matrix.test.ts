@@ -134,14 +134,16 @@ describe("authorization matrix", () => {
         }
       }
     };
-    // claim-next takes any ready task, so it runs alone, after the others' fixtures are settled.
-    const queue = endpoints.filter((e) => e.key !== "POST /api/tasks/claim-next");
+    // claim-next takes any ready task, and a reservation fixture releases the agent's earlier grants (it may
+    // hold 8): these run one at a time, after the others' fixtures are settled.
+    const runsAlone = (e: Endpoint) => e.key === "POST /api/tasks/claim-next" || e.route.startsWith("/api/reservations");
+    const queue = endpoints.filter((e) => !runsAlone(e));
     await Promise.all(
       Array.from({ length: 4 }, async () => {
         for (let e = queue.shift(); e; e = queue.shift()) await runEndpoint(e);
       }),
     );
-    for (const e of endpoints.filter((e) => e.key === "POST /api/tasks/claim-next")) await runEndpoint(e);
+    for (const e of endpoints.filter(runsAlone)) await runEndpoint(e);
     if (process.env.AUTHZ_PRINT) {
       for (const [k, v] of Object.entries(observed)) console.log(`  ${JSON.stringify(k)}:${" ".repeat(Math.max(1, 50 - k.length))}[${v.join(", ")}],`);
     }
