@@ -11,3 +11,4 @@ export * from "./budgets";
 export * from "./flights";
 export * from "./bill";
 export * from "./reservations";
+export * from "./webhooks";
