@@ -22,11 +22,19 @@ describe("staleQueries", () => {
       ["messages", "general"],
       ["tasks", "detail", TASK],
       ["presence"],
+      ["waiting"],
     ]);
   });
 
   it("a direct message with no room or task refreshes no room's messages", () => {
-    expect(staleQueries(notice({ kind: "MessageSent" }))).toEqual([["journal"], ["roster"], ["agent"], ["presence"]]);
+    expect(staleQueries(notice({ kind: "MessageSent" }))).toEqual([["journal"], ["roster"], ["agent"], ["presence"], ["waiting"]]);
+  });
+
+  it("what waits for the human refreshes when a task enters or leaves review and when an escalation opens or ends", () => {
+    for (const kind of ["TaskSubmitted", "TaskReviewed", "TaskCancelled", "DecisionEscalated", "EscalationResolved", "DefaultAdopted"] as const) {
+      expect(staleQueries(notice({ kind, taskId: TASK })), kind).toContainEqual(["waiting"]);
+    }
+    expect(staleQueries(notice({ kind: "TaskClaimed", taskId: TASK }))).not.toContainEqual(["waiting"]);
   });
 
   it("a claim refreshes the board and the agent's numbers", () => {

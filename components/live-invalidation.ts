@@ -20,6 +20,8 @@ const TASKS: readonly QueryKey[] = [k.tasks()];
 const TASKS_AND_ROSTER: readonly QueryKey[] = [...ROSTER, k.tasks()];
 const PRESENCE: readonly QueryKey[] = [k.presence()];
 const DECISIONS: readonly QueryKey[] = [k.decisions()];
+/** What waits for the human: escalations, reviews, requests addressed to them (server/desk/waiting.ts). */
+const WAITING: readonly QueryKey[] = [k.waiting()];
 const COMMITMENTS: readonly QueryKey[] = [k.commitments()];
 const RESERVATIONS: readonly QueryKey[] = [k.reservations()];
 const MEMORY: readonly QueryKey[] = [k.memory()];
@@ -39,6 +41,8 @@ const STALE = {
     ...(n.taskId ? [k.taskDetail(n.taskId)] : []),
     // A sender is present, and focusing agents' digests grew.
     k.presence(),
+    // A request to someone, or their answer.
+    ...WAITING,
   ],
   MessageDelivered: NONE,
   AgentFinished: BILL,
@@ -70,17 +74,17 @@ const STALE = {
   OutputAppended: TASKS,
   LeaseExpired: TASKS_AND_ROSTER,
   TaskOffered: TASKS,
-  TaskSubmitted: TASKS_AND_ROSTER,
-  TaskReviewed: TASKS_AND_ROSTER,
+  TaskSubmitted: [...TASKS_AND_ROSTER, ...WAITING],
+  TaskReviewed: [...TASKS_AND_ROSTER, ...WAITING],
   TaskReopened: TASKS,
-  TaskCancelled: TASKS_AND_ROSTER,
+  TaskCancelled: [...TASKS_AND_ROSTER, ...WAITING],
   // decisions, commitments and memory
   DecisionOpened: DECISIONS,
   BallotCast: DECISIONS,
   DecisionClosed: DECISIONS,
-  DecisionEscalated: DECISIONS,
-  EscalationResolved: DECISIONS,
-  DefaultAdopted: DECISIONS,
+  DecisionEscalated: [...DECISIONS, ...WAITING],
+  EscalationResolved: [...DECISIONS, ...WAITING],
+  DefaultAdopted: [...DECISIONS, ...WAITING],
   CommitmentProposed: COMMITMENTS,
   CommitmentConfirmed: COMMITMENTS,
   CommitmentFulfilled: COMMITMENTS,

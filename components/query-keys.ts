@@ -25,6 +25,8 @@ const memory = family("memory");
 export const queryKeys = {
   /** The signed-in principal. */
   me: family("me"),
+  /** What waits for the signed-in human (the top strip, the rail's badges, the inbox). */
+  waiting: family("waiting"),
   /** Everyone with presence (the shell's top strip, pickers, the room's composer). */
   principals: family("principals"),
   /** The roster page: everyone, agents with their numbers. */

@@ -8,7 +8,8 @@ import { apiGet } from "./api";
 import { queryKeys } from "./query-keys";
 import { Avatar } from "./avatar";
 import { TeamSpend } from "./bill/team-spend";
-import { EscalationNotifier, WaitingForYou } from "./decisions/escalation-alerts";
+import { EscalationNotifier } from "./decisions/escalation-alerts";
+import { WaitingBadge, WaitingInbox } from "./desk/waiting";
 import { useLiveStatus } from "./live";
 import { NAV_PAGES } from "./nav-pages";
 import { SignedOut, SignOutButton, useMe } from "./session";
@@ -45,7 +46,7 @@ function TopStrip() {
         <strong className="tabular-nums">{present}</strong>
         <span className="text-neutral-500 dark:text-neutral-400"> of {agents.length} agents present</span>
       </span>
-      <WaitingForYou />
+      <WaitingInbox />
       <EscalationNotifier />
     </div>
   );
@@ -74,7 +75,7 @@ export function Shell({ children }: { children: ReactNode }) {
                   className={`flex items-center rounded-md px-3 py-1.5 text-sm ${active ? "bg-accent-600 font-medium text-white" : "hover:bg-neutral-200 dark:hover:bg-neutral-800"}`}
                 >
                   {page.label}
-                  {page.badge && <page.badge />}
+                  {page.badge ? <page.badge /> : <WaitingBadge href={page.href} />}
                 </Link>
               </li>
             );

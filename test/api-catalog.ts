@@ -248,6 +248,7 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     "GET /api/mcp": none,
     "DELETE /api/mcp": none,
     "GET /api/me": none,
+    "GET /api/me/waiting": none,
     "GET /api/principles": none,
     "POST /api/principles": async () => ({ params: {}, body: { text: uniq("measure first") } }),
     "POST /api/principles/[id]/pin": async () => {

@@ -52,6 +52,7 @@ const MATRIX: Record<string, [number, number, number, number]> = {
   "POST /api/mcp":                                     [401, 200, 200, 401],
   "DELETE /api/mcp":                                   [405, 405, 405, 405],
   "GET /api/me":                                       [401, 200, 200, 200],
+  "GET /api/me/waiting":                               [401, 200, 200, 200],
   "GET /api/principles":                               [401, 200, 200, 200],
   "POST /api/principles":                              [401, 403, 403, 201],
   "POST /api/principles/[id]/pin":                     [401, 403, 403, 200],

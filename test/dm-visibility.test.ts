@@ -93,6 +93,7 @@ const ROUTES: Record<string, Coverage> = {
   "GET /api/lessons": [{}],
   "GET /api/mcp": { reason: "the MCP transport answers 405 to GET in stateless mode; its tools and resources are probed below" },
   "GET /api/me": [{}],
+  "GET /api/me/waiting": [{}],
   "GET /api/principles": [{}],
   "GET /api/reservations": [{}],
   "GET /api/rooms": [{}],

@@ -1,6 +1,7 @@
 "use client";
 // The Board page: four columns plus a collapsed Cancelled row, a filter (`/`), create (`c`), and the drawer.
-import { useEffect, useRef, useState } from "react";
+import { useSearchParams } from "next/navigation";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useMe } from "../session";
 import { Column, useCancelledCount } from "./column";
 import { CreateTaskDialog } from "./create-task-dialog";
@@ -12,14 +13,34 @@ function typingInto(target: EventTarget | null): boolean {
   return !!el && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName));
 }
 
+/** `/board?task=ID` opens that task's drawer; `&review=1` focuses its Review button (links from "waiting for you"). */
+function OpenFromUrl({ onOpen }: { onOpen: (id: string, review: boolean) => void }) {
+  const params = useSearchParams();
+  const task = params.get("task");
+  const review = params.get("review") === "1";
+  useEffect(() => {
+    if (task) onOpen(task, review);
+  }, [task, review, onOpen]);
+  return null;
+}
+
 export function BoardView() {
   const me = useMe();
   const [filter, setFilter] = useState("");
   const [selected, setSelected] = useState<string | null>(null);
+  const [focusReview, setFocusReview] = useState(false);
   const [creating, setCreating] = useState(false);
   const [showCancelled, setShowCancelled] = useState(false);
   const filterInput = useRef<HTMLInputElement>(null);
   const cancelledCount = useCancelledCount();
+  const openFromUrl = useCallback((id: string, review: boolean) => {
+    setSelected(id);
+    setFocusReview(review);
+  }, []);
+  const openCard = useCallback((id: string) => {
+    setSelected(id);
+    setFocusReview(false);
+  }, []);
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
@@ -70,7 +91,7 @@ export function BoardView() {
         </div>
         <div className="flex min-h-0 flex-1 gap-4 overflow-x-auto px-6 pt-4 pb-2">
           {COLUMNS.map((column) => (
-            <Column key={column.status} {...column} filter={filter} selected={selected} onOpen={setSelected} />
+            <Column key={column.status} {...column} filter={filter} selected={selected} onOpen={openCard} />
           ))}
         </div>
         <div className="border-t border-neutral-200 px-6 py-2 dark:border-neutral-800">
@@ -86,12 +107,15 @@ export function BoardView() {
           </button>
           {showCancelled && (
             <div id="cancelled-tasks" className="mt-2 max-h-64 overflow-y-auto pb-2">
-              <Column status="cancelled" label="Cancelled" filter={filter} selected={selected} onOpen={setSelected} layout="row" />
+              <Column status="cancelled" label="Cancelled" filter={filter} selected={selected} onOpen={openCard} layout="row" />
             </div>
           )}
         </div>
       </div>
-      {selected && <TaskDrawer id={selected} me={me.data} onClose={() => setSelected(null)} />}
+      <Suspense>
+        <OpenFromUrl onOpen={openFromUrl} />
+      </Suspense>
+      {selected && <TaskDrawer key={selected} id={selected} me={me.data} focusReview={focusReview} onClose={() => setSelected(null)} />}
       <CreateTaskDialog me={me.data} open={creating} onClose={() => setCreating(false)} onCreated={(task) => setSelected(task.id)} />
     </div>
   );

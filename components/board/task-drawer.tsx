@@ -1,6 +1,6 @@
 "use client";
 // The task drawer: criteria, evidence, output, review history, ADR and thread, with the actions the caller may take.
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Avatar } from "../avatar";
 import { PerformativeBadge } from "../badges";
 import { RelativeTime } from "../time";
@@ -34,14 +34,19 @@ function Mono({ text, open = false, label }: { text: string; open?: boolean; lab
   );
 }
 
-function Actions({ task, me }: { task: Task; me: Me }) {
+function Actions({ task, me, focusReview = false }: { task: Task; me: Me; focusReview?: boolean }) {
   const [dialog, setDialog] = useState<"review" | "reopen" | "cancel" | null>(null);
+  const reviewButton = useRef<HTMLButtonElement>(null);
+  // Arriving from "waiting for you", the Review button takes the focus: Enter opens the verdict.
+  useEffect(() => {
+    if (focusReview) reviewButton.current?.focus();
+  }, [focusReview]);
   const steward = me.kind === "human" || me.id === task.createdBy || me.id === task.approverId;
   const button = "rounded-md border px-2.5 py-1 text-xs font-medium";
   return (
     <div className="flex flex-wrap gap-2">
       {task.status === "review" && me.id === task.approverId && (
-        <button type="button" onClick={() => setDialog("review")} className={`${button} border-accent-600 bg-accent-600 text-white hover:bg-accent-700`}>
+        <button type="button" ref={reviewButton} onClick={() => setDialog("review")} className={`${button} border-accent-600 bg-accent-600 text-white hover:bg-accent-700`}>
           Review
         </button>
       )}
@@ -67,7 +72,7 @@ function Actions({ task, me }: { task: Task; me: Me }) {
   );
 }
 
-function Body({ detail, me }: { detail: TaskDetail; me: Me }) {
+function Body({ detail, me, focusReview }: { detail: TaskDetail; me: Me; focusReview: boolean }) {
   const { task } = detail;
   const latestEvidence = detail.evidence.at(-1)?.id;
   return (
@@ -104,7 +109,7 @@ function Body({ detail, me }: { detail: TaskDetail; me: Me }) {
           </dd>
         </dl>
         <div className="mt-3">
-          <Actions task={task} me={me} />
+          <Actions task={task} me={me} focusReview={focusReview} />
         </div>
       </header>
       {task.description && (
@@ -197,7 +202,7 @@ function Body({ detail, me }: { detail: TaskDetail; me: Me }) {
   );
 }
 
-export function TaskDrawer({ id, me, onClose }: { id: string; me: Me; onClose: () => void }) {
+export function TaskDrawer({ id, me, onClose, focusReview = false }: { id: string; me: Me; onClose: () => void; focusReview?: boolean }) {
   const detail = useTaskDetail(id);
   return (
     <aside
@@ -222,7 +227,7 @@ export function TaskDrawer({ id, me, onClose }: { id: string; me: Me; onClose: (
         </div>
       )}
       {detail.isError && <p className="p-5 text-sm text-red-700 dark:text-red-300">Could not load this task: {detail.error.message}</p>}
-      {detail.data && <Body detail={detail.data} me={me} />}
+      {detail.data && <Body detail={detail.data} me={me} focusReview={focusReview} />}
     </aside>
   );
 }

@@ -1,7 +1,6 @@
 "use client";
-// What the frame shows about escalations: the rail badge, "waiting for you: N", and a browser notification.
+// What the frame shows about escalations: the rail badge and a browser notification (the count is in desk/waiting.tsx).
 import { useEffect, useRef, useState } from "react";
-import Link from "next/link";
 import { useMe } from "../session";
 import { useEscalations } from "./use-decisions";
 
@@ -17,22 +16,6 @@ export function EscalationBadge() {
       </span>
       <span className="sr-only">{total === 1 ? "1 escalation waiting" : `${total} escalations waiting`}</span>
     </>
-  );
-}
-
-/** The top strip's "waiting for you: N", linking to the inbox; humans only. */
-export function WaitingForYou() {
-  const me = useMe().data;
-  const total = useEscalations(me?.kind === "human").data?.total ?? 0;
-  if (me?.kind !== "human") return null;
-  return (
-    <Link
-      href="/decisions/escalations"
-      data-testid="waiting-for-you"
-      className={`rounded px-1.5 py-0.5 ${total > 0 ? "bg-red-100 font-medium text-red-900 dark:bg-red-900/50 dark:text-red-100" : "text-neutral-500 dark:text-neutral-400"}`}
-    >
-      waiting for you: <strong className="tabular-nums">{total}</strong>
-    </Link>
   );
 }
 

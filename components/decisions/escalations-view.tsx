@@ -1,6 +1,7 @@
 "use client";
 // The Escalations inbox: each envelope large and plain, one button per option (default marked), time left.
 import { useMutation } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { apiPost, type ApiError } from "../api";
 import { withContentKeys } from "../content-keys";
 import { useMe } from "../session";
@@ -18,7 +19,13 @@ function Escalation({ decision }: { decision: Decision }) {
   const lines = (decision.envelope ?? "").split("\n");
   const lapsed = decision.escalationDeadline !== null && Date.parse(decision.escalationDeadline) <= now;
   return (
-    <article className="rounded-lg border-2 border-red-300 p-5 dark:border-red-900" data-testid="escalation" data-number={decision.number} aria-labelledby={`esc-${decision.id}`}>
+    <article
+      id={`D-${decision.number}`}
+      className="scroll-mt-4 rounded-lg border-2 border-red-300 p-5 dark:border-red-900"
+      data-testid="escalation"
+      data-number={decision.number}
+      aria-labelledby={`esc-${decision.id}`}
+    >
       <p className="flex items-center justify-between text-xs text-neutral-500 dark:text-neutral-400">
         <span className="font-mono">D-{decision.number} · escalated</span>
         {decision.escalationDeadline && (
@@ -68,6 +75,11 @@ function Escalation({ decision }: { decision: Decision }) {
 export function EscalationsView() {
   const query = useEscalations();
   const items = [...(query.data?.items ?? [])].sort((a, b) => Date.parse(a.escalationDeadline ?? "") - Date.parse(b.escalationDeadline ?? ""));
+  // A link to one envelope (#D-7, from "waiting for you") scrolls to it once the list has arrived.
+  const loaded = query.isSuccess;
+  useEffect(() => {
+    if (loaded && window.location.hash) document.getElementById(window.location.hash.slice(1))?.scrollIntoView({ block: "start" });
+  }, [loaded]);
   return (
     <div className="flex h-full flex-col">
       <DecisionTabs current="escalations" />

@@ -1,0 +1,37 @@
+"use client";
+// The signed-in human's waiting list: the top strip, the rail's badges and the inbox share this query; the
+// live stream makes it stale whenever something that could enter or leave it happens (never a poll).
+import { useQuery } from "@tanstack/react-query";
+import { apiGet } from "../api";
+import { queryKeys } from "../query-keys";
+import { useMe } from "../session";
+import type { WaitingItem, WaitingView } from "./types";
+
+export function useWaiting() {
+  const me = useMe();
+  return useQuery({ queryKey: queryKeys.waiting(), queryFn: () => apiGet<WaitingView>("/api/me/waiting"), enabled: me.isSuccess });
+}
+
+/** Where a person acts on an item: the envelope, the drawer with Review focused, the room's composer. */
+export function hrefOf(item: WaitingItem): string {
+  switch (item.kind) {
+    case "escalation":
+      return `/decisions/escalations#D-${item.number}`;
+    case "review":
+      return `/board?task=${item.taskId}&review=1`;
+    case "request":
+      return `/room/${item.room}`;
+  }
+}
+
+/** One line about an item, in words. */
+export function sentenceOf(item: WaitingItem): { lead: string; text: string } {
+  switch (item.kind) {
+    case "escalation":
+      return { lead: `Decide D-${item.number}`, text: item.question };
+    case "review":
+      return { lead: `Review #${item.number}`, text: item.ownerName ? `${item.title} — by ${item.ownerName}` : item.title };
+    case "request":
+      return { lead: `${item.fromName} ${item.performative === "PROPOSE" ? "proposes" : "asks"} in #${item.room}`, text: item.excerpt };
+  }
+}

@@ -1,0 +1,105 @@
+"use client";
+// The human's desk in the frame: "Waiting for you: N" in the top strip opening a small inbox, and a count
+// by each rail page that holds something to decide.
+import Link from "next/link";
+import { useEffect, useId, useRef, useState } from "react";
+import { RelativeTime } from "../time";
+import type { WaitingView } from "./types";
+import { hrefOf, sentenceOf, useWaiting } from "./use-waiting";
+
+/** The count by a rail page (Board: reviews, Room: requests, Decisions: escalations); nothing when none wait. */
+export function WaitingBadge({ href }: { href: string }) {
+  const count = useWaiting().data?.byPage[href as keyof WaitingView["byPage"]] ?? 0;
+  if (count === 0) return null;
+  return (
+    <>
+      <span data-testid={`waiting-badge-${href.slice(1)}`} className="ml-auto rounded-full bg-red-700 px-1.5 text-[11px] font-semibold text-white tabular-nums" aria-hidden="true">
+        {count}
+      </span>
+      <span className="sr-only">{`, ${count} waiting for you`}</span>
+    </>
+  );
+}
+
+/** The top strip's pill: the count, and on click the list, each item one click from where it is decided. */
+export function WaitingInbox() {
+  const waiting = useWaiting();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const total = waiting.data?.total ?? 0;
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: MouseEvent) => {
+      if (!box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("mousedown", onDown);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("mousedown", onDown);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  return (
+    <div ref={box} className="relative">
+      <button
+        type="button"
+        data-testid="waiting-for-you"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        className={`rounded px-1.5 py-0.5 whitespace-nowrap ${total > 0 ? "bg-red-100 font-medium text-red-900 dark:bg-red-900/60 dark:text-red-50" : "text-neutral-600 dark:text-neutral-300"}`}
+      >
+        <span className="max-md:sr-only">waiting for you: </span>
+        <strong className="tabular-nums">{waiting.isPending ? "…" : total}</strong>
+        <span className="md:hidden"> waiting</span>
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          data-testid="waiting-inbox"
+          className="absolute top-full right-0 z-30 mt-1 w-[min(24rem,calc(100vw-1rem))] rounded-lg border border-neutral-200 bg-white shadow-lg md:right-auto md:left-0 dark:border-neutral-700 dark:bg-neutral-900"
+        >
+          <h2 className="border-b border-neutral-200 px-3 py-2 text-xs font-semibold tracking-wide text-neutral-600 uppercase dark:border-neutral-700 dark:text-neutral-300">
+            Waiting for you
+          </h2>
+          {waiting.isError && <p className="px-3 py-3 text-sm text-red-700 dark:text-red-300">Could not load what waits for you: {waiting.error.message}.</p>}
+          {waiting.isSuccess && total === 0 && (
+            <p className="px-3 py-3 text-sm text-neutral-600 dark:text-neutral-300">
+              Nothing waits for you. Escalations, reviews you approve and requests addressed to you appear here.
+            </p>
+          )}
+          {waiting.isSuccess && total > 0 && (
+            <ul className="max-h-96 divide-y divide-neutral-200 overflow-y-auto dark:divide-neutral-800">
+              {waiting.data.items.map((item) => {
+                const { lead, text } = sentenceOf(item);
+                return (
+                  <li key={item.key}>
+                    <Link
+                      href={hrefOf(item)}
+                      onClick={() => setOpen(false)}
+                      data-testid="waiting-item"
+                      data-kind={item.kind}
+                      className="block px-3 py-2 text-sm hover:bg-neutral-100 dark:hover:bg-neutral-800"
+                    >
+                      <span className="flex items-baseline justify-between gap-2">
+                        <span className="font-medium">{lead}</span>
+                        <RelativeTime iso={item.since} />
+                      </span>
+                      <span className="line-clamp-2 text-neutral-700 dark:text-neutral-300">{text}</span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

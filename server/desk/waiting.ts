@@ -1,0 +1,133 @@
+// What waits for a principal's decision, in one list: escalations (humans decide them), tasks in review
+// whose approver they are (a flight's goal included: its approver is the human who asked for it), and
+// requests and proposals addressed to them that they have not answered in that room since.
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { decisions, messages, principals, tasks } from "../../db/schema";
+import type { Executor } from "../../db/client";
+import type { Principal } from "../principals/types";
+
+/** How many unanswered requests the list carries at most (the newest). */
+const REQUEST_LIMIT = 20;
+
+/** The page of the rail where each kind of item is acted on. */
+export const WAITING_PAGES = { escalation: "/decisions", review: "/board", request: "/room" } as const;
+export type WaitingKind = keyof typeof WAITING_PAGES;
+
+interface Base {
+  kind: WaitingKind;
+  /** Stable across refetches: the kind and the thing's own id. */
+  key: string;
+  /** Since when it waits. */
+  since: string;
+}
+export interface EscalationItem extends Base {
+  kind: "escalation";
+  decisionId: string;
+  number: number;
+  question: string;
+  /** Past this the default is adopted. */
+  deadline: string | null;
+  defaultOption: string;
+}
+export interface ReviewItem extends Base {
+  kind: "review";
+  taskId: string;
+  number: number;
+  title: string;
+  ownerName: string | null;
+}
+export interface RequestItem extends Base {
+  kind: "request";
+  room: string;
+  seq: number;
+  performative: "REQUEST" | "PROPOSE";
+  fromName: string;
+  /** The first line of the message, shortened. */
+  excerpt: string;
+}
+export type WaitingItem = EscalationItem | ReviewItem | RequestItem;
+
+export interface WaitingView {
+  total: number;
+  /** Oldest first within each kind; escalations, then reviews, then requests. */
+  items: WaitingItem[];
+  /** How many items each rail page holds. */
+  byPage: Record<(typeof WAITING_PAGES)[WaitingKind], number>;
+}
+
+function excerptOf(body: string): string {
+  const line = body.trim().split("\n")[0] ?? "";
+  return line.length > 140 ? `${line.slice(0, 139)}…` : line;
+}
+
+export async function listWaiting(db: Executor, caller: Principal): Promise<WaitingView> {
+  const escalations: EscalationItem[] =
+    caller.kind === "human"
+      ? (
+          await db
+            .select({
+              id: decisions.id,
+              number: decisions.number,
+              question: decisions.question,
+              escalatedAt: decisions.escalatedAt,
+              deadline: decisions.escalationDeadline,
+              defaultOption: decisions.defaultOption,
+            })
+            .from(decisions)
+            .where(eq(decisions.status, "escalated"))
+            .orderBy(asc(decisions.escalationDeadline))
+        ).map((d) => ({
+          kind: "escalation",
+          key: `escalation:${d.id}`,
+          since: (d.escalatedAt ?? new Date(0)).toISOString(),
+          decisionId: d.id,
+          number: d.number,
+          question: d.question,
+          deadline: d.deadline?.toISOString() ?? null,
+          defaultOption: d.defaultOption,
+        }))
+      : [];
+
+  const reviewRows = await db
+    .select({ id: tasks.id, number: tasks.number, title: tasks.title, updatedAt: tasks.updatedAt, ownerName: principals.name })
+    .from(tasks)
+    .leftJoin(principals, eq(principals.id, tasks.ownerId))
+    .where(and(eq(tasks.status, "review"), eq(tasks.approverId, caller.id)))
+    .orderBy(asc(tasks.number));
+  const reviews: ReviewItem[] = reviewRows.map((t) => ({
+    kind: "review",
+    key: `review:${t.id}`,
+    since: t.updatedAt.toISOString(),
+    taskId: t.id,
+    number: t.number,
+    title: t.title,
+    ownerName: t.ownerName,
+  }));
+
+  // A request is answered once the caller has posted in its room after it.
+  const answered = sql`exists (select 1 from ${messages} as reply where reply.room = ${messages.room} and reply.sender_id = ${caller.id} and reply.seq > ${messages.seq})`;
+  const requestRows = await db
+    .select({ room: messages.room, seq: messages.seq, performative: messages.performative, body: messages.body, createdAt: messages.createdAt, fromName: principals.name })
+    .from(messages)
+    .innerJoin(principals, eq(principals.id, messages.senderId))
+    .where(and(eq(messages.toId, caller.id), inArray(messages.performative, ["REQUEST", "PROPOSE"]), sql`not ${answered}`))
+    .orderBy(desc(messages.id))
+    .limit(REQUEST_LIMIT);
+  const requests: RequestItem[] = requestRows.reverse().map((m) => ({
+    kind: "request",
+    key: `request:${m.room}:${m.seq}`,
+    since: m.createdAt.toISOString(),
+    room: m.room,
+    seq: m.seq,
+    performative: m.performative === "PROPOSE" ? "PROPOSE" : "REQUEST",
+    fromName: m.fromName,
+    excerpt: excerptOf(m.body),
+  }));
+
+  const items: WaitingItem[] = [...escalations, ...reviews, ...requests];
+  return {
+    total: items.length,
+    items,
+    byPage: { "/decisions": escalations.length, "/board": reviews.length, "/room": requests.length },
+  };
+}
