@@ -25,6 +25,7 @@ const WAITING: readonly QueryKey[] = [k.waiting()];
 const COMMITMENTS: readonly QueryKey[] = [k.commitments()];
 const RESERVATIONS: readonly QueryKey[] = [k.reservations()];
 const MEMORY: readonly QueryKey[] = [k.memory()];
+const WEBHOOKS: readonly QueryKey[] = [k.webhooks()];
 
 const STALE = {
   // the runtime
@@ -101,6 +102,14 @@ const STALE = {
   ReservationReleased: RESERVATIONS,
   ReservationExpired: RESERVATIONS,
   ReservationForceReleased: RESERVATIONS,
+  // webhooks and stalled agents
+  AgentStalled: TASKS_AND_ROSTER,
+  WebhookAdded: WEBHOOKS,
+  WebhookRemoved: WEBHOOKS,
+  WebhookTestQueued: WEBHOOKS,
+  WebhookDelivered: WEBHOOKS,
+  WebhookFailed: WEBHOOKS,
+  WebhookDisabled: WEBHOOKS,
   // the built-in team (their effects arrive as the kinds above)
   TeamStarted: NONE,
   FlightLaunched: NONE,

@@ -86,4 +86,7 @@ export const queryKeys = {
   memory,
   principles: () => [...memory(), "principles"] as const,
   lessons: () => [...memory(), "lessons"] as const,
+
+  /** The Settings page's webhook endpoints and their recent deliveries. */
+  webhooks: family("webhooks"),
 };

@@ -198,6 +198,7 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     await appendLooseEvent(getDb(), { kind: "RunStarted", actor: team.agent.id, runId, turn: 0, data: { budgetIds: [], tools: [] } });
     return runId;
   };
+  const webhook = async () => (await A("human", "POST /api/webhooks", {}, { url: "http://127.0.0.1:9/hook", events: ["agent.stalled"] })) as { id: string };
   const none = async (): Promise<Setup> => ({ params: {} });
   const room = { room: "general" };
   return {
@@ -247,6 +248,7 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     "POST /api/mcp": async () => ({ params: {}, body: { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} } }),
     "GET /api/mcp": none,
     "DELETE /api/mcp": none,
+    "GET /api/openapi.json": none,
     "GET /api/me": none,
     "GET /api/me/waiting": none,
     "GET /api/principles": none,
@@ -309,5 +311,9 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     "POST /api/tasks/[id]/review": async () => ({ params: { id: (await inReview()).id }, body: { verdict: "reject", reason: "add a test" } }),
     "POST /api/tasks/[id]/reopen": async () => ({ params: { id: (await doneTask()).id }, body: { evidence: "a new failing test" } }),
     "POST /api/tasks/[id]/cancel": async () => ({ params: { id: (await ownedTask()).id }, body: { adr: ADR } }),
+    "GET /api/webhooks": none,
+    "POST /api/webhooks": async () => ({ params: {}, body: { url: "https://example.test/hook", events: ["review.requested"] } }),
+    "DELETE /api/webhooks/[id]": async () => ({ params: { id: (await webhook()).id } }),
+    "POST /api/webhooks/[id]/test": async () => ({ params: { id: (await webhook()).id }, body: {} }),
   };
 }

@@ -51,6 +51,7 @@ const MATRIX: Record<string, [number, number, number, number]> = {
   "GET /api/mcp":                                      [405, 405, 405, 405],
   "POST /api/mcp":                                     [401, 200, 200, 401],
   "DELETE /api/mcp":                                   [405, 405, 405, 405],
+  "GET /api/openapi.json":                             [200, 200, 200, 200],
   "GET /api/me":                                       [401, 200, 200, 200],
   "GET /api/me/waiting":                               [401, 200, 200, 200],
   "GET /api/principles":                               [401, 200, 200, 200],
@@ -87,6 +88,10 @@ const MATRIX: Record<string, [number, number, number, number]> = {
   "POST /api/tasks/[id]/review":                       [401, 403, 403, 200],
   "POST /api/tasks/[id]/reopen":                       [401, 403, 403, 200],
   "POST /api/tasks/[id]/cancel":                       [401, 403, 403, 200],
+  "GET /api/webhooks":                                 [401, 403, 403, 200],
+  "POST /api/webhooks":                                [401, 403, 403, 201],
+  "DELETE /api/webhooks/[id]":                         [401, 403, 403, 204],
+  "POST /api/webhooks/[id]/test":                      [401, 403, 403, 202],
 };
 
 let team: Team;

@@ -92,6 +92,7 @@ const ROUTES: Record<string, Coverage> = {
   "GET /api/journal/tasks/[id]/thread": [{ params: (w) => ({ id: w.taskId }), sees: true }],
   "GET /api/lessons": [{}],
   "GET /api/mcp": { reason: "the MCP transport answers 405 to GET in stateless mode; its tools and resources are probed below" },
+  "GET /api/openapi.json": { reason: "the API's description, built from zod schemas at start: shapes only, no data" },
   "GET /api/me": [{}],
   "GET /api/me/waiting": [{}],
   "GET /api/principles": [{}],
@@ -106,6 +107,7 @@ const ROUTES: Record<string, Coverage> = {
   "GET /api/tasks": [{}],
   "GET /api/tasks/[id]": [{ params: (w) => ({ id: w.taskId }), sees: true }],
   "GET /api/tasks/[id]/output": [{ params: (w) => ({ id: w.taskId }) }],
+  "GET /api/webhooks": { reason: "human-only (agents get 403), and it lists endpoints and delivery outcomes, never a message" },
 };
 
 /** Every MCP tool that only reads: its arguments as a snooping agent passes them. */

@@ -65,6 +65,14 @@ export const EVENT_KINDS = [
   "ReservationReleased",
   "ReservationExpired",
   "ReservationForceReleased",
+  // webhooks and stalled agents
+  "AgentStalled",
+  "WebhookAdded",
+  "WebhookRemoved",
+  "WebhookTestQueued",
+  "WebhookDelivered",
+  "WebhookFailed",
+  "WebhookDisabled",
   // the built-in team
   "TeamStarted",
   "FlightLaunched",

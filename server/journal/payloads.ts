@@ -53,6 +53,7 @@ export interface GateRejectedData {
 }
 
 type ReservationRef = { reservationId: string; fence: number; scope: string };
+type WebhookAttempt = { endpointId: string; deliveryId: string; type: string; attempt: number; ms: number };
 type CommitmentMove = { commitmentId: string; number: number; from: string; to: string; reason?: string };
 
 export interface EventPayloads {
@@ -133,6 +134,14 @@ export interface EventPayloads {
   ReservationReleased: ReservationRef & { patterns: string[] };
   ReservationExpired: ReservationRef & { patterns: string[]; holderId: string; expiresAt: string };
   ReservationForceReleased: ReservationRef & { patterns: string[]; holderId: string; reason: string };
+  // webhooks and stalled agents (never a secret; an endpoint by id and host, never its full URL)
+  AgentStalled: { agentId: string; agentName: string; number: number; fence: number; lastActivityAt: string; leaseExpiresAt: string; room: string };
+  WebhookAdded: { endpointId: string; host: string; events: string[] };
+  WebhookRemoved: { endpointId: string; host: string; abandoned: number };
+  WebhookTestQueued: { endpointId: string; deliveryId: string };
+  WebhookDelivered: WebhookAttempt & { status: number };
+  WebhookFailed: WebhookAttempt & { status: number | null; error: string; nextAttemptAt: string | null };
+  WebhookDisabled: { endpointId: string; host: string; failingSince: string; abandoned: number };
   // the built-in team
   TeamStarted: { roles: string[]; mode: string };
   FlightLaunched: { flightId: string; goal: string; mode: string };

@@ -7,6 +7,7 @@ import { sweepDecisions } from "../decisions/sweep-decisions";
 import { sweepRelay } from "../relay/sweep";
 import { sweepReservations } from "../reservations/sweep";
 import { sweepExpiredLeases } from "../tasks/expire";
+import { deliverWebhooks } from "../webhooks/deliver";
 
 export interface Sweeper {
   name: string;
@@ -21,6 +22,8 @@ export const SWEEPERS: Sweeper[] = [
   // DESIGN §5: a 30-second sweep closes focus windows that are over and flushes their digests.
   { name: "relay", everyMs: 30_000, run: sweepRelay },
   { name: "reservations", everyMs: 15_000, run: sweepReservations },
+  // Webhooks go out within about a second of their commit: one indexed query of due rows per pass.
+  { name: "webhooks", everyMs: 1_000, run: deliverWebhooks },
 ];
 
 /** Starts every sweeper; a failure is logged and the next pass tries again. Returns a stop function. */
