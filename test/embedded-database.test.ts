@@ -9,8 +9,11 @@ import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { connect } from "../db/client";
 import { APP_ROLE, type EmbeddedDatabase, runningDatabase, startEmbeddedPostgres } from "../db/embedded";
-import { manualClock } from "../server/clock";
+import { manualClock, systemClock } from "../server/clock";
+import { appendEvent } from "../server/journal/append";
 import { ensureHuman } from "../server/principals/create-principal";
+import { deliverWebhooks } from "../server/webhooks/deliver";
+import { addWebhook } from "../server/webhooks/manage";
 
 const home = mkdtempSync(join(tmpdir(), "quorum-embedded-"));
 let database: EmbeddedDatabase | undefined;
@@ -72,6 +75,7 @@ describe("the embedded database", () => {
         "alter table events disable trigger all",
         "alter table events disable trigger events_append_only",
         "drop trigger events_append_only on events",
+        "drop trigger events_webhook_outbox on events",
         "create or replace function quorum_events_append_only() returns trigger language plpgsql as $$ begin return new; end $$",
         "update events set kind = 'Rewritten'",
         "delete from events",
@@ -103,6 +107,11 @@ describe("the embedded database", () => {
       expect(appended).toEqual([{ kind: "PrincipalCreated" }]);
       const after = await connection.sql`select count(*)::int as n from events`;
       expect(after[0].n).toBe(before[0].n + 1);
+      // The webhook outbox works on that role too: the journal's trigger queues, a deliverer claims.
+      const hook = await addWebhook(connection.db, human, { url: "http://127.0.0.1:9/hook", events: ["lease.expired"] }, manualClock());
+      await appendEvent(connection.db, { kind: "LeaseExpired", t: new Date(), data: { number: 1, ownerId: null, fence: 1, outputCount: 0 } });
+      expect(await connection.sql`select type, status from webhook_deliveries where endpoint_id = ${hook.id}`).toEqual([{ type: "lease.expired", status: "pending" }]);
+      expect(await deliverWebhooks(connection.db, systemClock)).toMatchObject({ claimed: 1, failed: 1 });
     } finally {
       await connection.close();
     }
