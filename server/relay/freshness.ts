@@ -3,7 +3,6 @@ import { and, count, desc, eq, gt, isNull, ne, or } from "drizzle-orm";
 import { messages, seenCursors } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import { messageColumns, recipient, sender, toMessageView, type MessageView } from "../rooms/message-view";
-import { checkHoldToken } from "./hold-tokens";
 import { UNREAD_SHOWN } from "./limits";
 
 export async function cursorOf(db: Executor, principalId: string, room: string): Promise<number> {
@@ -34,31 +33,36 @@ export async function unreadSince(db: Executor, principalId: string, room: strin
   return { total, newest: rows.map(toMessageView).reverse() };
 }
 
+/** What the freshness gate reads under the room lock (./post-facts.ts). */
+export interface FreshnessFacts {
+  /** The sender's seen-cursor in the room (0 before its first ack). */
+  cursor: number;
+  /** Messages from others the sender can see past the cursor, and the newest one's seq. */
+  unreadCount: number;
+  latestUnreadSeq: number | null;
+  /** The presented hold token as stored for this sender and room; null when none matches (or none was presented). */
+  holdToken: { id: string; seq: number; used: boolean; expiresAtMs: number } | null;
+}
+
+export type TokenProblem = "unknown" | "expired" | "used" | "newer_arrived";
+
 export type FreshnessVerdict =
   | { pass: true; holdTokenId?: string; heldSeq?: number }
-  | {
-      pass: false;
-      unread: MessageView[];
-      unreadCount: number;
-      cursor: number;
-      latestSeq: number;
-      tokenProblem?: "unknown" | "expired" | "used" | "newer_arrived";
-    };
+  | { pass: false; unreadCount: number; cursor: number; latestSeq: number; tokenProblem?: TokenProblem };
 
 /**
  * A broadcast passes when nothing from others lies past the sender's seen-cursor, or when it
- * carries a live hold token and nothing from others arrived after the token's seq. Reads only:
- * the token is spent by the caller once every gate has passed.
+ * carries a live hold token and nothing from others arrived after the token's seq. Decides only:
+ * the token is spent by the write once every gate has passed.
  */
-export async function checkFreshness(tx: Executor, principalId: string, room: string, holdToken: string | undefined, now: Date): Promise<FreshnessVerdict> {
-  const cursor = await cursorOf(tx, principalId, room);
-  const unread = await unreadSince(tx, principalId, room, cursor);
-  if (unread.total === 0) return { pass: true };
-  const latestSeq = unread.newest[unread.newest.length - 1].seq;
-  const refusal = { pass: false as const, unread: unread.newest, unreadCount: unread.total, cursor, latestSeq };
-  if (!holdToken) return refusal;
-  const check = await checkHoldToken(tx, principalId, room, holdToken, now);
-  if (!check.ok) return { ...refusal, tokenProblem: check.problem };
-  if (latestSeq > check.token.seq) return { ...refusal, tokenProblem: "newer_arrived" };
-  return { pass: true, holdTokenId: check.token.id, heldSeq: check.token.seq };
+export function decideFreshness(facts: FreshnessFacts, presentedToken: boolean, now: Date): FreshnessVerdict {
+  if (facts.unreadCount === 0 || facts.latestUnreadSeq === null) return { pass: true };
+  const refusal = { pass: false as const, unreadCount: facts.unreadCount, cursor: facts.cursor, latestSeq: facts.latestUnreadSeq };
+  if (!presentedToken) return refusal;
+  const token = facts.holdToken;
+  if (!token) return { ...refusal, tokenProblem: "unknown" };
+  if (token.used) return { ...refusal, tokenProblem: "used" };
+  if (token.expiresAtMs <= now.getTime()) return { ...refusal, tokenProblem: "expired" };
+  if (refusal.latestSeq > token.seq) return { ...refusal, tokenProblem: "newer_arrived" };
+  return { pass: true, holdTokenId: token.id, heldSeq: token.seq };
 }

@@ -1,8 +1,6 @@
-// Lapping (no human present) and the two-tier floor (a human spoke lately): the loop counters.
-import { and, count, countDistinct, desc, eq, gt, sql } from "drizzle-orm";
-import { messages, principals, roomRounds, roundCounts } from "../../db/schema";
-import type { Executor } from "../../db/client";
-import { HUMAN_PRESENT_MS, TWO_TIER_FLOOR, TWO_TIER_MIN_ROUNDS, TWO_TIER_ROUNDS } from "./limits";
+// Lapping (no human present) and the two-tier floor (a human spoke lately): the loop counters, decided
+// from facts read under the room lock (./post-facts.ts).
+import { HUMAN_PRESENT_MS, TWO_TIER_FLOOR, TWO_TIER_MIN_ROUNDS } from "./limits";
 
 export interface TwoTierCap {
   cap: number;
@@ -13,14 +11,10 @@ export interface TwoTierCap {
 
 /**
  * max(6, ⌈μ + 2σ⌉) over the per-agent counts of the room's last 100 closed rounds in which an
- * agent spoke (σ is the population deviation); below 3 such rounds the cap is 6.
+ * agent spoke (σ is the population deviation); below 3 such rounds the cap is 6. `rows` are those
+ * rounds' (round, agent count) rows.
  */
-export async function twoTierCap(db: Executor, room: string): Promise<TwoTierCap> {
-  const recent = db.selectDistinct({ n: roundCounts.n }).from(roundCounts).where(eq(roundCounts.room, room)).orderBy(desc(roundCounts.n)).limit(TWO_TIER_ROUNDS);
-  const rows = await db
-    .select({ n: roundCounts.n, count: roundCounts.count })
-    .from(roundCounts)
-    .where(and(eq(roundCounts.room, room), sql`${roundCounts.n} in (${recent})`));
+export function twoTierCapOf(rows: { n: number; count: number }[]): TwoTierCap {
   const rounds = new Set(rows.map((r) => r.n)).size;
   if (rounds < TWO_TIER_MIN_ROUNDS) return { cap: TWO_TIER_FLOOR, rounds, mean: null, stdDev: null };
   const values = rows.map((r) => r.count);
@@ -31,31 +25,36 @@ export async function twoTierCap(db: Executor, room: string): Promise<TwoTierCap
   return { cap, rounds, mean, stdDev };
 }
 
+/** What the loop gates read: counts run from the room's last human message (one resets them all). */
+export interface LoopFacts {
+  /** The room's last round: the seq and time of its last human message; null before any. */
+  round: { humanSeq: number; humanAtMs: number } | null;
+  /** The sender's messages in the room since that human message. */
+  sent: number;
+  /** Other agents who spoke in the room since then (read only when no human is present). */
+  otherSpeakers: number;
+  /** The last 100 closed rounds' per-agent counts (read only while a human is present). */
+  roundCounts: { n: number; count: number }[];
+}
+
 export type LoopVerdict =
   | { pass: true }
   | { pass: false; gate: "lapping"; sent: number; speakers: number; sinceSeq: number }
   | { pass: false; gate: "two_tier"; sent: number; cap: TwoTierCap; sinceSeq: number; humanAt: string };
 
-/** Counts run from the last human message of the room (one human message resets them all). */
-export async function checkLoopGates(tx: Executor, agentId: string, room: string, now: Date): Promise<LoopVerdict> {
-  const [last] = await tx.select().from(roomRounds).where(eq(roomRounds.room, room)).orderBy(desc(roomRounds.n)).limit(1);
-  const sinceSeq = last?.humanSeq ?? 0;
-  const [{ sent }] = await tx
-    .select({ sent: count() })
-    .from(messages)
-    .where(and(eq(messages.room, room), eq(messages.senderId, agentId), gt(messages.seq, sinceSeq)));
-  const humanPresent = last !== undefined && last.humanAt.getTime() > now.getTime() - HUMAN_PRESENT_MS;
-  if (humanPresent) {
-    const cap = await twoTierCap(tx, room);
-    if (sent + 1 > cap.cap) return { pass: false, gate: "two_tier", sent, cap, sinceSeq, humanAt: last.humanAt.toISOString() };
+export function humanPresent(round: LoopFacts["round"], now: Date): boolean {
+  return round !== null && round.humanAtMs > now.getTime() - HUMAN_PRESENT_MS;
+}
+
+export function decideLoopGates(facts: LoopFacts, now: Date): LoopVerdict {
+  const sinceSeq = facts.round?.humanSeq ?? 0;
+  const { sent } = facts;
+  if (facts.round && humanPresent(facts.round, now)) {
+    const cap = twoTierCapOf(facts.roundCounts);
+    if (sent + 1 > cap.cap) return { pass: false, gate: "two_tier", sent, cap, sinceSeq, humanAt: new Date(facts.round.humanAtMs).toISOString() };
     return { pass: true };
   }
-  const [{ others }] = await tx
-    .select({ others: countDistinct(messages.senderId) })
-    .from(messages)
-    .innerJoin(principals, eq(principals.id, messages.senderId))
-    .where(and(eq(messages.room, room), gt(messages.seq, sinceSeq), eq(principals.kind, "agent"), sql`${messages.senderId} <> ${agentId}`));
-  const speakers = others + 1;
+  const speakers = facts.otherSpeakers + 1;
   if (sent + 1 > speakers) return { pass: false, gate: "lapping", sent, speakers, sinceSeq };
   return { pass: true };
 }

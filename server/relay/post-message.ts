@@ -1,18 +1,19 @@
 // The one send path of the room: HTTP, the agent workers and MCP all post through postMessage.
-import { eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { messages, PERFORMATIVES, principals, rooms } from "../../db/schema";
-import type { Db, Tx } from "../../db/client";
+import { PERFORMATIVES } from "../../db/schema";
+import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail, type QuorumError } from "../errors";
-import { appendEvent } from "../journal/append";
-import type { Principal } from "../principals/types";
-import { deliverMessage } from "./delivery";
-import { checkGates } from "./gates";
-import { spendHoldToken } from "./hold-tokens";
-import { recordRejection } from "./reject";
-import type { MessageView } from "../rooms/message-view";
 import { isUuid } from "../ids";
+import type { MessageSentData } from "../journal/payloads";
+import type { Principal } from "../principals/types";
+import { rawSqlOf, type RawSql } from "../raw-sql";
+import type { MessageView } from "../rooms/message-view";
+import { DIGEST_CAP } from "./digest";
+import { unreadSince } from "./freshness";
+import { decideGates, type GateRefusal, isGated } from "./gates";
+import { readPostFacts } from "./post-facts";
+import { recordRejection } from "./reject";
 
 const MAX_BODY_BYTES = 16 * 1024;
 const MAX_PAYLOAD_BYTES = 64 * 1024;
@@ -43,20 +44,109 @@ export function parseMentions(body: string): string[] {
   return [...names];
 }
 
-async function resolveRecipient(tx: Tx, to: string): Promise<{ id: string; name: string }> {
-  const [row] = await tx
-    .select({ id: principals.id, name: principals.name })
-    .from(principals)
-    .where(isUuid(to) ? or(eq(principals.id, to), eq(principals.name, to)) : eq(principals.name, to));
-  if (!row) throw fail.notFound("message", `no principal named '${to}' to send to`);
-  return row;
-}
-
 export interface PostMessageOptions {
   /** A critical-path reminder (the commitment ledger's): it passes every focus window. */
   nudge?: boolean;
 }
 
+// What "delivered" means for an agent: the message is in its inbox (server/relay/inbox.ts) —
+// addressed to it or broadcast, from someone else, not yet acked by its seen-cursor, and not
+// held in its digest. A message is delivered when the post commits, or, for an agent that was
+// focusing, when its digest is flushed. Both moments append MessageDelivered (`via: "inbox"`
+// listing the recipients, or `via: "digest"` with the batch), so the journal alone says who
+// could have read what and when. Humans oversee every message and are not listed.
+
+/** What the write needs beyond the input: every figure is settled before it runs. */
+interface PostWrite {
+  room: string;
+  seq: number;
+  caller: Principal;
+  toId: string | null;
+  mentions: string[];
+  heldSeq: number | null;
+  holdTokenId: string | null;
+  nudge: boolean;
+  now: Date;
+}
+
+/**
+ * The whole post in one statement (a data-modifying CTE): the seq bump, the message, the spent hold
+ * token, MessageSent, the digests of focusing agents (the oldest dropped past DIGEST_CAP, counted)
+ * and MessageDelivered. Runs under the room lock taken by readPostFacts.
+ */
+async function writePost(sql: RawSql, input: PostMessageInput, w: PostWrite): Promise<number> {
+  const t = w.now.toISOString();
+  const me = w.caller.id;
+  const taskId = input.taskId ?? null;
+  const performative = input.performative ?? null;
+  const sent: Omit<MessageSentData, "messageId"> = {
+    room: w.room,
+    seq: w.seq,
+    to: w.toId,
+    performative,
+    body: input.body,
+    mentions: w.mentions,
+    heldSeq: w.heldSeq,
+    ...(w.nudge ? { nudge: true as const } : {}),
+  };
+  // A critical-path nudge passes every focus window; an @mention passes the mentioned agent's.
+  const holds = !w.nudge;
+  const [row] = await sql<{ id: number }[]>`
+    with bump as (
+      update rooms set last_seq = ${w.seq}::bigint where name = ${w.room}
+    ), msg as (
+      insert into messages (room, seq, sender_id, to_id, performative, task_id, body, payload, mentions, held_seq, created_at)
+      values (${w.room}, ${w.seq}::bigint, ${me}::uuid, ${w.toId}::uuid, ${performative}::text, ${taskId}::uuid, ${input.body}::text,
+              ${input.payload ? JSON.stringify(input.payload) : null}::jsonb, ${w.mentions}::uuid[], ${w.heldSeq}::bigint, ${t}::timestamptz)
+      returning id
+    ), spent as (
+      update hold_tokens set used_at = ${t}::timestamptz where id = ${w.holdTokenId}::uuid and used_at is null
+    ), sent_event as (
+      insert into events (kind, actor, task_id, t, data)
+      select 'MessageSent', ${me}::uuid, ${taskId}::uuid, ${t}::timestamptz, ${JSON.stringify(sent)}::jsonb || jsonb_build_object('messageId', msg.id) from msg
+      returning id
+    ), audience as (
+      select id from principals where kind = 'agent' and id <> ${me}::uuid and (${w.toId}::uuid is null or id = ${w.toId}::uuid)
+    ), windows as (
+      -- Locking the windows (in id order) serialises digest writes per agent across rooms, so the cap holds exactly.
+      select id, agent_id from focus_windows
+      where ${holds}::boolean and closed_at is null and agent_id <> ${me}::uuid
+        and (${w.toId}::uuid is null or agent_id = ${w.toId}::uuid) and not (agent_id = any(${w.mentions}::uuid[]))
+      order by id for update
+    ), queued as (
+      insert into digest_entries (window_id, agent_id, message_id, room, seq, queued_at)
+      select windows.id, windows.agent_id, msg.id, ${w.room}, ${w.seq}::bigint, ${t}::timestamptz from windows, msg
+    ), dropped as (
+      -- The new entry is not visible here: keep the newest DIGEST_CAP - 1 of the others.
+      update digest_entries d set state = 'dropped', settled_at = ${t}::timestamptz
+      from (select agent_id, message_id, row_number() over (partition by window_id order by message_id desc) as rn
+            from digest_entries where window_id in (select id from windows) and state = 'queued') r
+      where d.agent_id = r.agent_id and d.message_id = r.message_id and r.rn >= ${DIGEST_CAP}::int and d.state = 'queued'
+      returning d.window_id
+    ), counted as (
+      update focus_windows f set dropped = f.dropped + c.n
+      from (select window_id, count(*)::int as n from dropped group by window_id) c where f.id = c.window_id
+    ), delivery as (
+      select coalesce((select jsonb_agg(a.id) from audience a where a.id not in (select agent_id from windows)), '[]'::jsonb) as recipients,
+             coalesce((select jsonb_agg(windows.agent_id order by windows.id) from windows), '[]'::jsonb) as held
+    ), delivered as (
+      insert into events (kind, actor, task_id, t, data)
+      select 'MessageDelivered', ${me}::uuid, ${taskId}::uuid, ${t}::timestamptz,
+             jsonb_build_object('via', 'inbox', 'room', ${w.room}::text, 'seq', ${w.seq}::bigint, 'messageId', msg.id, 'performative', ${performative}::text,
+                                'recipients', delivery.recipients, 'held', delivery.held, 'nudge', ${w.nudge}::boolean)
+      -- Reading sent_event orders the inserts: MessageDelivered always follows its MessageSent in the journal.
+      from msg, delivery, sent_event
+      where jsonb_array_length(delivery.recipients) > 0 or jsonb_array_length(delivery.held) > 0
+    )
+    select id from msg`;
+  return row.id;
+}
+
+/**
+ * Facts, decision, one write: readPostFacts takes the room's lock and reads everything the gates
+ * need in one round trip, decideGates (./gates.ts) decides in TypeScript, writePost writes the
+ * whole post in one statement. BEGIN and COMMIT make four trips in all (12–20 before).
+ */
 export async function postMessage(db: Db, caller: Principal, roomName: string, input: PostMessageInput, clock: Clock, options: PostMessageOptions = {}): Promise<MessageView> {
   const now = clock.now();
   const outcome = await db.transaction(async (tx): Promise<{ message: MessageView } | { refused: QuorumError }> => {
@@ -64,73 +154,60 @@ export async function postMessage(db: Db, caller: Principal, roomName: string, i
     // Row-lock waiters are not served strictly in order, which makes a hot room's p99 long (8 clients in
     // one room: p50 25–38 ms, p99 ≈ 300 ms over HTTP); a FIFO advisory lock measured p99 ≈ 90 ms but
     // doubled p50 and halved the room's throughput, so the row lock stays (bench/results, 2026-11-29).
-    const [room] = await tx.select().from(rooms).where(eq(rooms.name, roomName)).for("update");
-    if (!room) throw fail.notFound("room", `no room named '${roomName}'`);
-    const recipient = input.to ? await resolveRecipient(tx, input.to) : null;
+    const sql = rawSqlOf(tx);
+    const facts = await readPostFacts(sql, {
+      room: roomName,
+      senderId: caller.id,
+      gated: isGated(caller),
+      body: input.body,
+      toName: input.to ?? null,
+      toUuid: input.to && isUuid(input.to) ? input.to : null,
+      mentionNames: parseMentions(input.body),
+      holdToken: input.holdToken,
+      now,
+    });
+    if (facts.lastSeq === null) throw fail.notFound("room", `no room named '${roomName}'`);
+    if (input.to && !facts.recipient) throw fail.notFound("message", `no principal named '${input.to}' to send to`);
+    const recipient = facts.recipient;
     const gateInput = { room: roomName, body: input.body, toId: recipient?.id ?? null, holdToken: input.holdToken, taskId: input.taskId };
-    const verdict = await checkGates(tx, caller, gateInput, now);
+    const verdict = facts.gates ? decideGates(caller, gateInput, facts.gates, now) : { pass: true as const };
     // A refusal commits only its GateRejected event (and a fresh hold token); the post counts toward nothing.
-    if (!verdict.pass) return { refused: await recordRejection(tx, caller, gateInput, verdict.refusal, now) };
-    // Tokens are bound to this room, whose lock we hold: no other post can spend it between check and spend.
-    if (verdict.holdTokenId) await spendHoldToken(tx, verdict.holdTokenId, now);
-    const mentionNames = parseMentions(input.body);
-    const mentioned = mentionNames.length ? await tx.select({ id: principals.id }).from(principals).where(inArray(principals.name, mentionNames)) : [];
-    const seq = room.lastSeq + 1;
-    await tx
-      .update(rooms)
-      .set({ lastSeq: sql`${rooms.lastSeq} + 1` })
-      .where(eq(rooms.name, roomName));
-    const [row] = await tx
-      .insert(messages)
-      .values({
-        room: roomName,
+    if (!verdict.pass) {
+      const decided = verdict.refusal;
+      const refusal: GateRefusal = decided.gate === "freshness" ? { ...decided, unread: (await unreadSince(tx, caller.id, roomName, decided.cursor)).newest } : decided;
+      return { refused: await recordRejection(tx, caller, gateInput, refusal, now) };
+    }
+    const seq = facts.lastSeq + 1;
+    const write: PostWrite = {
+      room: roomName,
+      seq,
+      caller,
+      toId: recipient?.id ?? null,
+      mentions: facts.mentions,
+      heldSeq: verdict.heldSeq ?? null,
+      // Tokens are bound to this room, whose lock we hold: no other post can spend it between check and spend.
+      holdTokenId: verdict.holdTokenId ?? null,
+      nudge: options.nudge === true,
+      now,
+    };
+    const id = await writePost(sql, input, write);
+    return {
+      message: {
+        id,
         seq,
+        room: roomName,
         senderId: caller.id,
-        toId: recipient?.id ?? null,
+        senderName: caller.name,
+        senderKind: caller.kind,
+        to: write.toId,
+        toName: recipient?.name ?? null,
         performative: input.performative ?? null,
         taskId: input.taskId ?? null,
         body: input.body,
         payload: input.payload ?? null,
-        mentions: mentioned.map((m) => m.id),
-        heldSeq: verdict.heldSeq ?? null,
-        createdAt: now,
-      })
-      .returning();
-    await appendEvent(tx, {
-      kind: "MessageSent",
-      actor: caller.id,
-      taskId: row.taskId,
-      t: now,
-      data: {
-        room: roomName,
-        seq,
-        messageId: row.id,
-        to: row.toId,
-        performative: row.performative,
-        body: row.body,
-        mentions: row.mentions,
-        heldSeq: row.heldSeq,
-        ...(options.nudge ? { nudge: true } : {}),
-      },
-    });
-    await deliverMessage(tx, row, options, now);
-    return {
-      message: {
-        id: row.id,
-        seq: row.seq,
-        room: row.room,
-        senderId: caller.id,
-        senderName: caller.name,
-        senderKind: caller.kind,
-        to: row.toId,
-        toName: recipient?.name ?? null,
-        performative: row.performative,
-        taskId: row.taskId,
-        body: row.body,
-        payload: row.payload,
-        mentions: row.mentions,
-        heldSeq: row.heldSeq,
-        createdAt: row.createdAt.toISOString(),
+        mentions: write.mentions,
+        heldSeq: write.heldSeq,
+        createdAt: now.toISOString(),
       },
     };
   });
