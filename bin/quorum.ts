@@ -15,6 +15,7 @@ import { diagnoseCommand } from "./diagnose";
 import { clientConfig, CLIENTS, connectBanner, credentialsFor, type ClientName } from "./connect";
 import { installHook } from "./hook";
 import { mcpCommand } from "./mcp";
+import { WEBHOOK_USAGE, webhookMain } from "./webhook";
 
 const USAGE = `usage:
   quorum start                          start Quorum (embedded Postgres unless DATABASE_URL is set)
@@ -30,9 +31,11 @@ const USAGE = `usage:
                                         register the agent, or rotate its key; print that client's MCP configuration
   quorum mcp [--profile P]              MCP over stdio, relayed to QUORUM_URL with QUORUM_KEY
   quorum hook install [--repo DIR] [--scope S] [--force]
-                                        guard this git repository's commits against others' path reservations`;
+                                        guard this git repository's commits against others' path reservations
+${WEBHOOK_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === "webhook") return webhookMain(argv.slice(1));
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
