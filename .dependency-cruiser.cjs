@@ -9,7 +9,7 @@
 
 const TEST_FILE = "\\.(test|spec)\\.tsx?$";
 const TEST_CODE = ["^(test|e2e|bench|chaos)/", TEST_FILE];
-const OUR_FOLDERS = "^(app|components|server|db|agents|mcp|bin|test|e2e|bench|chaos)/";
+const OUR_FOLDERS = "^(app|components|server|db|agents|mcp|bin|contract|client|test|e2e|bench|chaos)/";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -79,6 +79,29 @@ module.exports = {
         "Tests beside mcp/ code may use db/ to set up state.",
       from: { path: "^mcp/", pathNot: TEST_FILE },
       to: { path: "^(db|app|components|agents)/" },
+    },
+    {
+      name: "contract-describes-server",
+      severity: "error",
+      comment:
+        "contract/ describes the HTTP API (contract/routes.ts, the OpenAPI document) with the schemas server/ exports; it reads server/ only, " +
+        "and app/ (the document's route, the reference page) and the client generator read it.",
+      from: { path: "^contract/", pathNot: TEST_FILE },
+      to: { path: "^(db|app|components|agents|mcp|bin|client)/" },
+    },
+    {
+      name: "client-stands-alone",
+      severity: "error",
+      comment: "client/ is the typed REST client shipped as quorum/client: generated types and openapi-fetch, nothing of ours, so it runs wherever an agent does.",
+      from: { path: "^client/", pathNot: TEST_FILE },
+      to: { path: OUR_FOLDERS, pathNot: "^client/" },
+    },
+    {
+      name: "server-never-describes-its-surfaces",
+      severity: "error",
+      comment: "server/ holds the rules; the API's description (contract/) sits above it.",
+      from: { path: "^server/" },
+      to: { path: "^contract/" },
     },
     {
       name: "no-production-imports-of-test-fixtures",

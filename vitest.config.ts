@@ -13,6 +13,8 @@ export default defineConfig({
       "db/**/*.test.ts",
       "bin/**/*.test.ts",
       "test/**/*.test.ts",
+      "contract/**/*.test.ts",
+      "client/**/*.test.ts",
     ],
     globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/setup-database.ts"],

@@ -1,10 +1,24 @@
 // Reads the journal with cursor pagination (never offset scans), filtered, and searched in full text.
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import { events, principals } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import type { Page } from "../page";
 import type { Principal } from "../principals/types";
 import { eventsVisibleTo } from "./visibility";
+
+/** GET /api/journal's query: the filters of JournalQuery a surface may pass. */
+export const listJournalQuery = z.strictObject({
+  after: z.coerce.number().int().min(0).optional(),
+  before: z.coerce.number().int().min(1).optional(),
+  kind: z.string().max(64).optional(),
+  actor: z.uuid().optional(),
+  task: z.uuid().optional(),
+  run: z.string().max(128).optional(),
+  /** Full-text search (web-search syntax: words, "a phrase", -not). */
+  q: z.string().trim().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+});
 
 export interface JournalQuery {
   /** Ascending from this id (catch-up); without it, newest first. */

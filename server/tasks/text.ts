@@ -9,8 +9,10 @@ const NUL = "\u0000";
  * see (default 1): blank, or only zero-width and other invisible characters, is refused with `required`.
  */
 export function textField(max: number, required?: string, minVisible = 1) {
-  const base = z
-    .string()
+  // A required field also states a floor JSON Schema can carry (minLength 1, not blank), so MCP and
+  // OpenAPI clients refuse "" before sending; what they cannot see (invisible characters) stays below.
+  const start = required ? z.string().min(1, { message: required, abort: true }).regex(/\S/, { message: required, abort: true }) : z.string();
+  const base = start
     .trim()
     .max(max)
     .refine((s) => !s.includes(NUL), "text may not contain NUL characters");

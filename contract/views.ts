@@ -1,0 +1,249 @@
+// The JSON the API answers with, as zod schemas: each checked against the server's view type at compile time
+// (`satisfies z.ZodType<View>`), and against real answers by test/api-conformance.test.ts. Objects are open
+// (a field added to a view is no break); the fields listed are the ones a client may rely on.
+import { z } from "zod";
+import type { CommitmentView } from "@/server/commitments/commitment-view";
+import type { DecisionView } from "@/server/decisions/decision-view";
+import type { EventsPage } from "@/server/journal/wait-for-events";
+import type { JournalEntry } from "@/server/journal/list";
+import type { LessonView, PrincipleView } from "@/server/memory/memory-view";
+import type { RosterEntry } from "@/server/principals/list-principals";
+import type { Principal } from "@/server/principals/types";
+import type { CursorView } from "@/server/relay/cursor";
+import type { DigestView } from "@/server/relay/digest";
+import type { GateRejection } from "@/server/relay/gate-log";
+import type { InboxPage } from "@/server/relay/inbox";
+import type { PathCheck } from "@/server/reservations/check-paths";
+import type { ReservationView } from "@/server/reservations/view";
+import type { MessageView } from "@/server/rooms/message-view";
+import type { RoomView } from "@/server/rooms/rooms";
+import type { TaskDetail } from "@/server/tasks/get";
+import type { OutputItem } from "@/server/tasks/list-output";
+import type { TaskView } from "@/server/tasks/view";
+
+const open = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape);
+const uuid = z.string();
+const when = z.string();
+const kind = z.enum(["human", "agent", "system"]);
+const int = z.number().int();
+
+/** A cursor page: `next` is the cursor of the following page, when there is one. */
+export const page = <S extends z.ZodType>(item: S) => open({ items: z.array(item), next: int.optional() });
+
+export const health = open({ ok: z.literal(true) });
+export const principal = open({ id: uuid, kind, name: z.string(), role: z.string().nullable() }) satisfies z.ZodType<Principal>;
+export const rosterEntry = open({
+  id: uuid,
+  kind,
+  name: z.string(),
+  role: z.string().nullable(),
+  present: z.boolean(),
+  lastSeenAt: when.nullable(),
+}) satisfies z.ZodType<RosterEntry>;
+export const registeredAgent = open({ id: uuid, name: z.string(), role: z.string(), key: z.string() });
+export const issuedKey = open({ id: uuid, name: z.string(), key: z.string(), revoked: int });
+
+export const room = open({ name: z.string(), lastSeq: int, createdAt: when }) satisfies z.ZodType<RoomView>;
+export const message = open({
+  id: int,
+  seq: int,
+  room: z.string(),
+  senderId: uuid,
+  senderName: z.string(),
+  senderKind: kind,
+  to: uuid.nullable(),
+  toName: z.string().nullable(),
+  performative: z.string().nullable(),
+  taskId: uuid.nullable(),
+  body: z.string(),
+  payload: z.unknown(),
+  mentions: z.array(uuid),
+  heldSeq: int.nullable(),
+  createdAt: when,
+}) satisfies z.ZodType<MessageView>;
+export const inbox = open({ items: z.array(message.extend({ addressed: z.boolean() })), next: int.optional() }) satisfies z.ZodType<InboxPage>;
+export const cursor = open({ room: z.string(), seq: int, lastSeq: int, moved: z.boolean() }) satisfies z.ZodType<CursorView>;
+export const digest = open({
+  agentId: uuid,
+  focusing: z.boolean(),
+  taskId: uuid.nullable(),
+  openedAt: when.nullable(),
+  items: z.array(message.extend({ queuedAt: when })),
+  dropped: int,
+}) satisfies z.ZodType<DigestView>;
+export const flushed = open({ flushed: z.array(int), dropped: int });
+export const gateRejection = open({
+  id: int,
+  t: when,
+  room: z.string(),
+  gate: z.enum(["rate", "duplicate", "freshness", "lapping", "two_tier"]),
+  reason: z.string(),
+  message: z.string(),
+  senderId: uuid,
+  senderName: z.string(),
+  bodyPreview: z.string(),
+  figures: z.record(z.string(), z.unknown()),
+}) satisfies z.ZodType<GateRejection>;
+export const presenceEntry = rosterEntry;
+
+export const task = open({
+  id: uuid,
+  number: int,
+  title: z.string(),
+  description: z.string(),
+  acceptanceCriteria: z.string().nullable(),
+  status: z.enum(["ready", "in_progress", "review", "done", "cancelled"]),
+  ownerId: uuid.nullable(),
+  ownerName: z.string().nullable(),
+  ownerKind: kind.nullable(),
+  approverId: uuid,
+  approverName: z.string(),
+  approverKind: kind,
+  fence: int,
+  leaseMinutes: int.nullable(),
+  leaseExpiresAt: when.nullable(),
+  outputCount: int,
+  offeredTo: uuid.nullable(),
+  parentId: uuid.nullable(),
+  adrId: uuid.nullable(),
+  createdBy: uuid,
+  createdByName: z.string(),
+  createdAt: when,
+  updatedAt: when,
+}) satisfies z.ZodType<TaskView>;
+export const outputItem = open({ seq: int, item: z.unknown(), fence: int, authorId: uuid, createdAt: when }) satisfies z.ZodType<OutputItem>;
+export const taskDetail = open({
+  task,
+  evidence: z.array(open({ id: int, kind: z.enum(["submission", "reopen"]), authorId: uuid, evidence: z.string(), createdAt: when })),
+  reviews: z.array(open({ id: int, reviewerId: uuid, verdict: z.enum(["accept", "reject"]), reason: z.string().nullable(), createdAt: when })),
+  adr: open({ id: uuid, title: z.string(), context: z.string(), decision: z.string(), consequences: z.string() }).nullable(),
+  outputTail: z.array(outputItem),
+  thread: z.array(message),
+}) satisfies z.ZodType<Pick<TaskDetail, "task" | "outputTail" | "thread">>;
+
+const tally = open({ option: z.string(), count: int });
+export const decision = open({
+  id: uuid,
+  number: int,
+  question: z.string(),
+  options: z.array(z.string()),
+  defaultOption: z.string(),
+  consequence: z.string(),
+  quorum: int,
+  status: z.string(),
+  outcome: z.string().nullable(),
+  timeboxAt: when,
+  tally: z.array(tally),
+  ballots: z.array(open({ id: uuid, voterId: uuid, option: z.string(), reasoning: z.string(), castAt: when })),
+}) satisfies z.ZodType<Pick<DecisionView, "id" | "number" | "question" | "options" | "outcome" | "timeboxAt" | "quorum">>;
+export const ballot = open({ id: uuid, option: z.string(), decision });
+
+const commitmentRef = open({ id: uuid, number: int, what: z.string(), status: z.string() });
+export const commitment = open({
+  id: uuid,
+  number: int,
+  ownerId: uuid,
+  ownerName: z.string(),
+  what: z.string(),
+  taskId: uuid.nullable(),
+  dueAt: when.nullable(),
+  status: z.string(),
+  overdue: z.boolean(),
+  blockers: z.array(commitmentRef),
+  blocking: z.array(commitmentRef),
+}) satisfies z.ZodType<Pick<CommitmentView, "id" | "number" | "what" | "dueAt" | "overdue" | "taskId">>;
+export const commitmentGraph = open({ nodes: z.array(open({ id: uuid })), edges: z.array(open({})), criticalPath: z.array(uuid) });
+
+export const lesson = open({
+  id: uuid,
+  number: int,
+  text: z.string(),
+  sourceId: uuid,
+  sourceName: z.string(),
+  taskId: uuid.nullable(),
+  createdAt: when,
+}) satisfies z.ZodType<Pick<LessonView, "id" | "number" | "text" | "sourceId" | "taskId" | "createdAt">>;
+export const principle = open({
+  id: uuid,
+  text: z.string(),
+  active: z.boolean(),
+  promotedAt: when.nullable(),
+  pinnedAt: when.nullable(),
+  sources: z.array(lesson),
+}) satisfies z.ZodType<Pick<PrincipleView, "id" | "text" | "active" | "promotedAt" | "pinnedAt">>;
+
+const reservationMode = z.enum(["exclusive", "shared"]);
+export const reservation = open({
+  id: uuid,
+  fence: int,
+  scope: z.string(),
+  holderId: uuid,
+  holderName: z.string(),
+  patterns: z.array(z.string()),
+  mode: reservationMode,
+  reason: z.string(),
+  taskId: uuid.nullable(),
+  status: z.enum(["active", "released", "expired", "force_released"]),
+  ttlSeconds: int,
+  expiresAt: when,
+  createdAt: when,
+  updatedAt: when,
+  endedAt: when.nullable(),
+  endedBy: uuid.nullable(),
+  endReason: z.string().nullable(),
+}) satisfies z.ZodType<ReservationView>;
+const pathHold = open({
+  path: z.string(),
+  pattern: z.string(),
+  reservationId: uuid,
+  fence: int,
+  holderId: uuid,
+  holderName: z.string(),
+  mode: reservationMode,
+  reason: z.string(),
+  expiresAt: when,
+});
+export const pathCheck = open({ ok: z.boolean(), blocked: z.array(pathHold), shared: z.array(pathHold) }) satisfies z.ZodType<PathCheck>;
+/** Who holds what a reservation collided with (the `holders` of a 409 `reserved`). */
+export const reservationHolder = open({
+  reservationId: uuid,
+  fence: int,
+  holderId: uuid,
+  holderName: z.string(),
+  mode: reservationMode,
+  patterns: z.array(z.string()),
+  expiresAt: when,
+  overlaps: z.array(open({ requested: z.string(), held: z.string(), example: z.string().optional() })),
+});
+
+export const events = open({
+  items: z.array(
+    open({
+      id: int,
+      t: when,
+      kind: z.string(),
+      actor: uuid.nullable(),
+      actorName: z.string().nullable(),
+      taskId: uuid.nullable(),
+      room: z.string().nullable(),
+      forMe: z.boolean(),
+    }),
+  ),
+  next: int,
+  timedOut: z.boolean(),
+}) satisfies z.ZodType<EventsPage>;
+export const journalEntry = open({
+  id: int,
+  v: int,
+  t: when,
+  kind: z.string(),
+  actor: uuid.nullable(),
+  actorName: z.string().nullable(),
+  runId: z.string().nullable(),
+  taskId: uuid.nullable(),
+  turn: int.nullable(),
+  data: z.unknown(),
+}) satisfies z.ZodType<JournalEntry>;
+
+/** A view this document does not spell out yet: a JSON object (the explorer and bill pages' reads). */
+export const anyObject = open({});
