@@ -770,7 +770,7 @@ export const ROUTES: RouteSpec[] = [
     summary: "A run's or a task's events as a JSON Lines download",
     access: "principal",
     query: exportQuery,
-    answers: [{ status: 200, description: "One journal event per line", contentType: "application/x-ndjson", schema: v.journalEntry }],
+    answers: [{ status: 200, description: "One journal event per line", contentType: "application/x-ndjson", schema: v.exportLine }],
     refusals: [404],
   },
   {
@@ -872,6 +872,15 @@ export const ROUTES: RouteSpec[] = [
     access: "principal",
     query: billTasksQuery,
     answers: ok(v.page(v.anyObject)),
+    refusals: [],
+  },
+  {
+    method: "get",
+    path: "/api/team",
+    tag: R.runs,
+    summary: "How the built-in team thinks (scripted or a model)",
+    access: "principal",
+    answers: ok(v.anyObject),
     refusals: [],
   },
   {

@@ -245,5 +245,8 @@ export const journalEntry = open({
   data: z.unknown(),
 }) satisfies z.ZodType<JournalEntry>;
 
+/** A line of a journal export: the event without its actor's name. */
+export const exportLine = journalEntry.omit({ actorName: true });
+
 /** A view this document does not spell out yet: a JSON object (the explorer and bill pages' reads). */
 export const anyObject = open({});
