@@ -37,7 +37,7 @@ export async function requireAgent(db: Executor, agentId: string) {
 /** `viewer` sees the agent's refused direct messages only if it was their sender or recipient (or is human). */
 export async function getAgentDetail(db: Db, clock: Clock, prices: PriceMap, agentId: string, viewer: Principal): Promise<AgentDetail> {
   const row = await requireAgent(db, agentId);
-  const work = (await workOf(db, [agentId])).get(agentId)!;
+  const work = (await workOf(db, [agentId], clock.now())).get(agentId)!;
   const spend = await readAgentSpend(db, prices);
   const bill = spend.agents.find((a) => a.agentId === agentId);
   const rejections = await db

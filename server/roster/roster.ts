@@ -7,12 +7,15 @@ import { readAgentSpend } from "../bill/agent-spend";
 import type { PriceMap } from "../bill/prices";
 import type { Clock } from "../clock";
 import { listPrincipals, type RosterEntry } from "../principals/list-principals";
+import { stallsAt } from "./stall";
 
 export interface Lease {
   taskId: string;
   number: number;
   title: string;
   leaseExpiresAt: string | null;
+  /** Since when its holder has been stalled (silent over half the lease); null while it is not. */
+  stalledSince: string | null;
 }
 
 export interface AgentStats {
@@ -20,6 +23,9 @@ export interface AgentStats {
   load: number;
   /** The in-progress task whose lease ends first. */
   lease: Lease | null;
+  /** Holding a lease with no heartbeat or output for over half of it (the earliest such lease). */
+  stalled: boolean;
+  stalledSince: string | null;
   accepted: number;
   reviewed: number;
   /** accepted ÷ reviewed; null before any review. */
@@ -38,12 +44,22 @@ export type RosterRow = RosterEntry & Partial<AgentStats>;
 /** An agent with all its numbers (its own page). */
 export type AgentRow = RosterEntry & AgentStats;
 
-/** Load, leases and review record of some agents, from the board and the journal. */
-export async function workOf(db: Executor, agentIds: string[]): Promise<Map<string, Pick<AgentStats, "load" | "lease" | "accepted" | "reviewed" | "successRate">>> {
-  const out = new Map<string, Pick<AgentStats, "load" | "lease" | "accepted" | "reviewed" | "successRate">>();
+type Work = Pick<AgentStats, "load" | "lease" | "stalled" | "stalledSince" | "accepted" | "reviewed" | "successRate">;
+
+/** Load, leases (stalled as of `now`) and review record of some agents, from the board and the journal. */
+export async function workOf(db: Executor, agentIds: string[], now: Date): Promise<Map<string, Work>> {
+  const out = new Map<string, Work>();
   if (agentIds.length === 0) return out;
   const working = await db
-    .select({ ownerId: tasks.ownerId, id: tasks.id, number: tasks.number, title: tasks.title, leaseExpiresAt: tasks.leaseExpiresAt })
+    .select({
+      ownerId: tasks.ownerId,
+      id: tasks.id,
+      number: tasks.number,
+      title: tasks.title,
+      leaseExpiresAt: tasks.leaseExpiresAt,
+      leaseMinutes: tasks.leaseMinutes,
+      updatedAt: tasks.updatedAt,
+    })
     .from(tasks)
     .where(and(eq(tasks.status, "in_progress"), inArray(tasks.ownerId, agentIds)))
     .orderBy(asc(tasks.leaseExpiresAt));
@@ -60,9 +76,21 @@ export async function workOf(db: Executor, agentIds: string[]): Promise<Map<stri
     const mine = working.filter((t) => t.ownerId === id);
     const r = record.find((x) => x.ownerId === id);
     const first = mine[0];
+    const stalledSince = (t: (typeof mine)[number]) => {
+      const at = stallsAt(t);
+      return at && at <= now ? at.toISOString() : null;
+    };
+    const stalls = mine
+      .map(stalledSince)
+      .filter((at) => at !== null)
+      .sort();
     out.set(id, {
       load: mine.length,
-      lease: first ? { taskId: first.id, number: first.number, title: first.title, leaseExpiresAt: first.leaseExpiresAt?.toISOString() ?? null } : null,
+      lease: first
+        ? { taskId: first.id, number: first.number, title: first.title, leaseExpiresAt: first.leaseExpiresAt?.toISOString() ?? null, stalledSince: stalledSince(first) }
+        : null,
+      stalled: stalls.length > 0,
+      stalledSince: stalls[0] ?? null,
       accepted: r?.accepted ?? 0,
       reviewed: r?.reviewed ?? 0,
       successRate: r && r.reviewed > 0 ? r.accepted / r.reviewed : null,
@@ -75,7 +103,7 @@ export async function workOf(db: Executor, agentIds: string[]): Promise<Map<stri
 export async function listRoster(db: Db, clock: Clock, prices: PriceMap): Promise<RosterRow[]> {
   const people = await listPrincipals(db, clock);
   const agentIds = people.filter((p) => p.kind === "agent").map((p) => p.id);
-  const [work, spend] = [await workOf(db, agentIds), await readAgentSpend(db, prices)];
+  const [work, spend] = [await workOf(db, agentIds, clock.now()), await readAgentSpend(db, prices)];
   return people.map((p) => {
     if (p.kind !== "agent") return p;
     const bill = spend.agents.find((a) => a.agentId === p.id);

@@ -5,6 +5,7 @@ import type { Clock } from "../clock";
 import { sweepReminders } from "../commitments/sweep-reminders";
 import { sweepDecisions } from "../decisions/sweep-decisions";
 import { sweepRelay } from "../relay/sweep";
+import { sweepStalledAgents } from "../roster/stall";
 import { sweepReservations } from "../reservations/sweep";
 import { sweepExpiredLeases } from "../tasks/expire";
 import { deliverWebhooks } from "../webhooks/deliver";
@@ -22,6 +23,8 @@ export const SWEEPERS: Sweeper[] = [
   // DESIGN §5: a 30-second sweep closes focus windows that are over and flushes their digests.
   { name: "relay", everyMs: 30_000, run: sweepRelay },
   { name: "reservations", everyMs: 15_000, run: sweepReservations },
+  // A stall is past half a lease (15 min at the default 30): noticed within 10 s of it.
+  { name: "stalls", everyMs: 10_000, run: sweepStalledAgents },
   // Webhooks go out within about a second of their commit: one indexed query of due rows per pass.
   { name: "webhooks", everyMs: 1_000, run: deliverWebhooks },
 ];
