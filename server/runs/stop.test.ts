@@ -35,7 +35,8 @@ describe("POST /api/runs/:id/stop", () => {
     expect((await stop(runId, {}, { cookie: human.cookie })).status).toBe(400);
     expect((await stop(runId, { reason: "   " }, { cookie: human.cookie })).status).toBe(400);
     expect((await stop("run_nope", { reason: "who" }, { cookie: human.cookie })).status).toBe(404);
-    expect((await stop("run\u0000x", { reason: "who" }, { cookie: human.cookie })).status).toBe(404);
+    // A NUL in a path segment is refused as a malformed request before any lookup (issue 14).
+    expect((await stop("run\u0000x", { reason: "who" }, { cookie: human.cookie })).status).toBe(400);
     await appendLooseEvent(getDb(), { kind: "AgentFinished", actor: agent.id, runId, turn: 1, data: { result: { status: "out_of_turns", turns: 1, spent: 0 } } });
     expect(await stop(runId, { reason: "late" }, { cookie: human.cookie })).toMatchObject({ status: 409, body: { error: "run_finished" } });
     expect((await loadRunEvents(getDb(), runId)).filter((e) => e.kind === "StopRequested")).toEqual([]);
