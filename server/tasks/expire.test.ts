@@ -86,6 +86,10 @@ describe("sweepExpiredLeases", () => {
       [system.id, bo.id, "REQUEST"],
     ]);
     expect(sent[1].body).toMatch(new RegExp(`#${task.number}`));
+    // The former holder hears that it lost the lease, to whom the task went, and that late writes are refused.
+    expect(sent[0].body).toBe(
+      `Your lease on task #${task.number} “${task.title}” expired and the task was reassigned: it is back in ready with 2 output items, offered to ${bo.name}. Your late writes with fence 1 will be refused.`,
+    );
 
     // Before anyone claims it, the old holder's fence holds no lease; after, it is below the new one.
     await expect(appendOutput(db, ada, task.id, { fence: 1, items: ["late"] }, clock)).rejects.toMatchObject({ code: "stale_fence" });

@@ -116,7 +116,9 @@ async function announce(db: Db, lease: ExpiredLease, clock: Clock): Promise<void
     system,
     DEFAULT_ROOM,
     {
-      body: `Your lease on task #${lease.number} “${lease.title}” expired, so it is back in ready with ${resume}. Writes with fence ${lease.fence} are now refused; claim it again to continue.`,
+      body: lease.offeredTo
+        ? `Your lease on task #${lease.number} “${lease.title}” expired and the task was reassigned: it is back in ready with ${resume}, offered to ${lease.offeredTo.name}. Your late writes with fence ${lease.fence} will be refused.`
+        : `Your lease on task #${lease.number} “${lease.title}” expired, so it is back in ready with ${resume}. Your late writes with fence ${lease.fence} will be refused; claim it again to continue.`,
       performative: "INFORM",
       to: lease.previousOwnerName,
       taskId: lease.taskId,
