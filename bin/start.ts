@@ -11,7 +11,8 @@ import { ensureHuman } from "../server/principals/create-principal";
 import { issueSignInLink } from "../server/principals/sign-in";
 import { appUrl, type Database, localHumanName, openDatabase } from "./database";
 import { killChild, onStopSignals, spawnSupervised, stopChild } from "./processes";
-import { launchDemo } from "./team";
+import { hasAnyFlight } from "../server/flights/launch";
+import { launchDemo, launchDemoOnFirstSignIn } from "./team";
 
 const root = join(import.meta.dirname, "..");
 const nextBin = join(root, "node_modules", "next", "dist", "bin", "next");
@@ -45,8 +46,11 @@ export async function start(): Promise<void> {
   const opening: Promise<Database> = openDatabase();
   opening.then((database) => (opened = database)).catch(() => {}); // a failure is reported where it is awaited below
 
+  // The first flight waits for the first sign-in; stopping ends that wait.
+  const firstFlight = new AbortController();
   // Worker first (it writes through the app's rules), then the web server, then the database under them.
   const shutdown = (code: number) => {
+    firstFlight.abort();
     stopping ??= (async () => {
       await stopChild(children.team, STOP_DEADLINE_MS);
       await stopChild(children.build, STOP_DEADLINE_MS);
@@ -87,7 +91,10 @@ export async function start(): Promise<void> {
     const connection = connect(database.url, { max: 1 });
     const human = await ensureHuman(connection.db, localHumanName(), systemClock);
     const token = await issueSignInLink(connection.db, human, systemClock);
-    const flight = process.env.QUORUM_TEAM === "0" ? null : await launchDemo(connection.db, human.name, { onlyIfFirst: true });
+    // The first flight starts when someone can watch it: at the first sign-in, or now with QUORUM_FLIGHT=now.
+    const wantsFlight = process.env.QUORUM_TEAM !== "0" && !(await hasAnyFlight(connection.db));
+    const flightNow = wantsFlight && process.env.QUORUM_FLIGHT === "now";
+    const flight = flightNow ? await launchDemo(connection.db, human.name, { onlyIfFirst: true, origin: `Demo flight started by ${human.name} from the CLI` }) : null;
     await connection.close();
 
     if (stopping) return;
@@ -111,11 +118,22 @@ export async function start(): Promise<void> {
         if (!stopping) console.error(`The team worker stopped (code ${code}); the app keeps running.`);
       });
     }
+    if (wantsFlight && !flightNow) {
+      launchDemoOnFirstSignIn(database.url, human.name, firstFlight.signal)
+        .then((launched) => {
+          if (launched) console.log(`Someone signed in: the demo team is fixing a failing test (goal task #${launched.goalTask.number}, ${launched.flight.mode}).`);
+        })
+        .catch((error) => {
+          if (!stopping) console.error(`The demo flight did not launch: ${error instanceof Error ? error.message : error}`);
+        });
+    }
     console.log(`\nQuorum is running at ${url}\n`);
     console.log(`Sign in as ${human.name} (this link works once, for 15 minutes):\n`);
     console.log(`    ${url}/signin?token=${token}\n`);
     if (flight) {
       console.log(`The demo team is fixing a failing test (goal task #${flight.goalTask.number}, ${flight.flight.mode}): watch it in the Room and on the Board.\n`);
+    } else if (wantsFlight) {
+      console.log("The demo team starts fixing a failing test as soon as you sign in: watch it in the Room and on the Board.\n");
     }
     console.log("Press Ctrl-C to stop.");
   } catch (error) {

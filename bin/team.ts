@@ -7,10 +7,11 @@ import { createScratchRepo, DEMO_GOAL } from "../agents/demo/scratch-repo";
 import { modelClientFromEnv } from "../agents/model/from-env";
 import { hasAnyFlight, launchFlight } from "../server/flights/launch";
 import { ensureTeam, ROLES, type Role } from "../agents/team/team";
-import { runTeamWorker } from "../agents/team/worker";
+import { paceFromEnv, runTeamWorker } from "../agents/team/worker";
 import { systemClock } from "../server/clock";
 import { contextOf } from "../server/context";
-import { ensureHuman } from "../server/principals/create-principal";
+import { MAX_WAIT_SECONDS, waitForEvents } from "../server/journal/wait-for-events";
+import { ensureHuman, getSystemPrincipal } from "../server/principals/create-principal";
 import { openDatabase } from "./database";
 import { onStopSignals } from "./processes";
 
@@ -38,7 +39,7 @@ export async function worker(roles: Role[]): Promise<void> {
     await database.migrate();
     const connection = connect(database.url, { max: 4 });
     try {
-      await runTeamWorker(contextOf(connection), { roles, model: modelClientFromEnv(), signal: controller.signal });
+      await runTeamWorker(contextOf(connection), { roles, model: modelClientFromEnv(), signal: controller.signal, paceMs: paceFromEnv() });
       console.log("Team worker stopped.");
     } finally {
       await connection.close();
@@ -50,7 +51,7 @@ export async function worker(roles: Role[]): Promise<void> {
 }
 
 /** Creates the scratch repository and posts the goal; the worker (`npm start` runs one) does the rest. */
-export async function launchDemo(db: Db, humanName: string, options: { onlyIfFirst?: boolean } = {}) {
+export async function launchDemo(db: Db, humanName: string, options: { onlyIfFirst?: boolean; origin?: string } = {}) {
   if (options.onlyIfFirst) {
     if (await hasAnyFlight(db)) return null;
   }
@@ -60,5 +61,30 @@ export async function launchDemo(db: Db, humanName: string, options: { onlyIfFir
   mkdirSync(parent, { recursive: true });
   const repo = createScratchRepo(parent);
   const model = modelClientFromEnv();
-  return launchFlight(db, human, { goal: DEMO_GOAL, repo, mode: model ? model.name : "scripted" }, systemClock);
+  const origin = options.origin ?? `Demo flight started by ${human.name} from the CLI`;
+  return launchFlight(db, human, { goal: DEMO_GOAL, repo, mode: model ? model.name : "scripted", origin }, systemClock);
+}
+
+/**
+ * The first flight waits for a person: it launches once a human has signed in (the server journals
+ * HumanSignedIn when a sign-in link is used), so whoever opens the browser sees it from its first step.
+ * Resolves with the flight, or null when `signal` aborts first or a flight already exists.
+ */
+export async function launchDemoOnFirstSignIn(url: string, humanName: string, signal: AbortSignal): Promise<Awaited<ReturnType<typeof launchDemo>>> {
+  const connection = connect(url, { max: 1 });
+  try {
+    const server = contextOf(connection);
+    const system = await getSystemPrincipal(server.db);
+    let after: number | undefined;
+    while (!signal.aborted) {
+      const news = await waitForEvents(server.db, system, { after, kinds: ["HumanSignedIn"], timeoutSeconds: MAX_WAIT_SECONDS }, server.subscribe, signal);
+      after = news.next;
+      const first = news.items[0];
+      if (!first || signal.aborted) continue;
+      return await launchDemo(server.db, humanName, { onlyIfFirst: true, origin: `Demo flight started as ${first.actorName ?? humanName} signed in` });
+    }
+    return null;
+  } finally {
+    await connection.close();
+  }
 }

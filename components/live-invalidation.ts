@@ -111,7 +111,7 @@ const STALE = {
   WebhookFailed: WEBHOOKS,
   WebhookDisabled: WEBHOOKS,
   // the built-in team (their effects arrive as the kinds above)
-  TeamStarted: NONE,
+  TeamStarted: [k.team()],
   FlightLaunched: NONE,
   FlightPlanningStarted: NONE,
   FlightTaskAdded: NONE,

@@ -27,6 +27,8 @@ export const queryKeys = {
   me: family("me"),
   /** What waits for the signed-in human (the top strip, the rail's badges, the inbox). */
   waiting: family("waiting"),
+  /** How the built-in team thinks (the Room's scripted-team note). */
+  team: family("team"),
   /** Everyone with presence (the shell's top strip, pickers, the room's composer). */
   principals: family("principals"),
   /** The roster page: everyone, agents with their numbers. */

@@ -251,6 +251,7 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     "GET /api/openapi.json": none,
     "GET /api/me": none,
     "GET /api/me/waiting": none,
+    "GET /api/team": none,
     "GET /api/principles": none,
     "POST /api/principles": async () => ({ params: {}, body: { text: uniq("measure first") } }),
     "POST /api/principles/[id]/pin": async () => {

@@ -54,6 +54,7 @@ const MATRIX: Record<string, [number, number, number, number]> = {
   "GET /api/openapi.json":                             [200, 200, 200, 200],
   "GET /api/me":                                       [401, 200, 200, 200],
   "GET /api/me/waiting":                               [401, 200, 200, 200],
+  "GET /api/team":                                     [401, 200, 200, 200],
   "GET /api/principles":                               [401, 200, 200, 200],
   "POST /api/principles":                              [401, 403, 403, 201],
   "POST /api/principles/[id]/pin":                     [401, 403, 403, 200],

@@ -36,6 +36,32 @@ export function testCommandFromEnv(env: NodeJS.ProcessEnv = process.env): string
   return words?.length ? words : DEMO_TEST_COMMAND;
 }
 
+/** The flights' default pause between a role's steps, so a person can watch each one land. */
+export const DEFAULT_PACE_MS = 1_500;
+
+/** QUORUM_PACE_MS: the pause between a role's steps (0 for none; tests set 0). */
+export function paceFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.QUORUM_PACE_MS?.trim();
+  if (!raw) return DEFAULT_PACE_MS;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 60_000) throw new Error(`QUORUM_PACE_MS must be a whole number of milliseconds from 0 to 60000, not '${raw}'`);
+  return ms;
+}
+
+/** Sleeps `ms`, or less if the signal aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0 || signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done);
+  });
+}
+
 export interface WorkerOptions {
   roles: readonly Role[];
   model: ModelClient | null;
@@ -46,17 +72,22 @@ export interface WorkerOptions {
   log?: (line: string) => void;
   /** Per-role scripts that replace the defaults when no model is configured. */
   scripts?: TeamContext["scripts"];
+  /** The pause after each step that did work (`quorum worker` passes QUORUM_PACE_MS, default 1500; 0 when absent). */
+  paceMs?: number;
 }
 
 /** Runs one role until `signal` aborts: drain its steps, then sleep until the journal moves. */
-async function roleLoop(role: Role, ctx: TeamContext, wakeups: { wait(): Promise<void> }, signal: AbortSignal, log: (line: string) => void) {
+async function roleLoop(role: Role, ctx: TeamContext, wakeups: { wait(): Promise<void> }, signal: AbortSignal, log: (line: string) => void, paceMs: number) {
   while (!signal.aborted) {
     // A worker is this agent's presence: the room shows it as present while the loop runs.
     await touchPresence(ctx.db, ctx.team[role].principal.id, ctx.clock.now()).catch(() => {});
     let worked = false;
     for (const step of STEPS[role]) {
       try {
-        while (!signal.aborted && (await step(ctx))) worked = true;
+        while (!signal.aborted && (await step(ctx))) {
+          worked = true;
+          await pause(paceMs, signal);
+        }
       } catch (error) {
         log(`[${role}] ${step.name} failed: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -101,7 +132,7 @@ export async function runTeamWorker(server: ServerContext, options: WorkerOption
   await announceTeamStarted(db, options.roles, modeOf(ctx), clock);
   log(`Team worker hosting ${options.roles.join(", ")} (${modeOf(ctx)}).`);
   try {
-    await Promise.all(options.roles.map((role) => roleLoop(role, ctx, wakeups, signal, log)));
+    await Promise.all(options.roles.map((role) => roleLoop(role, ctx, wakeups, signal, log, options.paceMs ?? 0)));
   } finally {
     unsubscribe();
   }

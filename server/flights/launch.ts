@@ -1,10 +1,12 @@
 // Launches a flight: the goal becomes a task the human approves, the flight row records the repository,
-// and the orchestrator gets a REQUEST in the team's room.
+// and the system principal asks the orchestrator in the team's room, saying who started it — the human
+// never appears to speak words they did not write.
 import { flights } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
 import type { Principal } from "../principals/types";
+import { getSystemPrincipal } from "../principals/create-principal";
 import { postMessage } from "../relay/post-message";
 import { insertTask } from "../tasks/create";
 import type { TaskView } from "../tasks/view";
@@ -20,6 +22,8 @@ export interface LaunchFlightInput {
   repo: string;
   /** `scripted` or the model's name, as the worker reports it. */
   mode: string;
+  /** How the flight began, said in the room before the goal ("Demo flight started by root from the CLI"). */
+  origin?: string;
 }
 
 export async function launchFlight(db: Db, human: Principal, input: LaunchFlightInput, clock: Clock): Promise<{ flight: Flight; goalTask: TaskView }> {
@@ -40,8 +44,16 @@ export async function launchFlight(db: Db, human: Principal, input: LaunchFlight
     await appendEvent(tx, { kind: "FlightLaunched", actor: human.id, taskId: goalTask.id, t: now, data: { flightId: flight.id, goal: input.goal, mode: input.mode } });
     return { flight, goalTask };
   });
-  // The REQUEST is a post like any other, under the room's gates, in its own transaction.
-  await postMessage(db, human, FLIGHT_ROOM, { body: `@orchestrator ${input.goal}`, performative: "REQUEST", to: "orchestrator", taskId: launched.goalTask.id }, clock);
+  // The REQUEST is a post like any other, in its own transaction; Quorum speaks it, naming who started the flight.
+  const origin = input.origin ?? `Flight started by ${human.name}`;
+  const system = await getSystemPrincipal(db);
+  await postMessage(
+    db,
+    system,
+    FLIGHT_ROOM,
+    { body: `${origin}, goal task #${launched.goalTask.number}. @orchestrator ${input.goal}`, performative: "REQUEST", to: "orchestrator", taskId: launched.goalTask.id },
+    clock,
+  );
   return launched;
 }
 
