@@ -1,6 +1,7 @@
 // The pages of the left rail, in order. A new page adds its line here.
 import type { ComponentType } from "react";
 import { EscalationBadge } from "./decisions/escalation-alerts";
+import { DisabledWebhooksBadge } from "./settings/settings-view";
 
 export interface NavPage {
   href: string;
@@ -18,4 +19,5 @@ export const NAV_PAGES: NavPage[] = [
   { href: "/journal", label: "Journal" },
   { href: "/agents", label: "Agents" },
   { href: "/principles", label: "Principles" },
+  { href: "/settings", label: "Settings", badge: DisabledWebhooksBadge },
 ];

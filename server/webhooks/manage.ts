@@ -1,7 +1,7 @@
 // Humans register, list, remove and test webhook endpoints; each change is journalled (never the secret).
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_TYPE, webhookDeliveries, webhookEndpoints } from "../../db/schema";
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_TYPE, type WebhookEventType, webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
@@ -48,9 +48,15 @@ export async function addWebhook(db: Db, caller: Principal, input: AddWebhookInp
   });
 }
 
-export async function listWebhooks(db: Db, caller: Principal): Promise<{ items: WebhookView[] }> {
+export interface WebhookList {
+  items: WebhookView[];
+  /** What an endpoint may subscribe to, for forms. */
+  eventTypes: readonly WebhookEventType[];
+}
+
+export async function listWebhooks(db: Db, caller: Principal): Promise<WebhookList> {
   requireHuman(caller, "list");
-  return { items: await readWebhookViews(db) };
+  return { items: await readWebhookViews(db), eventTypes: WEBHOOK_EVENT_TYPES };
 }
 
 /** The endpoint gets nothing more; deliveries still pending are given up (they stay listed as failed). */
