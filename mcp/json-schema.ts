@@ -11,23 +11,59 @@ function refersToRoot(node: unknown): boolean {
   return Object.values(node as JsonSchema).some(refersToRoot);
 }
 
-/** Drops what costs tokens and says nothing: `$schema`, ±2^53 bounds, regexes behind a format, `additionalProperties: {}`; any JSON value becomes `{}`. */
+/**
+ * Any JSON value, said outright: an empty schema (`{}`) is what strict portability checks (the MCP
+ * Inspector's `--strict`) and some clients' schema converters refuse.
+ */
+const ANY_JSON: JsonSchema = {
+  anyOf: [{ type: "string" }, { type: "number" }, { type: "boolean" }, { type: "object" }, { type: "array" }, { type: "null" }],
+  description: "any JSON value",
+};
+
+const isEmpty = (value: unknown) => value === true || (!!value && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0);
+
+/** `type: ["string", "null"]` becomes `anyOf: [{type: "string", …}, {type: "null"}]`: a nullable field as clients expect it. */
+function nullableAsAnyOf(schema: JsonSchema): JsonSchema {
+  const types = schema.type;
+  if (!Array.isArray(types)) return schema;
+  const { type: _, description, ...rest } = schema;
+  const branches = types.map((t) => (t === "null" ? { type: "null" } : { type: t, ...rest }));
+  return { anyOf: branches, ...(description ? { description } : {}) };
+}
+
+/** A schema in a place where a value is expected (a property, an array's items…): never empty. */
+function value(node: unknown): unknown {
+  return isEmpty(node) ? ANY_JSON : trim(node);
+}
+
+/**
+ * Drops what costs tokens and says nothing: `$schema`, ±2^53 bounds, regexes behind a format, `additionalProperties: {}`;
+ * nullable types become anyOf with null, and any JSON value is spelled out.
+ */
 function trim(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(trim);
   if (!node || typeof node !== "object") return node;
   const schema = node as JsonSchema;
   // z.json() is a recursive anyOf over "#", which would point at the tool's own root once nested.
-  if (Array.isArray(schema.anyOf) && schema.anyOf.some(refersToRoot)) return {};
+  if (Array.isArray(schema.anyOf) && schema.anyOf.some(refersToRoot)) return ANY_JSON;
   const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(schema)) {
+  for (const [key, child] of Object.entries(schema)) {
     if (key === "$schema") continue;
     // `format: uuid` (or date-time) says it; zod's regex for the same thing costs ~50 tokens a field.
     if (key === "pattern" && typeof schema.format === "string") continue;
-    if ((key === "maximum" && value === SAFE) || (key === "minimum" && value === -SAFE)) continue;
-    if (key === "additionalProperties" && value && typeof value === "object" && Object.keys(value).length === 0) continue;
-    out[key] = trim(value);
+    if ((key === "maximum" && child === SAFE) || (key === "minimum" && child === -SAFE)) continue;
+    if (key === "additionalProperties" && isEmpty(child)) continue;
+    if (key === "properties" && child && typeof child === "object") {
+      out[key] = Object.fromEntries(Object.entries(child as JsonSchema).map(([name, property]) => [name, value(property)]));
+    } else if (key === "items" || key === "additionalProperties") {
+      out[key] = value(child);
+    } else if ((key === "anyOf" || key === "oneOf" || key === "allOf") && Array.isArray(child)) {
+      out[key] = child.map(value);
+    } else {
+      out[key] = trim(child);
+    }
   }
-  return out;
+  return nullableAsAnyOf(out);
 }
 
 export function toJson(schema: z.ZodType, io: "input" | "output"): JsonSchema {

@@ -1,6 +1,13 @@
 // Builds the MCP server for one authenticated caller and one request (stateless): tools, resources, instructions.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import { QuorumError } from "../server/errors";
 import { toolInputSchema, toolOutputSchema, type JsonSchema } from "./json-schema";
 import { toolsFor, type Profile } from "./registry";
@@ -38,23 +45,40 @@ export function toolListing(tool: ToolDef): ToolListing {
   return listing;
 }
 
+/**
+ * A JSON-RPC error as the SDK sends it (`code`, `message`, `data`). Not the SDK's McpError: that one bakes
+ * "MCP error <code>: " into its message, and the client adds the same prefix again on its side.
+ */
+export class ProtocolError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = "ProtocolError";
+  }
+}
+
 export function createMcpServer(ctx: ToolContext, profile: Profile): Server {
   const tools = toolsFor(profile);
   const server = new Server(SERVER_INFO, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map(toolListing) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = tools.find((t) => t.name === request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `no tool '${request.params.name}' in the ${profile} profile`);
+    if (!tool) throw new ProtocolError(ErrorCode.InvalidParams, `no tool '${request.params.name}' in the ${profile} profile`);
     return callTool(tool, { ...ctx, signal: extra.signal }, request.params.arguments ?? {});
   });
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
     resources: RESOURCES.map(({ uri, name, description }) => ({ uri, name, description, mimeType: "application/json" })),
   }));
+  // Every resource has a fixed URI: there are no templates, and clients that ask (Python's SDK, the Inspector) get an empty list.
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [] }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     try {
       return await readResource(request.params.uri, ctx);
     } catch (error) {
-      if (error instanceof QuorumError) throw new McpError(ErrorCode.InvalidParams, error.message, mcpRefusal(error));
+      if (error instanceof QuorumError) throw new ProtocolError(ErrorCode.InvalidParams, error.message, mcpRefusal(error));
       throw error;
     }
   });
