@@ -40,7 +40,7 @@ export function testCommandFromEnv(env: NodeJS.ProcessEnv = process.env): string
 export const DEFAULT_PACE_MS = 1_500;
 
 /** QUORUM_PACE_MS: the pause between a role's steps (0 for none; tests set 0). */
-export function paceFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+export function paceFromEnv(env: Record<string, string | undefined> = process.env): number {
   const raw = env.QUORUM_PACE_MS?.trim();
   if (!raw) return DEFAULT_PACE_MS;
   const ms = Number(raw);
