@@ -30,7 +30,7 @@ test("a review and a request addressed to the human count in the strip and the r
   // No reload: the stream brings the count and the Board's badge.
   await expect(pill).toContainText("1");
   await expect(page.getByTestId("waiting-badge-board")).toHaveText("1");
-  await expect(page.getByRole("link", { name: /^Board, 1 waiting for you/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Board \(1 waiting for you\)/ })).toBeVisible();
 
   // A REQUEST addressed to the human in a room of theirs.
   const room = uniqueName("desk");

@@ -52,7 +52,7 @@ export function RosterView() {
           )}
           {agents.length > 0 && (
             <div className="overflow-x-auto rounded-lg border border-neutral-200 dark:border-neutral-800">
-              <table className="w-full text-sm" data-testid="roster">
+              <table className="stack-table w-full text-sm" data-testid="roster">
                 <thead className="bg-neutral-50 dark:bg-neutral-900">
                   <tr>
                     <th className={th}>Agent</th>
@@ -67,17 +67,17 @@ export function RosterView() {
                 <tbody aria-live="polite">
                   {agents.map((a) => (
                     <tr key={a.id} className="border-t border-neutral-100 dark:border-neutral-900" data-testid="roster-row" data-agent={a.name}>
-                      <td className="px-3 py-2">
+                      <td data-label="Agent" className="px-3 py-2">
                         <Link href={`/agents/${a.id}`} className="flex items-center gap-2 hover:underline">
                           <Avatar id={a.id} name={a.name} kind="agent" size="sm" />
                           <span className="font-medium">{a.name}</span>
                           <span className="text-xs text-neutral-500">{a.role}</span>
                         </Link>
                       </td>
-                      <td className="px-3 py-2">
+                      <td data-label="Presence" className="px-3 py-2">
                         <PresencePill present={a.present} lastSeenAt={a.lastSeenAt} />
                       </td>
-                      <td className="px-3 py-2">
+                      <td data-label="Current lease" className="px-3 py-2">
                         {a.lease ? (
                           <span className="flex items-center gap-2">
                             <Link href={`/journal?task=${a.lease.taskId}&view=thread`} className="truncate hover:underline">
@@ -89,15 +89,17 @@ export function RosterView() {
                           <span className="text-xs text-neutral-400">none</span>
                         )}
                       </td>
-                      <td className="px-3 py-2 text-right tabular-nums">{a.load}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">
+                      <td data-label="Load" className="px-3 py-2 text-right tabular-nums">
+                        {a.load}
+                      </td>
+                      <td data-label="Success" className="px-3 py-2 text-right tabular-nums">
                         <SuccessRate agent={a} />
                       </td>
-                      <td className="px-3 py-2 text-right tabular-nums">
+                      <td data-label="Spend" className="px-3 py-2 text-right tabular-nums">
                         {formatTokens(a.tokens)}
                         {a.tokens > a.unpricedTokens && <span className="block text-xs text-neutral-500">{formatMoney(a.cost, currency)}</span>}
                       </td>
-                      <td className="px-3 py-2">
+                      <td data-label="Budget left" className="px-3 py-2">
                         <BudgetBar
                           allowance={a.allowance}
                           spent={a.allowance === null || a.budgetLeft === null ? 0 : a.allowance - a.budgetLeft}

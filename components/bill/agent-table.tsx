@@ -33,7 +33,7 @@ export function AgentTable({ bill }: { bill: BillView }) {
   }
   return (
     <div className="overflow-x-auto rounded-lg border border-neutral-200 dark:border-neutral-800">
-      <table className="w-full text-sm" data-testid="bill-agents">
+      <table className="stack-table w-full text-sm" data-testid="bill-agents">
         <thead className="bg-neutral-50 dark:bg-neutral-900">
           <tr>
             <th className={th}>Agent</th>
@@ -48,25 +48,29 @@ export function AgentTable({ bill }: { bill: BillView }) {
         <tbody aria-live="polite">
           {bill.agents.map((a) => (
             <tr key={a.agentId} className="border-t border-neutral-100 dark:border-neutral-900" data-testid="bill-agent-row" data-agent={a.agentName ?? a.agentId}>
-              <td className="px-3 py-2">
+              <td data-label="Agent" className="px-3 py-2">
                 <Link href={`/agents/${a.agentId}`} className="flex items-center gap-2 hover:underline">
                   <Avatar id={a.agentId} name={a.agentName ?? "?"} kind="agent" size="sm" />
                   <span className="font-medium">{a.agentName ?? a.agentId.slice(0, 8)}</span>
                   {a.role && <span className="text-xs text-neutral-500">{a.role}</span>}
                 </Link>
               </td>
-              <td className={`${td} text-right`} title={a.cachedTokens ? `${formatTokens(a.cachedTokens)} of them cached` : undefined}>
+              <td data-label="Tokens in" className={`${td} text-right`} title={a.cachedTokens ? `${formatTokens(a.cachedTokens)} of them cached` : undefined}>
                 {formatTokens(a.inputTokens)}
               </td>
-              <td className={`${td} text-right`}>{formatTokens(a.outputTokens)}</td>
-              <td className={`${td} text-right font-medium`} data-testid="agent-tokens" data-tokens={a.tokens}>
+              <td data-label="Tokens out" className={`${td} text-right`}>
+                {formatTokens(a.outputTokens)}
+              </td>
+              <td data-label="Total" className={`${td} text-right font-medium`} data-testid="agent-tokens" data-tokens={a.tokens}>
                 {formatTokens(a.tokens)}
               </td>
-              <td className={`${td} text-right`}>
+              <td data-label="Cost" className={`${td} text-right`}>
                 <Money line={a} currency={bill.currency} />
               </td>
-              <td className={`${td} text-right`}>{a.runs}</td>
-              <td className="px-3 py-2">
+              <td data-label="Runs" className={`${td} text-right`}>
+                {a.runs}
+              </td>
+              <td data-label="Budget" className="px-3 py-2">
                 <BudgetBar allowance={a.allowance} spent={a.budgetSpent} exhausted={a.exhausted} label={`${a.agentName}'s budget`} />
               </td>
             </tr>
@@ -74,17 +78,25 @@ export function AgentTable({ bill }: { bill: BillView }) {
         </tbody>
         <tfoot className="border-t border-neutral-200 font-medium dark:border-neutral-800">
           <tr>
-            <td className="px-3 py-2">All agents</td>
-            <td className={`${td} text-right`}>{formatTokens(bill.total.inputTokens)}</td>
-            <td className={`${td} text-right`}>{formatTokens(bill.total.outputTokens)}</td>
-            <td className={`${td} text-right`} data-testid="total-tokens" data-tokens={bill.total.tokens}>
+            <td data-label="Agent" className="px-3 py-2">
+              All agents
+            </td>
+            <td data-label="Tokens in" className={`${td} text-right`}>
+              {formatTokens(bill.total.inputTokens)}
+            </td>
+            <td data-label="Tokens out" className={`${td} text-right`}>
+              {formatTokens(bill.total.outputTokens)}
+            </td>
+            <td data-label="Total" className={`${td} text-right`} data-testid="total-tokens" data-tokens={bill.total.tokens}>
               {formatTokens(bill.total.tokens)}
             </td>
-            <td className={`${td} text-right`}>
+            <td data-label="Cost" className={`${td} text-right`}>
               <Money line={bill.total} currency={bill.currency} />
             </td>
-            <td className={`${td} text-right`}>{bill.agents.reduce((n, a) => n + a.runs, 0)}</td>
-            <td className="px-3 py-2">
+            <td data-label="Runs" className={`${td} text-right`}>
+              {bill.agents.reduce((n, a) => n + a.runs, 0)}
+            </td>
+            <td data-label="Budget" className="px-3 py-2">
               <BudgetBar allowance={bill.team.allowance} spent={bill.team.spent} label="the team's budget" />
             </td>
           </tr>

@@ -46,7 +46,7 @@ export function BudgetsTable({ bill }: { bill: BillView }) {
 export function ModelsTable({ bill }: { bill: BillView }) {
   if (bill.models.length === 0) return null;
   return (
-    <table className="w-full text-sm" data-testid="bill-models">
+    <table className="stack-table w-full text-sm" data-testid="bill-models">
       <thead>
         <tr className="text-left text-xs text-neutral-500 dark:text-neutral-400">
           <th className="py-1 font-medium">Model</th>
@@ -58,12 +58,16 @@ export function ModelsTable({ bill }: { bill: BillView }) {
       <tbody>
         {bill.models.map((m) => (
           <tr key={m.model} className="border-t border-neutral-100 dark:border-neutral-900">
-            <td className="py-1 font-mono text-xs">{m.model}</td>
-            <td className="py-1 text-right tabular-nums">{formatTokens(m.tokens)}</td>
-            <td className="py-1 text-right tabular-nums">
+            <td data-label="Model" className="py-1 font-mono text-xs">
+              {m.model}
+            </td>
+            <td data-label="Tokens" className="py-1 text-right tabular-nums">
+              {formatTokens(m.tokens)}
+            </td>
+            <td data-label="Cost" className="py-1 text-right tabular-nums">
               <Money line={m} currency={bill.currency} />
             </td>
-            <td className="py-1 pl-4 text-xs tabular-nums text-neutral-600 dark:text-neutral-300">
+            <td data-label="Price per 1M (in / cached / out)" className="py-1 pl-4 text-xs tabular-nums text-neutral-600 dark:text-neutral-300">
               {m.price ? `${m.price.input} / ${m.price.cachedInput ?? m.price.input} / ${m.price.output} ${bill.currency}` : "no price — add it to QUORUM_PRICES"}
             </td>
           </tr>

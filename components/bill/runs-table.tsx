@@ -23,7 +23,7 @@ export function RunsTable({ agentId, currency }: { agentId?: string; currency: s
   if (items.length === 0) return <p className="text-sm text-neutral-500">No runs yet: a run begins when an agent takes up a task or a request.</p>;
   return (
     <div>
-      <table className="w-full text-sm" data-testid="runs-table">
+      <table className="stack-table w-full text-sm" data-testid="runs-table">
         <thead>
           <tr className="text-left text-xs text-neutral-500 dark:text-neutral-400">
             <th className="py-1 font-medium">Run</th>
@@ -38,21 +38,29 @@ export function RunsTable({ agentId, currency }: { agentId?: string; currency: s
         <tbody>
           {items.map((r) => (
             <tr key={r.runId} className="border-t border-neutral-100 dark:border-neutral-900" data-testid="run-row">
-              <td className="py-1.5">
+              <td data-label="Run" className="py-1.5">
                 <Link href={`/journal?run=${encodeURIComponent(r.runId)}&view=timeline`} className="font-mono text-xs text-accent-600 hover:underline dark:text-accent-500">
                   {r.runId}
                 </Link>
               </td>
-              {!agentId && <td className="py-1.5">{r.agentName ?? "—"}</td>}
-              <td className="py-1.5">
+              {!agentId && (
+                <td data-label="Agent" className="py-1.5">
+                  {r.agentName ?? "—"}
+                </td>
+              )}
+              <td data-label="Status" className="py-1.5">
                 <RunStatus status={r.status} />
               </td>
-              <td className="py-1.5 text-right tabular-nums">{r.calls}</td>
-              <td className="py-1.5 text-right tabular-nums">{formatTokens(r.tokens)}</td>
-              <td className="py-1.5 text-right tabular-nums">
+              <td data-label="Calls" className="py-1.5 text-right tabular-nums">
+                {r.calls}
+              </td>
+              <td data-label="Tokens" className="py-1.5 text-right tabular-nums">
+                {formatTokens(r.tokens)}
+              </td>
+              <td data-label="Cost" className="py-1.5 text-right tabular-nums">
                 <Money line={r} currency={currency} />
               </td>
-              <td className="py-1.5 pl-4">
+              <td data-label="Task" className="py-1.5 pl-4">
                 {r.taskId ? (
                   <Link href={`/journal?task=${r.taskId}&view=thread`} className="text-xs text-accent-600 hover:underline dark:text-accent-500">
                     thread

@@ -63,9 +63,9 @@ export function BoardView() {
   return (
     <div className="flex h-full min-h-0">
       <div className="flex min-w-0 flex-1 flex-col">
-        <div className="flex items-center gap-3 border-b border-neutral-200 px-6 py-2 dark:border-neutral-800">
+        <div className="flex items-center gap-3 border-b border-neutral-200 px-3 py-2 md:px-6 dark:border-neutral-800">
           <h1 className="text-sm font-semibold">Board</h1>
-          <label className="relative ml-2 flex-1">
+          <label className="relative ml-2 min-w-0 flex-1">
             <span className="sr-only">Filter tasks</span>
             <input
               ref={filterInput}
@@ -89,12 +89,12 @@ export function BoardView() {
             New task <kbd className="ml-1 rounded bg-white/20 px-1 font-mono text-[10px]">c</kbd>
           </button>
         </div>
-        <div className="flex min-h-0 flex-1 gap-4 overflow-x-auto px-6 pt-4 pb-2">
+        <div className="relative flex min-h-0 flex-1 snap-x snap-mandatory gap-3 overflow-x-auto px-3 pt-4 pb-2 md:snap-none md:gap-4 md:px-6" data-testid="board-columns">
           {COLUMNS.map((column) => (
             <Column key={column.status} {...column} filter={filter} selected={selected} onOpen={openCard} />
           ))}
         </div>
-        <div className="border-t border-neutral-200 px-6 py-2 dark:border-neutral-800">
+        <div className="border-t border-neutral-200 px-3 py-2 md:px-6 dark:border-neutral-800">
           <button
             type="button"
             aria-expanded={showCancelled}

@@ -208,7 +208,7 @@ export function TaskDrawer({ id, me, onClose, focusReview = false }: { id: strin
     <aside
       aria-label="Task details"
       data-testid="task-drawer"
-      className="flex w-[28rem] max-w-full shrink-0 flex-col overflow-y-auto border-l border-neutral-200 bg-white dark:border-neutral-800 dark:bg-neutral-900"
+      className="flex shrink-0 flex-col overflow-y-auto border-neutral-200 bg-white max-md:fixed max-md:inset-0 max-md:z-30 md:w-[28rem] md:border-l dark:border-neutral-800 dark:bg-neutral-900"
     >
       <div className="flex justify-end px-3 pt-2">
         <button

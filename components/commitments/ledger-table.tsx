@@ -27,7 +27,7 @@ function Due({ commitment, now }: { commitment: Commitment; now: number }) {
 export function LedgerTable({ items, me, now, criticalPath }: { items: Commitment[]; me: Me; now: number; criticalPath: Set<string> }) {
   const confirmed = items.filter((c) => c.status === "confirmed");
   return (
-    <table className="w-full border-collapse text-sm" data-testid="ledger">
+    <table className="stack-table w-full border-collapse text-sm" data-testid="ledger">
       <thead>
         <tr className="border-b border-neutral-200 text-left text-xs text-neutral-500 dark:border-neutral-800 dark:text-neutral-400">
           <th scope="col" className="py-1.5 pr-2 font-medium">
@@ -72,23 +72,23 @@ export function LedgerTable({ items, me, now, criticalPath }: { items: Commitmen
                   </span>
                 )}
               </td>
-              <td className="py-1.5 pr-2">
+              <td data-label="Owner" className="py-1.5 pr-2">
                 <span className="flex items-center gap-1.5">
                   <Avatar id={c.ownerId} name={c.ownerName} kind={c.ownerKind} size="sm" />
                   <span className="truncate">{c.ownerName}</span>
                 </span>
               </td>
-              <td className="max-w-xs py-1.5 pr-2">
+              <td data-label="What" className="max-w-xs py-1.5 pr-2">
                 {c.what}
                 {c.reason && <p className="text-xs text-neutral-500 dark:text-neutral-400">{c.reason}</p>}
               </td>
-              <td className="py-1.5 pr-2 whitespace-nowrap">
+              <td data-label="Due" className="py-1.5 pr-2 whitespace-nowrap">
                 <Due commitment={c} now={now} />
               </td>
-              <td className="py-1.5 pr-2">
+              <td data-label="Status" className="py-1.5 pr-2">
                 <span className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${STATUS_STYLE[c.status]}`}>{c.status}</span>
               </td>
-              <td className="py-1.5 pr-2 text-xs">
+              <td data-label="Waits on" className="py-1.5 pr-2 text-xs">
                 {c.blockers.length === 0 ? (
                   <span className="text-neutral-400">—</span>
                 ) : (
@@ -99,7 +99,7 @@ export function LedgerTable({ items, me, now, criticalPath }: { items: Commitmen
                   ))
                 )}
               </td>
-              <td className="py-1.5">
+              <td data-label="Actions" className="py-1.5">
                 <CommitmentActions commitment={c} me={me} confirmed={confirmed} />
               </td>
             </tr>

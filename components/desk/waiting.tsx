@@ -16,7 +16,7 @@ export function WaitingBadge({ href }: { href: string }) {
       <span data-testid={`waiting-badge-${href.slice(1)}`} className="ml-auto rounded-full bg-red-700 px-1.5 text-[11px] font-semibold text-white tabular-nums" aria-hidden="true">
         {count}
       </span>
-      <span className="sr-only">{`, ${count} waiting for you`}</span>
+      <span className="sr-only">{` (${count} waiting for you)`}</span>
     </>
   );
 }

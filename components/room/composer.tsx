@@ -52,7 +52,7 @@ export function Composer({ room, people }: { room: string; people: RosterEntry[]
   }
 
   return (
-    <div className="relative border-t border-neutral-200 p-4 dark:border-neutral-800">
+    <div className="relative border-t border-neutral-200 p-3 md:p-4 dark:border-neutral-800">
       {suggestions.length > 0 && (
         // The textarea keeps the focus and the keys (arrows pick, Enter or Tab complete); a click picks too.
         <div

@@ -78,7 +78,7 @@ export function MessageList({ room, me }: { room: string; me: Me }) {
     }
   }
   return (
-    <div className="space-y-3 px-6 py-4" role="log" aria-live="polite" aria-label={`Messages in ${room}`}>
+    <div className="space-y-3 px-3 py-4 md:px-6" role="log" aria-live="polite" aria-label={`Messages in ${room}`}>
       {query.hasNextPage && (
         <button
           type="button"

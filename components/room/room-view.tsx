@@ -12,6 +12,7 @@ import { Composer } from "./composer";
 import { GateStrip } from "./gate-strip";
 import { MessageList } from "./message-list";
 import { PresencePanel } from "./presence";
+import { ScriptedTeamNote } from "./team-note";
 
 function NewRoom() {
   const [name, setName] = useState("");
@@ -42,32 +43,67 @@ function NewRoom() {
   );
 }
 
+function RoomList({ room, rooms, human }: { room: string; rooms: Room[]; human: boolean }) {
+  return (
+    <>
+      <h2 className="mb-2 text-xs font-semibold tracking-wide text-neutral-600 uppercase dark:text-neutral-300">Rooms</h2>
+      <ul className="space-y-0.5 text-sm">
+        {rooms.map((r) => (
+          <li key={r.name}>
+            <Link
+              href={`/room/${r.name}`}
+              aria-current={r.name === room ? "page" : undefined}
+              className={`block rounded px-2 py-1 ${r.name === room ? "bg-neutral-200 font-medium dark:bg-neutral-800" : "hover:bg-neutral-100 dark:hover:bg-neutral-900"}`}
+            >
+              # {r.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {human && <NewRoom />}
+    </>
+  );
+}
+
 export function RoomView({ room }: { room: string }) {
   const me = useMe();
   const rooms = useQuery({ queryKey: queryKeys.rooms(), queryFn: () => apiGet<Page<Room>>("/api/rooms") });
   const people = usePrincipals().data?.items ?? [];
+  // Below md the room is one column: the rooms and the people open from buttons in its header.
+  const [panel, setPanel] = useState<"rooms" | "people" | null>(null);
   if (!me.data) return null;
+  const roomList = <RoomList room={room} rooms={rooms.data?.items ?? []} human={me.data.kind === "human"} />;
+  const toggle = (which: "rooms" | "people") => setPanel(panel === which ? null : which);
+  const tab = "rounded border border-neutral-300 px-2 py-0.5 text-xs font-medium dark:border-neutral-700";
   return (
     <div className="flex h-full">
-      <aside className="w-44 shrink-0 border-r border-neutral-200 p-4 dark:border-neutral-800">
-        <h2 className="mb-2 text-xs font-semibold tracking-wide text-neutral-500 uppercase dark:text-neutral-400">Rooms</h2>
-        <ul className="space-y-0.5 text-sm">
-          {(rooms.data?.items ?? []).map((r) => (
-            <li key={r.name}>
-              <Link
-                href={`/room/${r.name}`}
-                aria-current={r.name === room ? "page" : undefined}
-                className={`block rounded px-2 py-1 ${r.name === room ? "bg-neutral-200 font-medium dark:bg-neutral-800" : "hover:bg-neutral-100 dark:hover:bg-neutral-900"}`}
-              >
-                # {r.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-        {me.data.kind === "human" && <NewRoom />}
-      </aside>
-      <section className="flex min-w-0 flex-1 flex-col" aria-label={`Room ${room}`}>
-        <h1 className="border-b border-neutral-200 px-6 py-2 text-sm font-semibold dark:border-neutral-800"># {room}</h1>
+      <aside className="hidden w-44 shrink-0 border-r border-neutral-200 p-4 md:block dark:border-neutral-800">{roomList}</aside>
+      <section className="relative flex min-w-0 flex-1 flex-col" aria-label={`Room ${room}`}>
+        <div className="flex items-center gap-2 border-b border-neutral-200 px-3 py-2 md:px-6 dark:border-neutral-800">
+          <h1 className="min-w-0 flex-1 truncate text-sm font-semibold"># {room}</h1>
+          <button type="button" className={`${tab} md:hidden`} aria-expanded={panel === "rooms"} onClick={() => toggle("rooms")}>
+            Rooms
+          </button>
+          <button type="button" className={`${tab} lg:hidden`} aria-expanded={panel === "people"} onClick={() => toggle("people")}>
+            People
+          </button>
+        </div>
+        {panel && (
+          <div
+            className="absolute inset-x-0 top-10 z-20 max-h-[70%] overflow-y-auto border-b border-neutral-200 bg-white p-4 shadow-lg dark:border-neutral-800 dark:bg-neutral-950"
+            data-testid={`room-panel-${panel}`}
+          >
+            {panel === "rooms" ? (
+              roomList
+            ) : (
+              <>
+                <PresencePanel room={room} />
+                <GateStrip room={room} />
+              </>
+            )}
+          </div>
+        )}
+        <ScriptedTeamNote />
         <div className="min-h-0 flex-1 overflow-y-auto">
           <MessageList room={room} me={me.data} />
         </div>

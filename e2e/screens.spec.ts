@@ -1,0 +1,91 @@
+// Every page at a phone's 390×844 and a desktop's 1440×900: a screenshot of each, and nothing may scroll
+// sideways (the document is never wider than the window). The pages come from the rail itself, so a new
+// page is covered the day it gets its line there. Screenshots: test-results/screens/<page>-<width>.png.
+import { join } from "node:path";
+import { expect, test, uniqueName, type ResponseBody } from "./fixtures";
+
+const SIZES = [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+] as const;
+
+function fileOf(path: string, width: number): string {
+  // Ids stay out of the names: /agents/<id> is agent-detail, /board?task=<id> is board-drawer.
+  const name = path.startsWith("/agents/") ? "agent-detail" : path.startsWith("/board?") ? "board-drawer" : path.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-");
+  return join("test-results", "screens", `${name}-${width}.png`);
+}
+
+test("every page fits a phone and a desktop, with no sideways scroll", async ({ page, signIn, registerAgent, asAgent, baseURL }) => {
+  test.setTimeout(180_000);
+  await signIn(page, uniqueName("screens"));
+  // Something on each page: an agent with a task in review, a message, a decision.
+  const agent = await registerAgent(uniqueName("coder"), "coder");
+  const api = asAgent(agent);
+  const task: ResponseBody = await (await page.request.post("/api/tasks", { data: { title: `Screens ${uniqueName("t")}`, acceptanceCriteria: "it fits" } })).json();
+  const claimed = await api.post(`/api/tasks/${task.id}/claim`);
+  await api.post(`/api/tasks/${task.id}/submit`, { fence: claimed.body.fence, summary: "fits", evidence: "✓ 1 passed" });
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/room");
+  const rail = page.getByRole("navigation", { name: "Pages" });
+  const hrefs = await rail.getByRole("link").evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  const paths = [
+    ...new Set([...hrefs.filter((h) => h.startsWith("/")), "/room/general", "/decisions/escalations", `/agents/${agent.id}`, `/board?task=${task.id}`, "/no-such-page"]),
+  ];
+  expect(paths.length).toBeGreaterThanOrEqual(10);
+
+  const overflowing: string[] = [];
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    for (const path of paths) {
+      await page.goto(`${baseURL}${path}`);
+      await expect(page.getByTestId("top-strip")).toBeVisible();
+      await expect(page.locator("main [aria-busy=true]")).toHaveCount(0);
+      const { scrollWidth, innerWidth, culprit } = await page.evaluate(() => {
+        // The outermost element that reaches past the window's right edge, to name in the failure.
+        const clipped = (el: Element) => {
+          // An absolutely placed element escapes a scroller that is not positioned: only a positioned one clips it.
+          const position = getComputedStyle(el).position;
+          if (position === "fixed") return true;
+          let contained = position !== "absolute";
+          for (let up = el.parentElement; up; up = up.parentElement) {
+            const style = getComputedStyle(up);
+            if (contained && style.overflowX !== "visible") return true;
+            if (style.position !== "static") contained = true;
+          }
+          return false;
+        };
+        const past = [...document.querySelectorAll("body *")].find((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !clipped(el));
+        const name = past ? `${past.tagName.toLowerCase()}${past.id ? `#${past.id}` : ""}.${String(past.getAttribute("class") ?? "").replace(/\s+/g, ".")}` : "";
+        return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, culprit: name };
+      });
+      if (scrollWidth > innerWidth) overflowing.push(`${path} at ${size.width} px is ${scrollWidth} px wide (${culprit})`);
+      await page.screenshot({ path: fileOf(path, size.width) });
+    }
+  }
+  expect(overflowing).toEqual([]);
+});
+
+test("on a phone the rail is a drawer behind the menu button, and the board shows one column at a time", async ({ page, signIn }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, uniqueName("phone"));
+  await page.goto("/room");
+  const rail = page.getByRole("navigation", { name: "Pages" });
+  await expect(rail).toBeHidden();
+  await page.getByRole("button", { name: "Pages" }).click();
+  await expect(rail).toBeVisible();
+  await rail.getByRole("link", { name: /^Board/ }).click();
+  await expect(page).toHaveURL(/\/board$/);
+  await expect(rail).toBeHidden();
+  // One column fills the width; the next is a swipe away.
+  const column = page.getByTestId("column-ready");
+  const box = (await column.boundingBox())!;
+  expect(box.width).toBeGreaterThan(340);
+  // The composer spans the room's width.
+  await page.goto("/room");
+  const composer = page.getByRole("textbox", { name: /Message #general/ });
+  expect((await composer.boundingBox())!.width).toBeGreaterThan(340);
+  // Rooms and people open from buttons.
+  await page.getByRole("button", { name: "Rooms" }).click();
+  await expect(page.getByTestId("room-panel-rooms").getByRole("link", { name: "# general" })).toBeVisible();
+});
