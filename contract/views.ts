@@ -102,6 +102,7 @@ export const task = open({
   fence: int,
   leaseMinutes: int.nullable(),
   leaseExpiresAt: when.nullable(),
+  stallsAt: when.nullable(),
   outputCount: int,
   offeredTo: uuid.nullable(),
   parentId: uuid.nullable(),

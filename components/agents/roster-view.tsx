@@ -7,6 +7,7 @@ import { apiGet } from "../api";
 import { queryKeys } from "../query-keys";
 import { Avatar } from "../avatar";
 import { LeaseCountdown } from "../board/lease-countdown";
+import { StallBadge } from "../stall-badge";
 import { BudgetBar } from "../bill/budget-bar";
 import { formatMoney, formatPercent, formatTokens } from "../bill/format";
 import { useBill } from "../bill/use-bill";
@@ -84,6 +85,7 @@ export function RosterView() {
                               #{a.lease.number} {a.lease.title}
                             </Link>
                             {a.lease.leaseExpiresAt && <LeaseCountdown expiresAt={a.lease.leaseExpiresAt} />}
+                            <StallBadge at={a.stalledSince} />
                           </span>
                         ) : (
                           <span className="text-xs text-neutral-400">none</span>

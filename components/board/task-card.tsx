@@ -1,6 +1,7 @@
 "use client";
 // A card on the board: title, owner and approver, fence, output count and the live lease.
 import { Avatar } from "../avatar";
+import { StallBadge } from "../stall-badge";
 import { LeaseCountdown } from "./lease-countdown";
 import type { Task } from "./types";
 
@@ -44,6 +45,7 @@ export function TaskCard({ task, selected, onOpen }: { task: Task; selected: boo
         </div>
         <div className="mt-2 flex flex-wrap items-center gap-2 text-[11px] text-neutral-600 dark:text-neutral-400">
           {task.status === "in_progress" && task.leaseExpiresAt && <LeaseCountdown expiresAt={task.leaseExpiresAt} />}
+          {task.status === "in_progress" && <StallBadge at={task.stallsAt} />}
           <span className="font-mono" title="Fencing token: +1 on every claim" data-testid="fence">
             fence {task.fence}
           </span>

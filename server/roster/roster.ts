@@ -7,7 +7,7 @@ import { readAgentSpend } from "../bill/agent-spend";
 import type { PriceMap } from "../bill/prices";
 import type { Clock } from "../clock";
 import { listPrincipals, type RosterEntry } from "../principals/list-principals";
-import { stallsAt } from "./stall";
+import { stallsAt } from "./stall-time";
 
 export interface Lease {
   taskId: string;

@@ -9,6 +9,7 @@ import { priceConfig } from "../bill/prices";
 import { manualClock } from "../clock";
 import { claimTask } from "../tasks/claim";
 import { heartbeat } from "../tasks/heartbeat";
+import { readTaskView } from "../tasks/view";
 import { addWebhook } from "../webhooks/manage";
 import { makeReadyTask, makeTeam } from "../../test/fixtures/board";
 import { call } from "../../test/helpers";
@@ -41,6 +42,8 @@ describe("stalled agents", () => {
     const stalledSince = new Date(claimedAt.getTime() + 15 * MINUTE).toISOString();
     const leaseExpiresAt = claimed.leaseExpiresAt!;
     // The API says so (the route reads the real clock, which is past the 15-minute mark too).
+    // The board's card reads the same moment from the task.
+    expect((await readTaskView(db, task.id)).stallsAt).toBe(stalledSince);
     const roster = await call(agentsRoute, "/api/agents", { cookie: lead.cookie });
     expect(roster.body.items.find((r: { id: string }) => r.id === agent.id)).toMatchObject({ stalled: true, stalledSince, lease: { taskId: task.id, stalledSince } });
 
@@ -61,8 +64,9 @@ describe("stalled agents", () => {
     clock.advance(MINUTE);
     expect((await sweepStalledAgents(db, clock)).stalled).toEqual([]);
 
-    await heartbeat(db, agent, task.id, { fence: claimed.fence }, clock);
+    const renewed = await heartbeat(db, agent, task.id, { fence: claimed.fence }, clock);
     expect(await stalledOf()).toMatchObject({ stalled: false, stalledSince: null });
+    expect(renewed.stallsAt).toBe(new Date(realNow + MINUTE + 15 * MINUTE).toISOString());
     expect((await sweepStalledAgents(db, clock)).stalled).toEqual([]);
 
     // Silent again past half the renewed lease: a new stall, told again.

@@ -9,29 +9,12 @@ import { appendEvent } from "../journal/append";
 import { getSystemPrincipal } from "../principals/create-principal";
 import { postMessage } from "../relay/post-message";
 import { DEFAULT_ROOM } from "../rooms/rooms";
-import { globalLeaseMinutes, leaseMinutesOf } from "../tasks/lease";
+import { globalLeaseMinutes } from "../tasks/lease";
+import { lastActivityOf } from "./stall-time";
 
 /** One stall sweeper at a time across every instance. */
 const STALL_LOCK = sql`hashtext('quorum:stall-sweep')`;
 const BATCH = 100;
-
-type LeaseRow = { updatedAt: Date; leaseExpiresAt: Date | null; leaseMinutes: number | null };
-
-/**
- * When the holder last showed life: the later of its last write to the task (claim, heartbeat and
- * output all stamp `updated_at`) and its last lease renewal (the lease's end minus its length).
- */
-export function lastActivityOf(task: LeaseRow): Date {
-  const lease = leaseMinutesOf(task) * 60_000;
-  const renewed = task.leaseExpiresAt ? task.leaseExpiresAt.getTime() - lease : 0;
-  return new Date(Math.max(task.updatedAt.getTime(), renewed));
-}
-
-/** When an in-progress task's holder counts as stalled if nothing happens first (null: no lease). */
-export function stallsAt(task: LeaseRow): Date | null {
-  if (!task.leaseExpiresAt) return null;
-  return new Date(lastActivityOf(task).getTime() + (leaseMinutesOf(task) * 60_000) / 2);
-}
 
 export interface Stall {
   taskId: string;

@@ -1,7 +1,9 @@
 // Lease length: per task when set, else QUORUM_LEASE_MINUTES, else 30 minutes.
 import { sql, type SQL } from "drizzle-orm";
 import { tasks } from "../../db/schema";
-import type { TaskRow } from "./view";
+
+/** The part of a task row a lease reads (no import of the view, which reads stalls from here). */
+type LeaseSettings = { leaseMinutes: number | null };
 
 export const DEFAULT_LEASE_MINUTES = 30;
 
@@ -11,11 +13,11 @@ export function globalLeaseMinutes(): number {
   return Number.isInteger(raw) && raw >= 1 && raw <= 1440 ? raw : DEFAULT_LEASE_MINUTES;
 }
 
-export function leaseMinutesOf(task: Pick<TaskRow, "leaseMinutes">): number {
+export function leaseMinutesOf(task: LeaseSettings): number {
   return task.leaseMinutes ?? globalLeaseMinutes();
 }
 
-export function leaseEnd(task: Pick<TaskRow, "leaseMinutes">, now: Date): Date {
+export function leaseEnd(task: LeaseSettings, now: Date): Date {
   return new Date(now.getTime() + leaseMinutesOf(task) * 60_000);
 }
 

@@ -5,6 +5,7 @@ import { principals, tasks, type TaskStatus } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import { fail } from "../errors";
 import { isUuid } from "../ids";
+import { stallsAt } from "../roster/stall-time";
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type { TaskStatus };
@@ -26,6 +27,8 @@ export interface TaskView {
   fence: number;
   leaseMinutes: number | null;
   leaseExpiresAt: string | null;
+  /** When its holder counts as stalled unless it heartbeats or writes output first (in progress only). */
+  stallsAt: string | null;
   outputCount: number;
   offeredTo: string | null;
   parentId: string | null;
@@ -77,6 +80,7 @@ export function toTaskView({ task, ownerName, ownerKind, approverName, approverK
     fence: task.fence,
     leaseMinutes: task.leaseMinutes,
     leaseExpiresAt: task.leaseExpiresAt?.toISOString() ?? null,
+    stallsAt: task.status === "in_progress" ? (stallsAt(task)?.toISOString() ?? null) : null,
     outputCount: task.outputCount,
     offeredTo: task.offeredTo,
     parentId: task.parentId,
