@@ -64,6 +64,8 @@ export const queryKeys = {
   taskColumn: (status: TaskStatus) => [...tasks(), "list", status] as const,
   taskDetail: (taskId: string | null) => [...tasks(), "detail", taskId] as const,
   taskOptions: () => [...tasks(), "journal-filter"] as const,
+  /** Tasks in review (the review notifier picks the signed-in human's). */
+  reviewsWaiting: () => [...tasks(), "reviews-waiting"] as const,
 
   /** Everything on the bill (summary, series, today, runs). */
   bill,

@@ -1,6 +1,7 @@
 "use client";
 // What the frame shows about escalations: the rail badge and a browser notification (the count is in desk/waiting.tsx).
 import { useEffect, useRef, useState } from "react";
+import { ReviewNotifier } from "../board/review-notifier";
 import { useMe } from "../session";
 import { useEscalations } from "./use-decisions";
 
@@ -54,10 +55,15 @@ export function EscalationNotifier() {
       }
     }
   }, [query.data]);
-  if (me?.kind !== "human" || permission !== "default") return null;
+  if (me?.kind !== "human") return null;
+  // Reviews waiting for this human notify under the same permission.
+  if (permission !== "default") return <ReviewNotifier />;
   return (
-    <button type="button" onClick={() => Notification.requestPermission().then(setPermission)} className="text-xs text-accent-600 hover:underline">
-      Notify me of escalations
-    </button>
+    <>
+      <ReviewNotifier />
+      <button type="button" onClick={() => Notification.requestPermission().then(setPermission)} className="text-xs text-accent-600 hover:underline">
+        Notify me of escalations and reviews
+      </button>
+    </>
   );
 }
