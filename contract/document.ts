@@ -94,13 +94,28 @@ function tidy(node: unknown): unknown {
   return out;
 }
 
-/** zod puts recursive schemas (z.json(), any JSON value) under `__shared`: each becomes a component of its own. */
+const SHARED_REF = "#/components/schemas/__shared#/$defs/";
+
+/** Replaces every node that refers to a shared def (zod may inline the def beside its `$ref`) with `replace(def)`. */
+function replaceShared(node: unknown, replace: (def: string) => unknown): unknown {
+  if (Array.isArray(node)) return node.map((n) => replaceShared(n, replace));
+  if (!node || typeof node !== "object") return node;
+  const ref = (node as JsonSchema).$ref;
+  if (typeof ref === "string" && ref.startsWith(SHARED_REF)) return replace(ref.slice(SHARED_REF.length));
+  return Object.fromEntries(Object.entries(node as JsonSchema).map(([key, child]) => [key, replaceShared(child, replace)]));
+}
+
+/**
+ * zod puts recursive schemas (z.json(), any JSON value) under `__shared`: each becomes a component of its
+ * own, and its references to itself become `{}` (any value) — one level deep, so typed clients get no
+ * self-referencing type (TypeScript refuses those in an interface).
+ */
 function hoistShared(schemas: Record<string, JsonSchema>, prefix: string): Record<string, JsonSchema> {
   const { __shared, ...rest } = schemas;
   const defs = ((__shared as JsonSchema | undefined)?.$defs ?? {}) as Record<string, JsonSchema>;
   const names = new Map(Object.keys(defs).map((def, i) => [def, `${prefix}JsonValue${i === 0 ? "" : i}`]));
-  const text = JSON.stringify({ ...rest, ...Object.fromEntries(Object.entries(defs).map(([def, schema]) => [names.get(def)!, schema])) });
-  return JSON.parse(text.replace(/"#\/components\/schemas\/__shared#\/\$defs\/(\w+)"/g, (_, def: string) => JSON.stringify(`#/components/schemas/${names.get(def)}`)));
+  const hoisted = Object.fromEntries(Object.entries(defs).map(([def, schema]) => [names.get(def)!, replaceShared(schema, () => ({})) as JsonSchema]));
+  return { ...(replaceShared(rest, (def) => ({ $ref: `#/components/schemas/${names.get(def)}` })) as Record<string, JsonSchema>), ...hoisted };
 }
 
 function convert(registry: z.core.$ZodRegistry<{ id: string }>, io: "input" | "output"): Record<string, JsonSchema> {
