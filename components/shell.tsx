@@ -88,6 +88,9 @@ function RailFoot() {
         {me.data.kind === "human" && <SignOutButton />}
       </div>
       <LiveDot />
+      <Link href="/reference/api" className="block text-xs text-neutral-500 hover:underline">
+        API reference
+      </Link>
     </>
   );
 }
