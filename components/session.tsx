@@ -1,6 +1,8 @@
 "use client";
 // Who is signed in, and signing out; pages render the sign-in help instead of themselves when nobody is.
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
+import { Suspense } from "react";
 import { apiGet, apiPost, type ApiError } from "./api";
 import { queryKeys } from "./query-keys";
 import type { Me } from "./types";
@@ -14,10 +16,31 @@ export function useMe() {
   });
 }
 
+const REFUSED: Record<string, string> = {
+  used: "That sign-in link was already used: each link signs in once.",
+  expired: "That sign-in link has expired: links last 15 minutes.",
+  unknown: "That sign-in link is not one Quorum issued (check it was copied whole).",
+};
+
+/** After a refused link (/signin sends /welcome?link=used|expired|unknown): which it was. */
+function RefusedLinkNote() {
+  const reason = useSearchParams().get("link");
+  const text = reason ? REFUSED[reason] : undefined;
+  if (!text) return null;
+  return (
+    <p role="alert" data-testid="refused-link" className="mt-3 rounded bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/50 dark:text-amber-100">
+      {text}
+    </p>
+  );
+}
+
 export function SignedOut() {
   return (
-    <div className="mx-auto mt-24 max-w-md rounded-lg border border-neutral-200 p-6 dark:border-neutral-800">
+    <div className="mx-3 mt-24 max-w-md rounded-lg border border-neutral-200 p-6 sm:mx-auto dark:border-neutral-800">
       <h1 className="text-lg font-semibold">Sign in to Quorum</h1>
+      <Suspense>
+        <RefusedLinkNote />
+      </Suspense>
       <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-300">
         Open the one-time sign-in link that <code className="font-mono">npm start</code> printed in its terminal. Links work once and expire after 15 minutes; for a new one run:
       </p>

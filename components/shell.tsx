@@ -12,6 +12,7 @@ import { EscalationNotifier } from "./decisions/escalation-alerts";
 import { WaitingBadge, WaitingInbox } from "./desk/waiting";
 import { useLiveStatus } from "./live";
 import { NAV_PAGES } from "./nav-pages";
+import { PageErrorBanner } from "./page-errors";
 import { SignedOut, SignOutButton, useMe } from "./session";
 import type { Page, RosterRow } from "./types";
 
@@ -147,6 +148,7 @@ export function Shell({ children }: { children: ReactNode }) {
       </nav>
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">
         <TopStrip ready={ready} menuOpen={menuOpen} onMenu={() => setMenuOpen(!menuOpen)} />
+        {ready && <PageErrorBanner />}
         <main className="min-h-0 flex-1">{ready ? children : <PageSkeleton />}</main>
       </div>
     </div>

@@ -1,5 +1,6 @@
-// The one-time sign-in link: spends the token, sets the session cookie, opens the room.
-import { redeemSignInLink } from "@/server/principals/sign-in";
+// The one-time sign-in link: spends the token, sets the session cookie, opens the room; a refused link
+// lands on the welcome page, which says why.
+import { redeemSignInLink, refusedLinkReason } from "@/server/principals/sign-in";
 import { sessionCookie } from "@/server/principals/session-cookie";
 import { QuorumError } from "@/server/errors";
 import { appContext } from "../api/_lib/http";
@@ -14,6 +15,8 @@ export async function GET(req: Request) {
     return new Response(null, { status: 303, headers: { Location: "/room", "Set-Cookie": sessionCookie(sessionToken, expiresAt) } });
   } catch (error) {
     if (!(error instanceof QuorumError)) throw error;
-    return new Response(null, { status: 303, headers: { Location: "/welcome?link=invalid" } });
+    // The page says which: used, expired or unknown, and how to get a new link.
+    const reason = await refusedLinkReason(ctx.db, token, ctx.clock);
+    return new Response(null, { status: 303, headers: { Location: `/welcome?link=${reason}` } });
   }
 }

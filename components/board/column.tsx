@@ -60,7 +60,8 @@ export function Column({
             ))}
           </div>
         )}
-        {query.isError && <p className="p-2 text-xs text-red-700 dark:text-red-300">Could not load: {query.error.message}</p>}
+        {/* A failure is said once for the page, with Retry (components/page-errors.tsx). */}
+        {query.isError && <p className="p-2 text-xs text-neutral-600 dark:text-neutral-300">Not loaded.</p>}
         {query.isSuccess && shown.length === 0 && (
           <p className="p-2 text-xs text-neutral-500 dark:text-neutral-400">{filter && loaded.length ? "No card matches the filter." : EMPTY[status]}</p>
         )}

@@ -23,6 +23,19 @@ export async function issueSignInLink(db: Db, human: Principal, clock: Clock): P
   return token;
 }
 
+/** Why a link cannot sign anyone in (any more): used once already, past its 15 minutes, or never issued. */
+export type RefusedLink = "used" | "expired" | "unknown";
+
+export async function refusedLinkReason(db: Db, token: string, clock: Clock): Promise<RefusedLink> {
+  const [link] = await db
+    .select({ usedAt: signInLinks.usedAt, expiresAt: signInLinks.expiresAt })
+    .from(signInLinks)
+    .where(eq(signInLinks.tokenHash, hashSecret(token)));
+  if (!link) return "unknown";
+  if (link.usedAt) return "used";
+  return link.expiresAt.getTime() <= clock.now().getTime() ? "expired" : "unknown";
+}
+
 /** Spends a link and opens a session; a used, expired or unknown link is refused. */
 export async function redeemSignInLink(db: Db, token: string, clock: Clock): Promise<{ sessionToken: string; expiresAt: Date }> {
   const now = clock.now();
