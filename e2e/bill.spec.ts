@@ -89,12 +89,13 @@ test("the journal explorer searches, opens a run's timeline, replays it identica
 test("the agents page lists the team with spend and budgets and opens an agent's runs and principles", async ({ page, signIn, snap }) => {
   await signIn(page);
   await page.getByRole("link", { name: "Agents", exact: true }).click();
-  const row = page.getByTestId("roster-row").filter({ hasText: "coder" }).first();
+  // The team's coder, by name: other specs register agents whose role is coder too.
+  const row = page.locator('[data-testid="roster-row"][data-agent="coder"]');
   await expect(row).toBeVisible();
   await expect(row.getByTestId("budget-bar")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Principles" })).toBeVisible();
   await snap(page, "agents");
-  await row.getByRole("link", { name: /coder/ }).click();
+  await row.getByRole("link").first().click();
   await expect(page.getByRole("heading", { name: "coder", exact: true })).toBeVisible();
   await expect(page.getByTestId("run-row").first()).toBeVisible();
   await expect(page.getByText("Principles in its context")).toBeVisible();

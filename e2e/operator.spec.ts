@@ -7,8 +7,9 @@ import { root, serverEnv } from "./server";
 test("a human stops a running run from its timeline; it ends at its next turn boundary", async ({ page, signIn, registerAgent, snap }) => {
   const agent = await registerAgent(undefined, "coder");
   const env = serverEnv(process.env.QUORUM_E2E_HOME!, Number(process.env.QUORUM_E2E_PORT));
-  // Its one tool waits 6 s: the human asks to stop meanwhile, and the run stops when the tool returns.
-  const child = spawn(join(root, "node_modules", ".bin", "tsx"), [join(root, "test/processes/slow-run.ts"), agent.id, "6"], {
+  // Its one tool waits 15 s (room for signing in on a busy machine): the human asks to stop meanwhile,
+  // and the run stops when the tool returns.
+  const child = spawn(join(root, "node_modules", ".bin", "tsx"), [join(root, "test/processes/slow-run.ts"), agent.id, "15"], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "inherit"],
@@ -24,7 +25,7 @@ test("a human stops a running run from its timeline; it ends at its next turn bo
     await page.getByLabel("Reason for stopping the run").fill("wrong approach, start over");
     await page.getByRole("button", { name: "Stop at the next turn" }).click();
     await expect(page.getByText(/asked it to stop at .*: wrong approach, start over/)).toBeVisible();
-    await expect(page.getByTestId("run-result")).toContainText("Ended stopped: an operator asked to stop", { timeout: 20_000 });
+    await expect(page.getByTestId("run-result")).toContainText("Ended stopped: an operator asked to stop", { timeout: 30_000 });
     await expect(page.getByRole("button", { name: "Stop run" })).toHaveCount(0);
     await snap(page, "run-stopped");
     expect(JSON.parse((await lines.next()).value as string)).toMatchObject({ status: "stopped", turns: 1 });
