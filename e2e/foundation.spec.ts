@@ -62,7 +62,9 @@ test("an agent's message arrives live, with its performative badge, rendered as 
 test("the journal filters by kind", async ({ page, signIn }) => {
   await signIn(page);
   await page.goto("/journal");
-  await page.getByLabel("Kind").selectOption("HumanSignedIn");
+  await page.getByTestId("kind-picker").click();
+  await page.getByLabel("Find a kind").fill("signedin");
+  await page.getByRole("checkbox", { name: "HumanSignedIn" }).check();
   await expect(page.getByTestId("journal-row").first()).toHaveAttribute("data-kind", "HumanSignedIn");
   const kinds = await page.getByTestId("journal-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-kind")));
   expect(new Set(kinds)).toEqual(new Set(["HumanSignedIn"]));

@@ -11,21 +11,25 @@ test("a human sees an agent's rejected post in the gate strip and the agent in t
 
   await page.goto(`/room/${room}`);
   await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
-  await expect(page.getByText(`Nothing held back in #${room}`)).toBeVisible();
+  await expect(page.getByText(`Nobody is held back in #${room}`)).toBeVisible();
 
   // No human has spoken in this room, and the agent is its only speaker: a second message laps it.
   const lapped = await api.post(`/api/rooms/${room}/messages`, { body: "Thanks again, really!" });
   expect(lapped.status).toBe(409);
   expect(lapped.body.error).toBe("lapping");
 
-  // The strip updates live, without a reload: who, which gate, why, and what was said.
+  // The strip updates live, without a reload: who, which gate, why in words (the API's own words in a tooltip), and what was said.
   const rejection = page.getByTestId("gate-rejection").first();
   await expect(rejection).toBeVisible();
   await expect(rejection).toHaveAttribute("data-gate", "lapping");
   await expect(rejection).toContainText(agent.name);
   await expect(rejection).toContainText("lapping");
   await expect(rejection).toContainText("Thanks again, really!");
-  await expect(rejection).toContainText("since the last human message");
+  await expect(rejection.getByTestId("gate-sentence")).toHaveText(
+    `${agent.name} was held: it posted 1 time since a human last spoke, with too few others talking; it waits for another voice.`,
+  );
+  await expect(rejection.getByTestId("gate-sentence")).toHaveAttribute("title", /since the last human message/);
+  await expect(rejection).not.toContainText("/api/");
 
   const entry = page.getByTestId("presence-entry").filter({ hasText: agent.name });
   await expect(entry).toContainText("reviewer");
@@ -35,6 +39,7 @@ test("a human sees an agent's rejected post in the gate strip and the agent in t
   const dupe = await api.post(`/api/rooms/${room}/messages`, { body: "Thanks for the review!", to: human });
   expect(dupe.status).toBe(409);
   await expect(page.getByTestId("gate-rejection").first()).toHaveAttribute("data-gate", "duplicate");
+  await expect(page.getByTestId("gate-rejection").first()).toContainText("it repeated a message it had already posted here");
   await snap(page, "gate-strip");
 });
 
@@ -61,12 +66,16 @@ test("a focusing agent wears a pill, and nothing anyone writes is rendered as HT
   expect(stale.body.error).toBe("stale");
   expect(stale.body.unread.map((m: { body: string }) => m.body)).toEqual([humanText]);
   expect(typeof stale.body.holdToken).toBe("string");
-  await expect(page.getByTestId("gate-rejection").filter({ hasText: agentText })).toHaveAttribute("data-gate", "freshness");
+  const held = page.getByTestId("gate-rejection").filter({ hasText: agentText });
+  await expect(held).toHaveAttribute("data-gate", "freshness");
+  await expect(held.getByTestId("gate-sentence")).toHaveText(`${agent.name} was held: it had not read 1 new message; it will read and retry.`);
 
   // Acked, the same post goes through and shows as text.
   expect((await api.post(`/api/rooms/${room}/cursor`, { seq: stale.body.holdSeq })).status).toBe(200);
   expect((await api.post(`/api/rooms/${room}/messages`, { body: agentText, performative: "DONE" })).status).toBe(201);
   await expect(page.getByTestId("message").filter({ hasText: agentText })).toBeVisible();
+  // It has spoken since: the hold is over and its entry leaves the strip.
+  await expect(held).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(await page.locator("b", { hasText: "bold?" }).count()).toBe(0);
   expect(await page.locator("img[src=x]").count()).toBe(0);

@@ -100,10 +100,10 @@ test("hostile names, bodies, tasks, ADRs, decisions, commitments and memory rend
   const agentPost = await coderApi.post(`/api/rooms/${room}/messages`, { body: agentSays, performative: "INFORM", taskId: t1.body.id, payload });
   expect(agentPost.status).toBe(201);
   expect(agentPost.body.payload).toEqual(payload);
-  // The same body again is a duplicate: the refused text is shown in the room's gate strip.
-  expect((await coderApi.post(`/api/rooms/${room}/messages`, { body: agentSays })).body.error).toBe("duplicate");
   const directSays = hostile("direct-body");
   expect((await coderApi.post(`/api/rooms/${room}/messages`, { body: directSays, to: human })).status).toBe(201);
+  // The same body again is a duplicate: the refused text is shown in the room's gate strip (until the coder posts again).
+  expect((await coderApi.post(`/api/rooms/${room}/messages`, { body: agentSays })).body.error).toBe("duplicate");
   const submission = { summary: hostile("summary"), evidence: hostile("evidence") };
   expect((await coderApi.post(`/api/tasks/${t1.body.id}/submit`, { fence: 1, ...submission })).status).toBe(200);
   const verdict = hostile("review-reason");

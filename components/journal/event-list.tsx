@@ -1,18 +1,46 @@
 "use client";
 // The dense event list, newest first, a cursor page at a time; each row expands to its JSON and links
 // to its task's thread and its run's timeline.
-import { useInfiniteQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { Fragment, useState } from "react";
 import { apiGet } from "../api";
 import { queryKeys } from "../query-keys";
 import type { JournalEntry, Page } from "../types";
-import { summary } from "./event-summary";
+import type { Task } from "../board/types";
+import { usePrincipals } from "../shell";
+import { lineOf, type Names } from "./event-line";
 import { listQuery, type JournalParams } from "./journal-params";
+
+/** What the names use of a task. */
+type TaskOption = Pick<Task, "id" | "number" | "title">;
 
 const chip = "rounded bg-neutral-100 px-1.5 py-0.5 font-mono text-[11px] text-accent-700 hover:bg-accent-50 dark:bg-neutral-900 dark:text-accent-500";
 
-function Row({ entry, focused, update }: { entry: JournalEntry; focused: boolean; update: (patch: Partial<JournalParams>) => void }) {
+/** Names for the lines: the people and tasks this page already knows (ids stay in the JSON). */
+function useNames(): Names {
+  const people = usePrincipals().data?.items ?? [];
+  const tasks = useQuery({ queryKey: queryKeys.taskOptions(), queryFn: () => apiGet<Page<TaskOption>>("/api/tasks?limit=100") });
+  const byId = new Map(people.map((p) => [p.id, p.name]));
+  const numbers = new Map((tasks.data?.items ?? []).map((t) => [t.id, t.number]));
+  return {
+    who: (id) => (id ? (byId.get(id) ?? "someone") : "nobody"),
+    task: (id) => {
+      const number = id ? numbers.get(id) : undefined;
+      return number !== undefined ? `#${number}` : "a task";
+    },
+  };
+}
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: "long", day: "numeric", month: "long", year: "numeric" });
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+
+function dayOf(iso: string): string {
+  return dayFormat.format(new Date(iso));
+}
+
+function Row({ entry, focused, update, names }: { entry: JournalEntry; focused: boolean; update: (patch: Partial<JournalParams>) => void; names: Names }) {
   const [open, setOpen] = useState(focused);
+  const line = lineOf(entry, names);
   return (
     <li
       data-testid="journal-row"
@@ -20,28 +48,34 @@ function Row({ entry, focused, update }: { entry: JournalEntry; focused: boolean
       id={`event-${entry.id}`}
       className={`border-b border-neutral-100 dark:border-neutral-900 ${focused ? "bg-accent-50 dark:bg-neutral-900" : ""}`}
     >
-      <div className="grid grid-cols-[5rem_10rem_10rem_8rem_1fr_auto] items-baseline gap-3 px-6 py-1.5 text-sm hover:bg-neutral-50 dark:hover:bg-neutral-900">
+      <div className="grid grid-cols-[4.5rem_4.5rem_1fr] items-baseline gap-x-3 px-3 py-1.5 text-sm hover:bg-neutral-50 md:grid-cols-[5rem_4.5rem_11rem_1fr_auto] md:px-6 dark:hover:bg-neutral-900">
         <button
           type="button"
           aria-expanded={open}
           onClick={() => setOpen(!open)}
-          className="text-left font-mono text-xs text-neutral-500 tabular-nums"
+          className="text-left font-mono text-xs text-neutral-600 tabular-nums dark:text-neutral-300"
           aria-label={`event ${entry.id}: show its JSON`}
         >
           {open ? "▾" : "▸"} #{entry.id}
         </button>
-        <time dateTime={entry.t} className="text-xs text-neutral-500 tabular-nums" title={entry.t}>
-          {new Date(entry.t).toLocaleString()}
+        <time dateTime={entry.t} className="text-xs text-neutral-600 tabular-nums dark:text-neutral-300" title={new Date(entry.t).toLocaleString()}>
+          {timeFormat.format(new Date(entry.t))}
         </time>
-        <button type="button" onClick={() => update({ kind: entry.kind, at: null })} className="truncate text-left font-medium hover:underline" title={`only ${entry.kind}`}>
+        <button
+          type="button"
+          onClick={() => update({ kind: entry.kind, at: null })}
+          className="truncate text-left text-xs font-medium text-neutral-700 hover:underline max-md:col-start-3 max-md:row-start-1 dark:text-neutral-200"
+          title={`only ${entry.kind}`}
+        >
           {entry.kind}
         </button>
-        <span className="truncate text-neutral-600 dark:text-neutral-300">{entry.actorName ?? "system"}</span>
-        <span className="truncate text-neutral-600 dark:text-neutral-400">{summary(entry)}</span>
-        <span className="flex gap-1">
+        <span className="min-w-0 truncate max-md:col-span-3" data-testid="journal-line" title={line}>
+          {line}
+        </span>
+        <span className="flex gap-1 max-md:col-span-3">
           {entry.taskId && (
             <button type="button" className={chip} onClick={() => update({ task: entry.taskId!, view: "thread", at: null })} title="the task's thread">
-              task
+              {names.task(entry.taskId) === "a task" ? "task" : names.task(entry.taskId)}
             </button>
           )}
           {entry.runId && (
@@ -52,7 +86,9 @@ function Row({ entry, focused, update }: { entry: JournalEntry; focused: boolean
         </span>
       </div>
       {open && (
-        <pre className="mx-6 mb-2 overflow-x-auto rounded bg-neutral-100 p-3 font-mono text-xs whitespace-pre-wrap dark:bg-neutral-900">{JSON.stringify(entry, null, 2)}</pre>
+        <pre className="mx-3 mb-2 overflow-x-auto rounded bg-neutral-100 p-3 font-mono text-xs whitespace-pre-wrap md:mx-6 dark:bg-neutral-900">
+          {JSON.stringify(entry, null, 2)}
+        </pre>
       )}
     </li>
   );
@@ -68,6 +104,7 @@ export function EventList({ params, update }: { params: JournalParams; update: (
     getNextPageParam: (last) => last.next,
   });
   const entries = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const names = useNames();
   const filtered = filter.size > 1;
   return (
     <div>
@@ -88,14 +125,28 @@ export function EventList({ params, update }: { params: JournalParams; update: (
       )}
       {query.isError && <p className="p-6 text-sm text-red-600">Could not load the journal: {query.error.message}</p>}
       {query.isSuccess && entries.length === 0 && (
-        <p className="p-6 text-sm text-neutral-500">
+        <p className="p-6 text-sm text-neutral-600 dark:text-neutral-300">
           {filtered ? "No events match these filters. Clear them to see everything." : "No events yet. Every message, sign-in and agent step appears here as it happens."}
         </p>
       )}
       <ul aria-live="polite" aria-label="Journal events">
-        {entries.map((entry) => (
-          <Row key={entry.id} entry={entry} focused={entry.id === params.at} update={update} />
-        ))}
+        {entries.map((entry, i) => {
+          const day = dayOf(entry.t);
+          const header = i === 0 || dayOf(entries[i - 1].t) !== day;
+          return (
+            <Fragment key={entry.id}>
+              {header && (
+                <li
+                  className="sticky top-0 z-10 border-b border-neutral-200 bg-white/95 px-3 py-1 text-xs font-semibold text-neutral-700 md:px-6 dark:border-neutral-800 dark:bg-neutral-950/95 dark:text-neutral-200"
+                  data-testid="journal-day"
+                >
+                  {day}
+                </li>
+              )}
+              <Row entry={entry} focused={entry.id === params.at} update={update} names={names} />
+            </Fragment>
+          );
+        })}
       </ul>
       {query.hasNextPage && (
         <button

@@ -8,6 +8,7 @@ import { usePrincipals } from "../shell";
 import type { Task } from "../board/types";
 import type { Page } from "../types";
 import type { JournalParams } from "./journal-params";
+import { KindPicker } from "./kind-picker";
 
 const field = "rounded border border-neutral-300 bg-white px-2 py-1 text-xs dark:border-neutral-700 dark:bg-neutral-900";
 
@@ -27,17 +28,9 @@ export function JournalFilters({ params, kinds, update }: { params: JournalParam
   const any = params.kind || params.actor || params.task || params.run || params.q;
   return (
     <search aria-label="Filter the journal">
-      <form onSubmit={search} className="flex flex-wrap items-center gap-3 border-b border-neutral-200 px-6 py-2 dark:border-neutral-800">
+      <form onSubmit={search} className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-neutral-200 px-3 py-2 md:px-6 dark:border-neutral-800">
         <h1 className="text-sm font-semibold">Journal</h1>
-        <label className="flex items-center gap-1.5 text-xs">
-          Kind
-          <select value={params.kind} onChange={(e) => update({ kind: e.target.value, at: null })} className={field}>
-            <option value="">all</option>
-            {kinds.map((k) => (
-              <option key={k}>{k}</option>
-            ))}
-          </select>
-        </label>
+        <KindPicker kinds={kinds} value={params.kind} onChange={(kind) => update({ kind, at: null })} />
         <label className="flex items-center gap-1.5 text-xs">
           Actor
           <select value={params.actor} onChange={(e) => update({ actor: e.target.value, at: null })} className={field}>
@@ -72,7 +65,7 @@ export function JournalFilters({ params, kinds, update }: { params: JournalParam
             value={q}
             onChange={(e) => setQ(e.target.value)}
             placeholder='Search: words, "a phrase", -not'
-            className={`${field} w-64`}
+            className={`${field} w-56`}
             data-testid="journal-search"
           />
         </label>

@@ -1,5 +1,5 @@
 // Reads the journal with cursor pagination (never offset scans), filtered, and searched in full text.
-import { and, asc, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { events, principals } from "../../db/schema";
 import type { Executor } from "../../db/client";
@@ -11,7 +11,8 @@ import { eventsVisibleTo } from "./visibility";
 export const listJournalQuery = z.strictObject({
   after: z.coerce.number().int().min(0).optional(),
   before: z.coerce.number().int().min(1).optional(),
-  kind: z.string().max(64).optional(),
+  /** One kind, or several comma-separated (the explorer's multi-select). */
+  kind: z.string().max(4000).optional(),
   actor: z.uuid().optional(),
   task: z.uuid().optional(),
   run: z.string().max(128).optional(),
@@ -93,7 +94,12 @@ export async function listJournal(db: Executor, query: JournalQuery): Promise<Pa
     where.push(sql`(${events}.tx_id, ${events.id}) > (${cursorTx(query.after!)}, ${query.after}::bigint)`);
   } else if (query.after !== undefined) where.push(gt(events.id, query.after));
   if (query.before !== undefined) where.push(lt(events.id, query.before));
-  if (query.kind) where.push(eq(events.kind, query.kind));
+  const kinds = (query.kind ?? "")
+    .split(",")
+    .map((k) => k.trim())
+    .filter(Boolean);
+  if (kinds.length === 1) where.push(eq(events.kind, kinds[0]));
+  else if (kinds.length > 1) where.push(inArray(events.kind, kinds));
   if (query.actor) where.push(eq(events.actor, query.actor));
   if (query.task) where.push(eq(events.taskId, query.task));
   if (query.run) where.push(eq(events.runId, query.run));

@@ -1,0 +1,125 @@
+// One line per journal event, in words for people: principals by name, tasks by #number, rooms by #name.
+// Ids stay in the row's expanded JSON. Every kind has its line (the type check fails until a new one does).
+import type { EventKind } from "@/server/journal/kinds";
+import type { EventPayloads } from "@/server/journal/payloads";
+import type { JournalEntry } from "../types";
+
+/** How the line names things it only knows by id. */
+export interface Names {
+  /** A principal's name ("someone" when unknown to this page). */
+  who(id: string | null | undefined): string;
+  /** A task as "#12" (or "a task"). */
+  task(id: string | null | undefined): string;
+}
+
+const cut = (text: unknown, n = 100) => {
+  const s = String(text ?? "").replace(/\s+/g, " ");
+  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
+};
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const tokens = (n: number) => (n >= 10_000 ? `${Math.round(n / 1000)}k` : String(n));
+const paths = (patterns: string[]) => cut(patterns.join(", "), 60);
+
+type Line<K extends EventKind> = (d: EventPayloads[K], e: JournalEntry, n: Names) => string;
+
+const LINES: { [K in EventKind]: Line<K> } = {
+  // the runtime
+  RunStarted: (d) => `began a run on ${d.model}: ${cut(d.task, 80)}`,
+  ModelCalled: (d) => `asked the model (turn ${d.turn}${d.mail.length ? `, ${plural(d.mail.length, "new message")}` : ""})`,
+  ModelResponded: (d) => (d.toolCalls.length ? `chose to call ${d.toolCalls.map((c) => c.name).join(", ")}` : `answered: ${cut(d.text)}`),
+  BudgetDebited: (d) => `spent ${tokens(d.amount)} tokens on ${d.model}`,
+  ToolDispatched: (d) => `called ${d.tool}${d.attempt > 1 ? ` (attempt ${d.attempt})` : ""}`,
+  ToolReturned: (d) => `${d.tool} ${d.observation.is_error ? "failed" : "returned"}`,
+  MessageSent: (d, _e, n) => `${d.to ? `wrote to ${n.who(d.to)} in` : "posted in"} #${d.room}${d.performative ? ` (${d.performative})` : ""}: ${cut(d.body)}`,
+  MessageDelivered: (d, _e, n) =>
+    d.via === "inbox"
+      ? `#${d.room} message ${d.seq} delivered to ${plural(d.recipients.length, "reader")}`
+      : `${n.who(d.recipient)} received a digest of ${plural(d.messageIds.length, "message")}`,
+  AgentFinished: (d) => `finished the run: ${d.result.status.replaceAll("_", " ")}`,
+  BudgetExhausted: () => "was halted: its budget ran out",
+  ModelFailed: (d) => `could not reach the model: ${cut(d.error, 80)}`,
+  ToolRetried: (d) => `retried ${d.tool}`,
+  StopRequested: (d) => `asked the run to stop: ${cut(d.reason, 80)}`,
+  RunStopped: () => "stopped the run",
+  BudgetCreated: (d, _e, n) => `funded ${n.who(d.ownerId)} with ${tokens(d.allowance)} tokens`,
+  BudgetAllowanceChanged: (d) => `set an allowance to ${tokens(d.allowance)} tokens`,
+  // principals and rooms
+  PrincipalCreated: (d) => `added ${d.kind === "human" ? "the human" : d.kind === "agent" ? "the agent" : ""} ${d.name}${d.role ? ` (${d.role})` : ""}`,
+  AgentKeyIssued: (d, _e, n) => `issued a key for ${n.who(d.principalId)}`,
+  AgentKeyRotated: (d) => `rotated ${d.name}'s key`,
+  AgentKeysRevoked: (d) => `revoked ${d.name}'s keys`,
+  HumanSignedIn: () => "signed in",
+  SessionEnded: () => "signed out",
+  RoomCreated: (d) => `opened the room #${d.room}`,
+  CursorAdvanced: (d) => `read #${d.room} up to message ${d.seq}`,
+  GateRejected: (d) => `was held back in #${d.room} by the ${d.gate.replace("_", "-")} gate`,
+  // the relay
+  FocusWindowOpened: (d, _e, n) => `began focusing on ${n.task(d.taskId)}`,
+  FocusWindowClosed: (d, _e, n) => `stopped focusing on ${n.task(d.taskId)}`,
+  DigestFlushed: (d) => `caught up on ${plural(d.count, "held message")}`,
+  // the task board
+  TaskCreated: (d, _e, n) => `filed #${d.number} ${cut(d.title, 80)} (approver ${n.who(d.approverId)})`,
+  TaskClaimed: (d) => `claimed #${d.number}`,
+  LeaseRenewed: (_d, e, n) => `renewed the lease on ${n.task(e.taskId)}`,
+  OutputAppended: (d, e, n) => `added ${plural(d.count, "output item")} to ${n.task(e.taskId)}`,
+  LeaseExpired: (d, _e, n) => `#${d.number}'s lease ran out${d.ownerId ? ` (${n.who(d.ownerId)})` : ""}`,
+  TaskOffered: (d) => `offered #${d.number} to ${d.toName}`,
+  TaskSubmitted: (d) => `submitted #${d.number} for review: ${cut(d.summary, 80)}`,
+  TaskReviewed: (d) => `${d.verdict === "accept" ? "accepted" : "rejected"} #${d.number}${d.reason ? `: ${cut(d.reason, 80)}` : ""}`,
+  TaskReopened: (d) => `reopened #${d.number} with new evidence`,
+  TaskCancelled: (d) => `cancelled #${d.number}: ${cut(d.adrTitle, 80)}`,
+  // decisions, commitments and memory
+  DecisionOpened: (d) => `opened D-${d.number}: ${cut(d.question, 80)}`,
+  BallotCast: (d) => `voted ${d.option} on D-${d.number}`,
+  DecisionClosed: (d) => `D-${d.number} closed: ${d.outcome}`,
+  DecisionEscalated: (d) => `D-${d.number} went to the humans (${d.reason === "tie" ? "a tie" : "time ran out"})`,
+  EscalationResolved: (d) => `decided D-${d.number}: ${d.option}${d.wasDefault ? " (the default)" : ""}`,
+  DefaultAdopted: (d) => `D-${d.number} took its default: ${d.outcome}`,
+  CommitmentProposed: (d) => `promised C-${d.number}: ${cut(d.what, 80)}`,
+  CommitmentConfirmed: (d) => `confirmed C-${d.number}`,
+  CommitmentFulfilled: (d) => `fulfilled C-${d.number}`,
+  CommitmentWithdrawn: (d) => `withdrew C-${d.number}`,
+  DependencyAdded: (d) => `made C-${d.blockedNumber} wait on C-${d.blockerNumber}`,
+  ReminderSent: (d, _e, n) => `reminded ${n.who(d.ownerId)} that C-${d.blockedNumber} waits on C-${d.blockerNumber}`,
+  LessonRecorded: (d) => `recorded a lesson: ${cut(d.text, 80)}`,
+  PrinciplePromoted: (d) => `promoted a principle: ${cut(d.text, 80)}`,
+  PrinciplePinned: (d) => `pinned a principle: ${cut(d.text, 80)}`,
+  PrincipleUnpinned: () => "unpinned a principle",
+  // path reservations
+  ReservationGranted: (d) => `reserved ${paths(d.patterns)} (${d.mode})`,
+  ReservationRenewed: () => "renewed a reservation",
+  ReservationReleased: (d) => `released ${paths(d.patterns)}`,
+  ReservationExpired: (d, _e, n) => `${n.who(d.holderId)}'s reservation of ${paths(d.patterns)} expired`,
+  ReservationForceReleased: (d, _e, n) => `ended ${n.who(d.holderId)}'s reservation of ${paths(d.patterns)}: ${cut(d.reason, 60)}`,
+  // webhooks and stalled agents
+  AgentStalled: (d) => `${d.agentName} went quiet on #${d.number}`,
+  WebhookAdded: (d) => `added a webhook to ${d.host}`,
+  WebhookRemoved: (d) => `removed the webhook to ${d.host}`,
+  WebhookTestQueued: () => "sent a webhook test",
+  WebhookDelivered: (d) => `delivered ${d.type} to a webhook (${d.status})`,
+  WebhookFailed: (d) => `could not deliver ${d.type} to a webhook: ${cut(d.error, 60)}`,
+  WebhookDisabled: (d) => `turned off the webhook to ${d.host} after repeated failures`,
+  // the built-in team
+  TeamStarted: (d) => `the team started (${d.roles.join(", ")}; ${d.mode === "scripted" ? "scripted" : `on ${d.mode}`})`,
+  FlightLaunched: (d) => `launched a flight: ${cut(d.goal, 80)}`,
+  FlightPlanningStarted: () => "began planning the flight",
+  FlightTaskAdded: (d) => `added #${d.number} to the flight`,
+  FlightPlanned: (d) => `planned the flight: ${d.tasks.map((t) => `#${t.number}`).join(", ") || "no tasks"}`,
+  TaskIntegrated: (d, e, n) => `merged ${n.task(e.taskId)} into main (${d.commit.slice(0, 7)})`,
+  SuiteStarted: (d) => `ran the suite on ${plural(d.taskIds.length, "integrated task")}`,
+  SuiteRan: (d) => `the suite ${d.passed ? "passed" : "failed"} on main`,
+  ReplyReasked: (d, _e, n) => `asked ${n.who(d.awaiting)} again for a reply`,
+  ReplyEscalated: (d, _e, n) => `escalated: ${n.who(d.awaiting)} did not reply`,
+  ReworkAbandoned: (d) => `gave up on rework after ${plural(d.rejections, "rejection")}`,
+};
+
+/** The event's line: who, then what, in words. An unknown kind (a newer server) says only its kind. */
+export function lineOf(entry: JournalEntry, names: Names): string {
+  const line = Object.hasOwn(LINES, entry.kind) ? (LINES[entry.kind as EventKind] as Line<EventKind>) : undefined;
+  if (!line) return `${entry.actorName ?? "Quorum"}: ${entry.kind}`;
+  const what = line(entry.data as never, entry, names);
+  // Lines that name their own subject (a run's outcome, the team) read without the actor.
+  return entry.actorName ? `${entry.actorName} ${what}` : what.charAt(0).toUpperCase() + what.slice(1);
+}
+
+export { LINES as EVENT_LINES };

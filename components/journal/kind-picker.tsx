@@ -1,0 +1,82 @@
+"use client";
+// The journal's kind filter: a searchable multi-select (the journal has dozens of kinds; a plain select of
+// them all is a wall). The choice is a comma-separated list in the URL (`kind=TaskClaimed,TaskSubmitted`).
+import { useEffect, useId, useRef, useState } from "react";
+
+export function KindPicker({ kinds, value, onChange }: { kinds: readonly string[]; value: string; onChange: (kinds: string) => void }) {
+  const chosen = value ? value.split(",").filter(Boolean) : [];
+  const [open, setOpen] = useState(false);
+  const [find, setFind] = useState("");
+  const panelId = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const findInput = useRef<HTMLInputElement>(null);
+  // Opened to type into: the search has the focus.
+  useEffect(() => {
+    if (open) findInput.current?.focus();
+  }, [open]);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: MouseEvent) => {
+      if (!box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("mousedown", onDown);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("mousedown", onDown);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+  const shown = kinds.filter((k) => k.toLowerCase().includes(find.trim().toLowerCase()));
+  const toggle = (kind: string) => onChange((chosen.includes(kind) ? chosen.filter((k) => k !== kind) : [...chosen, kind]).join(","));
+  const label = chosen.length === 0 ? "all kinds" : chosen.length === 1 ? chosen[0] : `${chosen.length} kinds`;
+  return (
+    <div ref={box} className="relative">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        className="flex items-center gap-1.5 rounded border border-neutral-300 bg-white px-2 py-1 text-xs dark:border-neutral-700 dark:bg-neutral-900"
+        data-testid="kind-picker"
+      >
+        <span className="text-neutral-600 dark:text-neutral-300">Kind</span>
+        <span className="max-w-40 truncate font-medium">{label}</span>
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          className="absolute top-full left-0 z-30 mt-1 w-72 max-w-[calc(100vw-1.5rem)] rounded-lg border border-neutral-200 bg-white p-2 shadow-lg dark:border-neutral-700 dark:bg-neutral-900"
+        >
+          <label className="block text-xs">
+            <span className="sr-only">Find a kind</span>
+            <input
+              ref={findInput}
+              value={find}
+              onChange={(e) => setFind(e.target.value)}
+              placeholder="Find a kind…"
+              className="w-full rounded border border-neutral-300 bg-white px-2 py-1 dark:border-neutral-700 dark:bg-neutral-950"
+            />
+          </label>
+          <fieldset className="mt-2 max-h-64 overflow-y-auto">
+            <legend className="sr-only">Kinds to show</legend>
+            {shown.length === 0 && <p className="px-1 py-2 text-xs text-neutral-600 dark:text-neutral-300">No kind matches “{find}”.</p>}
+            {shown.map((kind) => (
+              <label key={kind} className="flex items-center gap-2 rounded px-1 py-0.5 text-xs hover:bg-neutral-100 dark:hover:bg-neutral-800">
+                <input type="checkbox" checked={chosen.includes(kind)} onChange={() => toggle(kind)} />
+                {kind}
+              </label>
+            ))}
+          </fieldset>
+          {chosen.length > 0 && (
+            <button type="button" onClick={() => onChange("")} className="mt-1 text-xs text-accent-700 hover:underline dark:text-accent-500">
+              Show all kinds
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+// Words for people: the journal's rows are sentences that name people, tasks and rooms (ids only in the
+// expanded JSON), grouped under day headers, filtered by a searchable multi-select of kinds.
+import { expect, test, uniqueName } from "./fixtures";
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+test("journal rows speak in names, under day headers, and the kind filter picks several kinds", async ({ page, signIn, registerAgent, asAgent }) => {
+  const human = await signIn(page, uniqueName("reader"));
+  const coder = await registerAgent(uniqueName("coder"), "coder");
+  const title = `Words ${uniqueName("t")}`;
+  const task = await (await page.request.post("/api/tasks", { data: { title, acceptanceCriteria: "it reads" } })).json();
+  const claimed = await asAgent(coder).post(`/api/tasks/${task.id}/claim`);
+  expect(claimed.status).toBe(200);
+
+  await page.goto("/journal");
+  await expect(page.getByTestId("journal-day").first()).toBeVisible();
+  const lines = page.getByTestId("journal-line");
+  await expect(lines.filter({ hasText: `${human} filed #${task.number} ${title} (approver ${human})` })).toHaveCount(1);
+  await expect(lines.filter({ hasText: `${coder.name} claimed #${task.number}` })).toHaveCount(1);
+  const texts = await lines.allTextContents();
+  expect(texts.filter((t) => UUID.test(t))).toEqual([]);
+
+  // Ids are in the expanded JSON only.
+  const row = page.getByTestId("journal-row").filter({ hasText: `claimed #${task.number}` });
+  await row.getByRole("button", { name: /show its JSON/ }).click();
+  await expect(row.locator("pre")).toContainText(task.id);
+
+  // Two kinds at once, found by typing.
+  await page.getByTestId("kind-picker").click();
+  await page.getByLabel("Find a kind").fill("taskc");
+  await expect(page.getByRole("checkbox")).toHaveCount(3); // TaskCreated, TaskClaimed, TaskCancelled
+  await page.getByRole("checkbox", { name: "TaskCreated" }).check();
+  await page.getByRole("checkbox", { name: "TaskClaimed" }).check();
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("kind-picker")).toContainText("2 kinds");
+  await expect(page).toHaveURL(/kind=TaskCreated%2CTaskClaimed|kind=TaskCreated,TaskClaimed/);
+  await expect(page.getByTestId("journal-row").first()).toBeVisible();
+  const kinds = await page.getByTestId("journal-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-kind")));
+  expect(new Set(kinds)).toEqual(new Set(["TaskCreated", "TaskClaimed"]));
+});

@@ -1,0 +1,43 @@
+// Every journal kind has a one-line renderer for the Journal, and the lines name people, tasks and rooms,
+// never their ids (issue 15 item 4).
+import { describe, expect, it } from "vitest";
+import { EVENT_LINES, lineOf, type Names } from "../components/journal/event-line";
+import type { JournalEntry } from "../components/types";
+import { EVENT_KINDS } from "../server/journal/kinds";
+
+const ADA = "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
+const TASK = "6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b";
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+const names: Names = { who: (id) => (id === ADA ? "ada" : "someone"), task: (id) => (id === TASK ? "#12" : "a task") };
+
+function entry(kind: string, data: unknown, actorName: string | null = "coder"): JournalEntry {
+  return { id: 1, v: 1, t: "2026-11-30T12:00:00.000Z", kind, actor: null, actorName, runId: null, taskId: TASK, turn: null, data };
+}
+
+describe("the journal's one-line renderers", () => {
+  it("cover every kind of the journal", () => {
+    expect(Object.keys(EVENT_LINES).sort()).toEqual([...EVENT_KINDS].sort());
+  });
+
+  it("name principals, tasks and rooms, never by id", () => {
+    const lines = [
+      lineOf(entry("MessageSent", { room: "general", seq: 3, messageId: 9, to: ADA, performative: "REQUEST", body: "please review", mentions: [], heldSeq: null }), names),
+      lineOf(entry("TaskCreated", { number: 12, title: "Parse empty input", approverId: ADA, parentId: null, hasAcceptanceCriteria: true, leaseMinutes: null }), names),
+      lineOf(entry("FocusWindowOpened", { agentId: ADA, taskId: TASK }), names),
+      lineOf(entry("OutputAppended", { fence: 1, from: 1, count: 2, items: [] }), names),
+      lineOf(entry("TeamStarted", { roles: ["orchestrator", "coder"], mode: "scripted" }, null), names),
+    ];
+    expect(lines).toEqual([
+      "coder wrote to ada in #general (REQUEST): please review",
+      "coder filed #12 Parse empty input (approver ada)",
+      "coder began focusing on #12",
+      "coder added 2 output items to #12",
+      "The team started (orchestrator, coder; scripted)",
+    ]);
+    for (const line of lines) expect(line).not.toMatch(UUID);
+  });
+
+  it("says the kind of an event it does not know (a newer server)", () => {
+    expect(lineOf(entry("SomethingNew", {}), names)).toBe("coder: SomethingNew");
+  });
+});
