@@ -27,13 +27,16 @@ export async function benchPosting(c: Connection, human: Principal, agents: Prin
   const raw1: number[] = [];
   const raw8: number[] = [];
   let humanShareOne = 0;
+  // One clock for every section and repetition: the rate floor counts an agent's messages in every room,
+  // so a clock per section would start behind the last section's messages (they would sit in its future
+  // and fill the floor's window: 150–180 rate_limited refusals per run before 2026-11-30).
+  const clock = steppingClock(1000);
   for (let rep = 1; rep <= REPS; rep++) {
     // 8 agents in one room: direct messages (which skip the freshness gate by design) to the next
     // agent; every 8th post is the human's, which resets the loop counters and keeps the two-tier cap.
     progress(`gated posting, 8 agents in one room, rep ${rep}/${REPS}`);
     const room = `bench-one-${rep}`;
     await createRoom(c.db, human, { name: room }, systemClock);
-    const clockOne = steppingClock(1000);
     let n = 0;
     let humans = 0;
     let total = 0;
@@ -43,9 +46,9 @@ export async function benchPosting(c: Connection, human: Principal, agents: Prin
         total++;
         if (i % 8 === 0) {
           humans++;
-          return tryPost(() => postMessage(c.db, human, room, { body: body(`human ${rep}.${i}`) }, clockOne));
+          return tryPost(() => postMessage(c.db, human, room, { body: body(`human ${rep}.${i}`) }, clock));
         }
-        return tryPost(() => postMessage(c.db, agents[w], room, { body: body(`dm ${rep}.${i} from ${w}`), to: agents[(w + 1) % 8].name }, clockOne));
+        return tryPost(() => postMessage(c.db, agents[w], room, { body: body(`dm ${rep}.${i} from ${w}`), to: agents[(w + 1) % 8].name }, clock));
       }),
     );
     humanShareOne = humans / total;
@@ -54,20 +57,19 @@ export async function benchPosting(c: Connection, human: Principal, agents: Prin
     progress(`gated posting, 8 agents in 8 rooms, rep ${rep}/${REPS}`);
     const roomsOf = agents.map((_, w) => `bench-r${rep}-${w}`);
     for (const r of roomsOf) await createRoom(c.db, human, { name: r }, systemClock);
-    const clockEight = steppingClock(1000);
     eight.push(
       await timed(8, SECONDS, async (w, i) => {
         if (i % 4 === 0) {
           try {
-            const m = await postMessage(c.db, human, roomsOf[w], { body: body(`human ${rep}.${w}.${i}`) }, clockEight);
-            await advanceCursor(c.db, agents[w], roomsOf[w], { seq: m.seq }, clockEight);
+            const m = await postMessage(c.db, human, roomsOf[w], { body: body(`human ${rep}.${w}.${i}`) }, clock);
+            await advanceCursor(c.db, agents[w], roomsOf[w], { seq: m.seq }, clock);
             return 1;
           } catch (error) {
             if (error instanceof QuorumError) return tryPost(() => Promise.reject(error));
             throw error;
           }
         }
-        return tryPost(() => postMessage(c.db, agents[w], roomsOf[w], { body: body(`post ${rep}.${w}.${i}`) }, clockEight));
+        return tryPost(() => postMessage(c.db, agents[w], roomsOf[w], { body: body(`post ${rep}.${w}.${i}`) }, clock));
       }),
     );
     // The anchors: the same body size, one autocommitted single-row INSERT at a time.

@@ -1,5 +1,5 @@
 // The freshness gate: no broadcasting over unread messages from others, unless a hold token says so.
-import { and, count, desc, eq, gt, isNull, ne, or } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lte, ne, or } from "drizzle-orm";
 import { messages, seenCursors } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import { messageColumns, recipient, sender, toMessageView, type MessageView } from "../rooms/message-view";
@@ -13,13 +13,19 @@ export async function cursorOf(db: Executor, principalId: string, room: string):
   return row?.seq ?? 0;
 }
 
-/** Messages from others the principal can see in the room, past a seq. */
-function unreadWhere(principalId: string, room: string, afterSeq: number) {
-  return and(eq(messages.room, room), gt(messages.seq, afterSeq), ne(messages.senderId, principalId), or(isNull(messages.toId), eq(messages.toId, principalId)));
+/** Messages from others the principal can see in the room, past a seq (and up to one, when given). */
+function unreadWhere(principalId: string, room: string, afterSeq: number, upToSeq?: number) {
+  return and(
+    eq(messages.room, room),
+    gt(messages.seq, afterSeq),
+    upToSeq === undefined ? undefined : lte(messages.seq, upToSeq),
+    ne(messages.senderId, principalId),
+    or(isNull(messages.toId), eq(messages.toId, principalId)),
+  );
 }
 
-export async function unreadSince(db: Executor, principalId: string, room: string, afterSeq: number): Promise<{ total: number; newest: MessageView[] }> {
-  const where = unreadWhere(principalId, room, afterSeq);
+export async function unreadSince(db: Executor, principalId: string, room: string, afterSeq: number, upToSeq?: number): Promise<{ total: number; newest: MessageView[] }> {
+  const where = unreadWhere(principalId, room, afterSeq, upToSeq);
   const [{ total }] = await db.select({ total: count() }).from(messages).where(where);
   if (total === 0) return { total, newest: [] };
   const rows = await db
