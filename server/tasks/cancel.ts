@@ -6,7 +6,10 @@ import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
 import type { Principal } from "../principals/types";
+import { getSystemPrincipal } from "../principals/create-principal";
 import { closeFocusWindow } from "../relay/focus";
+import { postMessage } from "../relay/post-message";
+import { DEFAULT_ROOM } from "../rooms/rooms";
 import { requireStatus, requireSteward } from "./guards";
 import { textField } from "./text";
 import { lockTask, readTaskView, type TaskView } from "./view";
@@ -32,7 +35,7 @@ export type CancelTaskInput = z.infer<typeof cancelTaskInput>;
 
 export async function cancelTask(db: Db, caller: Principal, taskId: string, input: CancelTaskInput, clock: Clock): Promise<TaskView> {
   const now = clock.now();
-  return db.transaction(async (tx) => {
+  const { view, workedOn } = await db.transaction(async (tx) => {
     const task = await lockTask(tx, taskId);
     requireSteward(task, caller, "cancel it");
     requireStatus(task, ["ready", "in_progress", "review"], "cancel");
@@ -50,6 +53,34 @@ export async function cancelTask(db: Db, caller: Principal, taskId: string, inpu
       data: { number: task.number, from: task.status, adrId: adr.id, adrTitle: input.adr.title, ownerId: task.ownerId },
     });
     if (task.status === "in_progress" && task.ownerId) await closeFocusWindow(tx, task.ownerId, now);
-    return readTaskView(tx, task.id);
+    const workedOn = task.status === "in_progress" && task.ownerId && task.ownerId !== caller.id ? { ownerId: task.ownerId, fence: task.fence } : null;
+    return { view: await readTaskView(tx, task.id), workedOn };
   });
+  if (workedOn) await tellHolder(db, caller, view, workedOn, input.adr.title, clock);
+  return view;
+}
+
+/**
+ * The agent working the task hears it was cancelled, so it stops rather than finds out at its next
+ * refused write. Sent after the commit (a notice never announces what could roll back); a failed
+ * notice leaves the cancel standing: the journal holds TaskCancelled, and the next write is refused.
+ */
+async function tellHolder(db: Db, caller: Principal, task: TaskView, workedOn: { ownerId: string; fence: number }, adrTitle: string, clock: Clock): Promise<void> {
+  try {
+    const system = await getSystemPrincipal(db);
+    await postMessage(
+      db,
+      system,
+      DEFAULT_ROOM,
+      {
+        body: `Task #${task.number} “${task.title}” was cancelled by ${caller.name} (ADR “${adrTitle}”): stop working on it. Your writes with fence ${workedOn.fence} will be refused.`,
+        performative: "INFORM",
+        to: workedOn.ownerId,
+        taskId: task.id,
+      },
+      clock,
+    );
+  } catch (error) {
+    console.warn(`[cancel] could not tell the holder of task #${task.number}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
