@@ -13,6 +13,7 @@ import { WaitingBadge, WaitingInbox } from "./desk/waiting";
 import { useLiveStatus } from "./live";
 import { NAV_PAGES } from "./nav-pages";
 import { PageErrorBanner } from "./page-errors";
+import { Toasts } from "./toast";
 import { SignedOut, SignOutButton, useMe } from "./session";
 import type { Page, RosterRow } from "./types";
 
@@ -149,6 +150,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">
         <TopStrip ready={ready} menuOpen={menuOpen} onMenu={() => setMenuOpen(!menuOpen)} />
         {ready && <PageErrorBanner />}
+        <Toasts />
         <main className="min-h-0 flex-1">{ready ? children : <PageSkeleton />}</main>
       </div>
     </div>

@@ -59,6 +59,8 @@ test("a review and a request addressed to the human count in the strip and the r
   await review.getByLabel(/Accept/).check();
   await review.getByRole("button", { name: "Accept" }).click();
   await expect(review).toBeHidden();
+  // The action answers: a toast here, and a line from Quorum in the room where the task was discussed.
+  await expect(page.getByTestId("toast")).toHaveText(`Accepted #${task.number}: it is done.`);
   await expect(pill).toContainText("1");
   await expect(page.getByTestId("waiting-badge-board")).toHaveCount(0);
 
@@ -66,6 +68,10 @@ test("a review and a request addressed to the human count in the strip and the r
   await pill.click();
   await inbox.getByTestId("waiting-item").filter({ hasText: room }).click();
   await expect(page).toHaveURL(new RegExp(`/room/${room}$`));
+  // Nobody had discussed the task in a room: Quorum said the verdict in #general.
+  const general = await (await page.request.get("/api/rooms/general/messages?limit=50")).json();
+  const said = general.items.find((m: { body: string }) => m.body === `${human} accepted #${task.number} ${title}: it is done.`);
+  expect(said).toMatchObject({ senderKind: "system", performative: "INFORM" });
   const composer = page.getByRole("textbox", { name: new RegExp(`Message #${room}`) });
   await composer.fill("Yes, delete it.");
   await composer.press("Enter");

@@ -2,6 +2,7 @@
 import { expect, test, uniqueName } from "./fixtures";
 
 test("a human casts a ballot, sees the escalation arrive live with its badge, and resolves it", async ({ page, signIn, registerAgent, asAgent, snap }) => {
+  test.setTimeout(90_000);
   await signIn(page, uniqueName("ada"));
   const [orchestrator, coder] = await Promise.all([registerAgent(uniqueName("orch"), "orchestrator"), registerAgent(uniqueName("coder"))]);
   const orch = asAgent(orchestrator);
@@ -48,8 +49,24 @@ test("a human casts a ballot, sees the escalation arrive live with its badge, an
   await expect(escalation.getByTestId("countdown")).toContainText("left");
   await snap(page, "escalation");
 
+  // The agents' arguments are one click below the envelope.
+  await escalation.getByText(/The agents' arguments \(3 ballots\)/).click();
+  await expect(escalation.getByTestId("ballots")).toContainText("a grammar file reads better");
+
+  // A non-default option asks first; a choice can be taken back for 10 s; the outcome shows in place.
   await escalation.getByRole("button", { name: "pest" }).click();
-  await expect(escalation).toHaveCount(0);
+  await escalation.getByRole("button", { name: "Cancel" }).click();
+  await escalation.getByRole("button", { name: "pest" }).click();
+  await escalation.getByRole("button", { name: "Yes, choose pest" }).click();
+  await expect(escalation.getByTestId("pending-choice")).toContainText(/You chose pest — final in \d+ s/);
+  await escalation.getByRole("button", { name: "Undo" }).click();
+  await expect(escalation.getByRole("button", { name: /hand-written.*\(default\)/ })).toBeVisible();
+  expect((await orch.get(`/api/decisions/${opened.body.id}`)).body.status).toBe("escalated");
+  await escalation.getByRole("button", { name: "pest" }).click();
+  await escalation.getByRole("button", { name: "Yes, choose pest" }).click();
+  await expect(escalation.getByTestId("outcome")).toContainText("Decided: pest", { timeout: 20_000 });
+  await expect(page.getByTestId("toast").filter({ hasText: `D-${opened.body.number} decided: pest.` })).toBeVisible();
+  await expect(escalation).toHaveCount(0, { timeout: 15_000 });
   if (before === 0) await expect(page.getByTestId("escalation-badge")).toHaveCount(0);
   else await expect(page.getByTestId("escalation-badge")).toHaveText(String(before));
   const decided = await orch.get(`/api/decisions/${opened.body.id}`);

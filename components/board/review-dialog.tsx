@@ -2,6 +2,7 @@
 // The approver's verdict: accept, or reject with a reason the owner can act on.
 import { useState } from "react";
 import { Field, FormButtons, inputClass, Modal, onValidSubmit, ServerError } from "./dialog";
+import { toast } from "../toast";
 import type { Task } from "./types";
 import { useTaskAction } from "./use-board";
 
@@ -22,7 +23,16 @@ export function ReviewDialog({ task, open, onClose }: { task: Task; open: boolea
     setProblem(missing ? "Say what has to change: the owner reworks from your reason." : null);
     return !missing;
   };
-  const submit = () => review.mutate({ verdict, ...(reason.trim() && { reason: reason.trim() }) }, { onSuccess: close });
+  const submit = () =>
+    review.mutate(
+      { verdict, ...(reason.trim() && { reason: reason.trim() }) },
+      {
+        onSuccess: () => {
+          toast(verdict === "accept" ? `Accepted #${task.number}: it is done.` : `Sent #${task.number} back to ${task.ownerName ?? "its owner"}.`);
+          close();
+        },
+      },
+    );
   return (
     <Modal title={`Review #${task.number}`} open={open} onClose={close}>
       <form onSubmit={onValidSubmit(validate, submit)} noValidate>

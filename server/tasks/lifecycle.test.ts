@@ -85,9 +85,15 @@ describe("a task's life", () => {
       "FocusWindowClosed",
       "TaskReviewed",
       "FocusWindowOpened",
+      // The human's verdict is said on the task's thread by Quorum (it waits in the reworking owner's digest).
+      "MessageSent",
+      "MessageDelivered",
       "TaskSubmitted",
+      "DigestFlushed",
       "FocusWindowClosed",
       "TaskReviewed",
+      "MessageSent",
+      "MessageDelivered",
     ]);
   });
 

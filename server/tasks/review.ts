@@ -10,6 +10,7 @@ import type { Principal } from "../principals/types";
 import { openFocusWindow } from "../relay/focus";
 import { requireStatus } from "./guards";
 import { leaseEnd } from "./lease";
+import { announceVerdict } from "./announce-review";
 import { textField } from "./text";
 import { lockTask, readTaskView, type TaskView } from "./view";
 
@@ -21,7 +22,7 @@ export type ReviewTaskInput = z.infer<typeof reviewTaskInput>;
 
 export async function reviewTask(db: Db, caller: Principal, taskId: string, input: ReviewTaskInput, clock: Clock): Promise<TaskView> {
   const now = clock.now();
-  return db.transaction(async (tx) => {
+  const reviewed = await db.transaction(async (tx) => {
     const task = await lockTask(tx, taskId);
     if (task.approverId !== caller.id) throw fail.forbidden("task", `only the approver of task #${task.number} may review it`);
     requireStatus(task, ["review"], "review");
@@ -45,4 +46,7 @@ export async function reviewTask(db: Db, caller: Principal, taskId: string, inpu
     if (input.verdict === "reject") await openFocusWindow(tx, ownerId, task.id, now);
     return readTaskView(tx, task.id);
   });
+  // After the commit, in its own transaction (Quorum passes no gate), as the escalations are announced.
+  if (caller.kind === "human") await announceVerdict(db, caller, reviewed, input.verdict, input.reason || null, clock);
+  return reviewed;
 }

@@ -1,0 +1,24 @@
+// A human's verdict is news to the team: Quorum says it in the room of the task's thread (an agent's
+// verdict needs no echo — the reviewer posts its own ACCEPT or REJECT).
+import { desc, eq } from "drizzle-orm";
+import { messages } from "../../db/schema";
+import type { Db } from "../../db/client";
+import type { Clock } from "../clock";
+import { getSystemPrincipal } from "../principals/create-principal";
+import type { Principal } from "../principals/types";
+import { postMessage } from "../relay/post-message";
+import type { TaskView } from "./view";
+
+/** The room where a task was last discussed, else the team's room. */
+async function roomOfTask(db: Db, taskId: string): Promise<string> {
+  const [latest] = await db.select({ room: messages.room }).from(messages).where(eq(messages.taskId, taskId)).orderBy(desc(messages.id)).limit(1);
+  return latest?.room ?? "general";
+}
+
+export async function announceVerdict(db: Db, reviewer: Principal, task: TaskView, verdict: "accept" | "reject", reason: string | null, clock: Clock): Promise<void> {
+  const system = await getSystemPrincipal(db);
+  const room = await roomOfTask(db, task.id);
+  const what = verdict === "accept" ? `accepted #${task.number} ${task.title}: it is done` : `sent #${task.number} ${task.title} back to ${task.ownerName ?? "its owner"}`;
+  const body = `${reviewer.name} ${what}${reason ? `. Reason: ${reason}` : "."}`;
+  await postMessage(db, system, room, { body: body.slice(0, 4000), performative: "INFORM", taskId: task.id }, clock);
+}
