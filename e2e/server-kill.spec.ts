@@ -6,6 +6,7 @@
 // of kill/restart cycles (1 in `npm test`, more in `npm run chaos`); a one-line JSON report is printed.
 import { rmSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { type QuorumClient, quorumClient } from "../client";
 import { killQuorum, newHome, quorumCli, startQuorum, stopQuorum, type QuorumServer } from "./server";
 
 const CYCLES = Math.max(1, Number(process.env.CHAOS_SERVER_KILLS ?? 1));
@@ -22,17 +23,14 @@ const QUIET = { QUORUM_TEAM: "0" };
 // biome-ignore lint/suspicious/noExplicitAny: parsed JSON from many endpoints, read field by field and asserted with expect
 type Body = any;
 
-/** A fetch client with one identity: an agent's bearer key or a human's session cookie. */
-function client(baseURL: string, auth: Record<string, string>) {
-  return async (method: "GET" | "POST", path: string, data?: unknown): Promise<{ status: number; body: Body }> => {
-    const headers: Record<string, string> = { ...auth };
-    if (data !== undefined) headers["Content-Type"] = "application/json";
-    const res = await fetch(`${baseURL}${path}`, { method, headers, body: data === undefined ? undefined : JSON.stringify(data) });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined };
-  };
+/** One identity's typed client (quorum/client): an agent's bearer key or a human's session cookie. */
+type Client = QuorumClient;
+
+/** The status and the parsed body (the view, or the refusal) of one typed call. */
+async function answer(pending: Promise<{ response: Response; data?: unknown; error?: unknown }>): Promise<{ status: number; body: Body }> {
+  const { response, data, error } = await pending;
+  return { status: response.status, body: data ?? error };
 }
-type Client = ReturnType<typeof client>;
 
 interface Attempt {
   room: string;
@@ -49,11 +47,11 @@ interface Ledger {
 }
 
 /** Reads every page of a cursor-paginated list. */
-async function readAll(call: Client, path: (after: number) => string): Promise<Body[]> {
+async function readAll(what: string, page: (after: number) => Promise<{ status: number; body: Body }>): Promise<Body[]> {
   const items: Body[] = [];
   for (let after = 0; ; ) {
-    const res = await call("GET", path(after));
-    expect(res.status, `GET ${path(after)}`).toBe(200);
+    const res = await page(after);
+    expect(res.status, `${what} after ${after}`).toBe(200);
     items.push(...res.body.items);
     if (res.body.next === undefined) return items;
     after = res.body.next;
@@ -69,7 +67,7 @@ async function loadThenKill(server: QuorumServer, cycle: number, rooms: string[]
     const attempt = { room, sender, body: data.body };
     inFlight++;
     try {
-      const res = await call("POST", `/api/rooms/${room}/messages`, data);
+      const res = await answer(call.POST("/api/rooms/{room}/messages", { params: { path: { room } }, body: data }));
       if (res.status === 201) {
         ledger.acked.push({ ...attempt, id: res.body.id, seq: res.body.seq });
         ackedNow++;
@@ -95,8 +93,8 @@ async function loadThenKill(server: QuorumServer, cycle: number, rooms: string[]
       }
       // A broadcast: ack what the room holds, then speak (others may still get in first: 409 stale).
       try {
-        const { body: cursor } = await call("GET", `/api/rooms/${room}/cursor`);
-        const ack = await call("POST", `/api/rooms/${room}/cursor`, { seq: cursor.lastSeq });
+        const { body: cursor } = await answer(call.GET("/api/rooms/{room}/cursor", { params: { path: { room } } }));
+        const ack = await answer(call.POST("/api/rooms/{room}/cursor", { params: { path: { room } }, body: { seq: cursor.lastSeq } }));
         if (ack.status === 200 && ack.body.moved) ledger.cursors.push({ agent: w, room, seq: ack.body.seq });
       } catch {
         continue; // the server is gone
@@ -134,19 +132,21 @@ interface Findings {
 /** Reads everything back after a restart and compares it with what was acknowledged. */
 async function check(human: Client, agents: { call: Client }[], ledger: Ledger): Promise<Findings> {
   const found: Findings = { lost: [], gaps: [], torn: [], inFlightCommitted: 0 };
-  const listed = await human("GET", "/api/rooms");
+  const listed = await answer(human.GET("/api/rooms"));
   expect(listed.status, "the human's session outlived the crash").toBe(200);
   const rooms: { name: string; lastSeq: number }[] = listed.body.items;
   const messages = new Map<string, Body>();
   for (const room of rooms) {
-    const items = await readAll(human, (after) => `/api/rooms/${room.name}/messages?after=${after}&limit=500`);
+    const items = await readAll(`#${room.name}`, (after) =>
+      answer(human.GET("/api/rooms/{room}/messages", { params: { path: { room: room.name }, query: { after, limit: 500 } } })),
+    );
     const seqs = items.map((m) => m.seq as number);
     const expected = Array.from({ length: seqs.length }, (_, i) => i + 1);
     if (seqs.join() !== expected.join()) found.gaps.push(`#${room.name}: seqs ${seqs.join(",")}`);
     if (room.lastSeq !== (seqs.at(-1) ?? 0)) found.torn.push(`#${room.name}: last seq ${room.lastSeq}, highest message ${seqs.at(-1) ?? 0}`);
     for (const m of items) messages.set(m.id, m);
   }
-  const sent = await readAll(human, (after) => `/api/journal?kind=MessageSent&after=${after}&limit=500`);
+  const sent = await readAll("MessageSent", (after) => answer(human.GET("/api/journal", { params: { query: { kind: "MessageSent", after, limit: 500 } } })));
   const eventOf = new Map<string, Body>(sent.map((e) => [e.data.messageId, e.data]));
   for (const [id, m] of messages) {
     const e = eventOf.get(id);
@@ -160,7 +160,7 @@ async function check(human: Client, agents: { call: Client }[], ledger: Ledger):
     if (!m || m.room !== a.room || m.seq !== a.seq || m.body !== a.body || m.senderName !== a.sender)
       found.lost.push(`acked ${a.room}#${a.seq} "${a.body}": ${m ? "changed" : "missing"}`);
   }
-  const rejected = await readAll(human, (after) => `/api/journal?kind=GateRejected&after=${after}&limit=500`);
+  const rejected = await readAll("GateRejected", (after) => answer(human.GET("/api/journal", { params: { query: { kind: "GateRejected", after, limit: 500 } } })));
   const rejections = new Set(rejected.map((e) => `${e.data.senderName} ${e.data.room} ${e.data.bodyPreview}`));
   for (const r of ledger.refused) if (!rejections.has(`${r.sender} ${r.room} ${r.body}`)) found.lost.push(`refusal (${r.error}) of "${r.body}" not journalled`);
   const bodies = new Set([...messages.values()].map((m) => `${m.senderName} ${m.room} ${m.body}`));
@@ -170,12 +170,14 @@ async function check(human: Client, agents: { call: Client }[], ledger: Ledger):
   for (const c of ledger.cursors) acked.set(`${c.agent} ${c.room}`, Math.max(acked.get(`${c.agent} ${c.room}`) ?? 0, c.seq));
   for (const [key, seq] of acked) {
     const [agent, room] = key.split(" ");
-    const cursor = await agents[Number(agent)].call("GET", `/api/rooms/${room}/cursor`);
+    const cursor = await answer(agents[Number(agent)].call.GET("/api/rooms/{room}/cursor", { params: { path: { room } } }));
     if (cursor.body.seq < seq) found.lost.push(`agent ${agent}'s cursor in #${room} went back from ${seq} to ${cursor.body.seq}`);
   }
   // Posting picks up where the room left off: the next seq is last seq + 1.
   for (const room of rooms) {
-    const res = await human("POST", `/api/rooms/${room.name}/messages`, { body: `after restart, #${room.name} at ${room.lastSeq}` });
+    const res = await answer(
+      human.POST("/api/rooms/{room}/messages", { params: { path: { room: room.name } }, body: { body: `after restart, #${room.name} at ${room.lastSeq}` } }),
+    );
     if (res.status !== 201 || res.body.seq !== room.lastSeq + 1) found.torn.push(`#${room.name}: a post after the restart got ${res.status} seq ${res.body?.seq}`);
     else ledger.acked.push({ room: room.name, sender: "scribe", body: res.body.body, id: res.body.id, seq: res.body.seq });
   }
@@ -187,7 +189,7 @@ async function signInHuman(server: QuorumServer): Promise<Client> {
   const res = await fetch(link, { redirect: "manual" });
   const cookie = res.headers.get("set-cookie")?.split(";")[0];
   if (!cookie) throw new Error(`the sign-in link set no cookie (${res.status})`);
-  return client(server.baseURL, { Cookie: cookie });
+  return quorumClient({ baseUrl: server.baseURL, cookie });
 }
 
 test(`every acknowledged post survives ${CYCLES} SIGKILL(s) of the app server under load from ${AGENTS} agents`, async () => {
@@ -201,15 +203,15 @@ test(`every acknowledged post survives ${CYCLES} SIGKILL(s) of the app server un
     const human = await signInHuman(server);
     const agents: { name: string; call: Client }[] = [];
     for (let w = 0; w < AGENTS; w++) {
-      const res = await human("POST", "/api/agents", { name: `poster-${w}`, role: "coder" });
+      const res = await answer(human.POST("/api/agents", { body: { name: `poster-${w}`, role: "coder" } }));
       expect(res.status).toBe(201);
-      agents.push({ name: res.body.name, call: client(server.baseURL, { Authorization: `Bearer ${res.body.key}` }) });
+      agents.push({ name: res.body.name, call: quorumClient({ baseUrl: server.baseURL, key: res.body.key }) });
     }
     for (let cycle = 1; cycle <= CYCLES; cycle++) {
       // Fresh rooms each cycle: each room's loop counters start over. (The rate floor, 30 a minute per agent
       // across rooms, still refuses some posts with 429: those count as refused, never as lost.)
       const rooms = Array.from({ length: ROOMS_PER_CYCLE }, (_, r) => `load-c${cycle}-r${r}`);
-      for (const name of rooms) expect((await human("POST", "/api/rooms", { name })).status).toBe(201);
+      for (const name of rooms) expect((await answer(human.POST("/api/rooms", { body: { name } }))).status).toBe(201);
       const refusedBefore = ledger.refused.length;
       const killed = await loadThenKill(server, cycle, rooms, human, agents, ledger);
       const restarting = Date.now();
