@@ -6,6 +6,7 @@
 // one trip; several of them issued without awaiting in between are pipelined in a single trip.
 // Timestamps travel as text both ways here (drizzle installs pass-through parsers for them on the
 // shared client): send ISO strings with a `::timestamptz` cast, read epoch milliseconds.
+import { getTableColumns, type InferSelectModel, type Table } from "drizzle-orm";
 import type postgres from "postgres";
 import type { Db, Tx } from "../db/client";
 
@@ -69,4 +70,18 @@ export async function pipelinedTransaction<T>(db: Db, body: (pipeline: Pipeline)
   } finally {
     sql.release();
   }
+}
+
+/**
+ * Reads a table's rows from a hot statement as drizzle would: `columns(alias)` is the select list
+ * (`alias."snake_name" as "camelKey"`, a constant, so the statement stays one prepared statement)
+ * and `read` maps each value through its column (timestamps to Dates, bigints to numbers).
+ */
+export function rowReader<T extends Table>(table: T) {
+  const columns = Object.entries(getTableColumns(table));
+  return {
+    columns: (alias: string) => columns.map(([key, column]) => `${alias}."${column.name}" as "${key}"`).join(", "),
+    read: (row: Record<string, unknown>): InferSelectModel<T> =>
+      Object.fromEntries(columns.map(([key, column]) => [key, row[key] === null || row[key] === undefined ? null : column.mapFromDriverValue(row[key])])) as InferSelectModel<T>,
+  };
 }

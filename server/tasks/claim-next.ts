@@ -1,75 +1,98 @@
-// Claims the best ready task for the caller in one statement with FOR UPDATE SKIP LOCKED.
-import { and, eq, getTableColumns, sql, type AnyColumn } from "drizzle-orm";
+// Claims the best ready task for the caller in one autocommitted statement with FOR UPDATE SKIP LOCKED.
 import { z } from "zod";
-import { principals, tasks } from "../../db/schema";
+import { tasks } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import type { Principal } from "../principals/types";
-import { recordClaim } from "./claim";
+import { rawClientOf, rowReader } from "../raw-sql";
 import { requireWorker } from "./guards";
-import { leaseEndSql } from "./lease";
+import { globalLeaseMinutes } from "./lease";
 import { toTaskView, type TaskView } from "./view";
 
 /** claim-next takes no arguments: the server picks the task. */
 export const claimNextTaskInput = z.strictObject({});
-
-/**
- * The best task is one the lease sweeper offered to the caller, else the oldest ready one; never
- * one the caller approves or one without acceptance criteria. Each candidate subquery walks the
- * partial index `tasks_ready_idx` (status = 'ready') and skips rows another claimer has locked, so
- * concurrent workers never wait on each other and never get the same task.
- *
- * `npm run bench -- --only=claims` (bench/results/2026-11-29.md, embedded Postgres, 2 cores): claim-next
- * runs 218/s at 1 worker (0.115× a bare `UPDATE … WHERE id = (SELECT … FOR UPDATE SKIP LOCKED LIMIT 1)`
- * loop) and 415/s at 16 (0.045×). The statement is not the cost: a claim is six statements in one
- * transaction (BEGIN, the UPDATE returning the view's names, TaskClaimed, the focus window,
- * FocusWindowOpened, COMMIT) against one autocommitted UPDATE, and about half of its time is the
- * Node side of those round trips. Claims happen once per task, minutes apart; consistency is worth it.
- */
-function bestReadyTaskFor(callerId: string, scope: ClaimScope) {
-  const candidate = (offeredOnly: boolean) => sql`(
-    select candidate.id from tasks candidate
-    where candidate.status = 'ready'
-      ${offeredOnly ? sql`and candidate.offered_to = ${callerId}` : sql``}
-      ${scope.parentId ? sql`and candidate.parent_id = ${scope.parentId}` : sql``}
-      and candidate.approver_id <> ${callerId}
-      and candidate.acceptance_criteria ~ '\\S'
-    order by candidate.number
-    limit 1
-    for update skip locked)`;
-  // COALESCE evaluates its second subquery only when the first finds nothing.
-  return sql`coalesce(${candidate(true)}, ${candidate(false)})`;
-}
-
-const nameOf = (id: AnyColumn) => sql<string>`(select ${principals.name} from ${principals} where ${principals.id} = ${id})`;
-const kindOf = (id: AnyColumn) => sql<Principal["kind"]>`(select ${principals.kind} from ${principals} where ${principals.id} = ${id})`;
 
 /** Narrows claim-next to the subtasks of one parent (a team works only on its own goal's tasks). */
 export interface ClaimScope {
   parentId?: string;
 }
 
-/** Returns the claimed task, or null when nothing is ready for the caller (HTTP 204). */
+const taskRow = rowReader(tasks);
+const TASK_COLUMNS = taskRow.columns("c");
+
+/**
+ * The best task is one the lease sweeper offered to the caller, else the oldest ready one; never
+ * one the caller approves or one without acceptance criteria. Each candidate subquery walks the
+ * partial index `tasks_ready_idx` (status = 'ready') and skips rows another claimer has locked, so
+ * concurrent workers never wait on each other and never get the same task. COALESCE evaluates its
+ * second subquery only when the first finds nothing.
+ *
+ * The claim, TaskClaimed, the focus window (opened, or moved from the agent's previous task) and
+ * FocusWindowOpened are one autocommitted statement (a data-modifying CTE): one round trip, one
+ * prepared statement, atomic as a transaction. `npm run bench -- --only=claims` before
+ * (bench/results/2026-11-29.md, embedded Postgres, 2 cores): 218 claims/s at 1 worker (0.115× a bare
+ * `UPDATE … WHERE id = (SELECT … FOR UPDATE SKIP LOCKED LIMIT 1)` loop), 415/s at 16 (0.045×), a claim
+ * being six drizzle statements (BEGIN, UPDATE, TaskClaimed, the window, FocusWindowOpened, COMMIT),
+ * each sent unnamed (Describe, then Bind: two trips). After: bench/results/2026-11-30-quick.md.
+ */
 export async function claimNextTask(db: Db, caller: Principal, clock: Clock, scope: ClaimScope = {}): Promise<TaskView | null> {
   requireWorker(caller);
-  const now = clock.now();
-  return db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(tasks)
-      .set({
-        status: "in_progress",
-        ownerId: caller.id,
-        fence: sql`${tasks.fence} + 1`,
-        leaseExpiresAt: leaseEndSql(now),
-        offeredTo: null,
-        updatedAt: now,
-      })
-      .where(and(eq(tasks.id, bestReadyTaskFor(caller.id, scope)), eq(tasks.status, "ready")))
-      // The view's names come back with the row: one round trip fewer on a hot path.
-      .returning({ ...getTableColumns(tasks), approverName: nameOf(tasks.approverId), approverKind: kindOf(tasks.approverId), createdByName: nameOf(tasks.createdBy) });
-    if (!claimed) return null;
-    const { approverName, approverKind, createdByName, ...task } = claimed;
-    await recordClaim(tx, task, caller, "claim-next", now);
-    return toTaskView({ task, ownerName: caller.name, ownerKind: caller.kind, approverName, approverKind, createdByName });
-  });
+  const now = clock.now().toISOString();
+  const me = caller.id;
+  const sql = rawClientOf(db);
+  const [row] = await sql`
+    with claimed as (
+      update tasks t set status = 'in_progress', owner_id = ${me}::uuid, fence = t.fence + 1,
+        lease_expires_at = ${now}::timestamptz + make_interval(mins => coalesce(t.lease_minutes, ${globalLeaseMinutes()}::int)),
+        offered_to = null, updated_at = ${now}::timestamptz
+      where t.status = 'ready' and t.id = coalesce(
+        (select candidate.id from tasks candidate
+          where candidate.status = 'ready' and candidate.offered_to = ${me}::uuid
+            and (${scope.parentId ?? null}::uuid is null or candidate.parent_id = ${scope.parentId ?? null}::uuid)
+            and candidate.approver_id <> ${me}::uuid and candidate.acceptance_criteria ~ '\\S'
+          order by candidate.number limit 1 for update skip locked),
+        (select candidate.id from tasks candidate
+          where candidate.status = 'ready'
+            and (${scope.parentId ?? null}::uuid is null or candidate.parent_id = ${scope.parentId ?? null}::uuid)
+            and candidate.approver_id <> ${me}::uuid and candidate.acceptance_criteria ~ '\\S'
+          order by candidate.number limit 1 for update skip locked))
+      returning t.*
+    ), claim_event as (
+      insert into events (kind, actor, task_id, t, data)
+      select 'TaskClaimed', ${me}::uuid, claimed.id, ${now}::timestamptz,
+        jsonb_build_object('number', claimed.number, 'ownerId', ${me}::uuid, 'fence', claimed.fence,
+          'leaseExpiresAt', to_char(claimed.lease_expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'outputCount', claimed.output_count, 'via', 'claim-next')
+      from claimed
+      returning id
+    ), opened as (
+      -- Only agents focus. The partial unique index keeps one open window per agent even if two claims race.
+      insert into focus_windows (agent_id, task_id, opened_at)
+      select ${me}::uuid, claimed.id, ${now}::timestamptz from claimed where ${caller.kind === "agent"}::boolean
+      on conflict do nothing
+      returning id
+    ), moved as (
+      -- An agent with a window open for another task keeps its digest; the window moves to the new task.
+      update focus_windows f set task_id = claimed.id
+      from claimed, (select id, task_id from focus_windows where agent_id = ${me}::uuid and closed_at is null) open
+      where ${caller.kind === "agent"}::boolean and f.id = open.id and open.task_id <> claimed.id
+      returning open.task_id as previous
+    ), focus_event as (
+      -- Reading claim_event orders the journal: TaskClaimed, then FocusWindowOpened.
+      insert into events (kind, actor, task_id, t, data)
+      select 'FocusWindowOpened', ${me}::uuid, claimed.id, ${now}::timestamptz, jsonb_build_object('agentId', ${me}::uuid, 'taskId', claimed.id)
+      from claimed, opened, claim_event
+      union all
+      select 'FocusWindowOpened', ${me}::uuid, claimed.id, ${now}::timestamptz,
+        jsonb_build_object('agentId', ${me}::uuid, 'taskId', claimed.id, 'previousTaskId', moved.previous)
+      from claimed, moved, claim_event
+    )
+    select ${sql.unsafe(TASK_COLUMNS)},
+      (select name from principals where id = c.approver_id) as "approverName",
+      (select kind from principals where id = c.approver_id) as "approverKind",
+      (select name from principals where id = c.created_by) as "createdByName"
+    from claimed c`;
+  if (!row) return null;
+  const task = taskRow.read(row);
+  return toTaskView({ task, ownerName: caller.name, ownerKind: caller.kind, approverName: row.approverName, approverKind: row.approverKind, createdByName: row.createdByName });
 }
