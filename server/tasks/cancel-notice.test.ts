@@ -18,7 +18,7 @@ describe("cancelling a task in progress", () => {
   it("tells its holder to stop, naming who cancelled it, the ADR and the fence that will be refused", async () => {
     const { lead, workers } = await makeTeam(1);
     const human = await makeHuman();
-    const task = await makeReadyTask(lead, {}, systemClock);
+    const task = await makeReadyTask(lead);
     const claimed = await claimTask(getDb(), workers[0], task.id, systemClock);
     await cancelTask(getDb(), human, task.id, { adr: ADR }, systemClock);
     const [notice] = await notices(task.id);
@@ -30,7 +30,7 @@ describe("cancelling a task in progress", () => {
 
   it("tells no one when nobody was working on it", async () => {
     const { lead } = await makeTeam(1);
-    const ready = await makeReadyTask(lead, {}, systemClock);
+    const ready = await makeReadyTask(lead);
     await cancelTask(getDb(), lead, ready.id, { adr: ADR }, systemClock);
     expect(await notices(ready.id)).toEqual([]);
   });
