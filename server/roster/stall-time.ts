@@ -1,6 +1,6 @@
 // When a lease holder counts as stalled: pure arithmetic on a task row, shared by the roster, the
 // board's task view and the stall sweeper (whose SQL says the same).
-import { leaseMinutesOf } from "../tasks/lease";
+import { leaseSecondsOf } from "../tasks/lease";
 
 export type LeaseRow = { updatedAt: Date; leaseExpiresAt: Date | null; leaseMinutes: number | null };
 
@@ -9,7 +9,7 @@ export type LeaseRow = { updatedAt: Date; leaseExpiresAt: Date | null; leaseMinu
  * output all stamp `updated_at`) and its last lease renewal (the lease's end minus its length).
  */
 export function lastActivityOf(task: LeaseRow): Date {
-  const lease = leaseMinutesOf(task) * 60_000;
+  const lease = leaseSecondsOf(task) * 1_000;
   const renewed = task.leaseExpiresAt ? task.leaseExpiresAt.getTime() - lease : 0;
   return new Date(Math.max(task.updatedAt.getTime(), renewed));
 }
@@ -17,5 +17,5 @@ export function lastActivityOf(task: LeaseRow): Date {
 /** When an in-progress task's holder counts as stalled if nothing happens first (null: no lease). */
 export function stallsAt(task: LeaseRow): Date | null {
   if (!task.leaseExpiresAt) return null;
-  return new Date(lastActivityOf(task).getTime() + (leaseMinutesOf(task) * 60_000) / 2);
+  return new Date(lastActivityOf(task).getTime() + (leaseSecondsOf(task) * 1_000) / 2);
 }

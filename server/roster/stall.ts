@@ -9,7 +9,7 @@ import { appendEvent } from "../journal/append";
 import { getSystemPrincipal } from "../principals/create-principal";
 import { postMessage } from "../relay/post-message";
 import { DEFAULT_ROOM } from "../rooms/rooms";
-import { globalLeaseMinutes } from "../tasks/lease";
+import { leaseLengthSql } from "../tasks/lease";
 import { lastActivityOf } from "./stall-time";
 
 /** One stall sweeper at a time across every instance. */
@@ -40,7 +40,7 @@ const when = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " "
 export async function sweepStalledAgents(db: Db, clock: Clock): Promise<StallSweep> {
   const now = clock.now();
   const at = sql`${now.toISOString()}::timestamptz`;
-  const leaseLength = sql`make_interval(mins => coalesce(${tasks.leaseMinutes}, ${globalLeaseMinutes()}))`;
+  const leaseLength = leaseLengthSql();
   const lastActivity = sql`greatest(${tasks.updatedAt}, ${tasks.leaseExpiresAt} - ${leaseLength})`;
   const found = await db.transaction(async (tx) => {
     const [{ locked }] = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${STALL_LOCK}) as locked`);

@@ -6,7 +6,7 @@ import type { Clock } from "../clock";
 import type { Principal } from "../principals/types";
 import { rawClientOf, rowReader } from "../raw-sql";
 import { requireWorker } from "./guards";
-import { globalLeaseMinutes } from "./lease";
+import { globalLeaseSeconds } from "./lease";
 import { toTaskView, type TaskView } from "./view";
 
 /** claim-next takes no arguments: the server picks the task. */
@@ -43,7 +43,7 @@ export async function claimNextTask(db: Db, caller: Principal, clock: Clock, sco
   const [row] = await sql`
     with claimed as (
       update tasks t set status = 'in_progress', owner_id = ${me}::uuid, fence = t.fence + 1,
-        lease_expires_at = ${now}::timestamptz + make_interval(mins => coalesce(t.lease_minutes, ${globalLeaseMinutes()}::int)),
+        lease_expires_at = ${now}::timestamptz + make_interval(secs => coalesce(t.lease_minutes * 60, ${globalLeaseSeconds()}::int)),
         offered_to = null, updated_at = ${now}::timestamptz
       where t.status = 'ready' and t.id = coalesce(
         (select candidate.id from tasks candidate

@@ -1,4 +1,5 @@
-// Lease length: per task when set, else QUORUM_LEASE_MINUTES, else 30 minutes.
+// Lease length: per task when set, else QUORUM_LEASE_SECONDS (for tests: leases of seconds), else
+// QUORUM_LEASE_MINUTES, else 30 minutes.
 import { sql, type SQL } from "drizzle-orm";
 import { tasks } from "../../db/schema";
 
@@ -13,15 +14,24 @@ export function globalLeaseMinutes(): number {
   return Number.isInteger(raw) && raw >= 1 && raw <= 1440 ? raw : DEFAULT_LEASE_MINUTES;
 }
 
-export function leaseMinutesOf(task: LeaseSettings): number {
-  return task.leaseMinutes ?? globalLeaseMinutes();
+/**
+ * The default lease in seconds. QUORUM_LEASE_SECONDS (5 to 86,400) is for tests that cut hosts off for
+ * longer than two leases and must not wait minutes (chaos/hosts); it wins over QUORUM_LEASE_MINUTES.
+ */
+export function globalLeaseSeconds(): number {
+  const raw = Number(process.env.QUORUM_LEASE_SECONDS);
+  return Number.isInteger(raw) && raw >= 5 && raw <= 86_400 ? raw : globalLeaseMinutes() * 60;
+}
+
+export function leaseSecondsOf(task: LeaseSettings): number {
+  return task.leaseMinutes === null ? globalLeaseSeconds() : task.leaseMinutes * 60;
 }
 
 export function leaseEnd(task: LeaseSettings, now: Date): Date {
-  return new Date(now.getTime() + leaseMinutesOf(task) * 60_000);
+  return new Date(now.getTime() + leaseSecondsOf(task) * 1_000);
 }
 
-/** The same rule inside one SQL statement (claim-next), where the row is not yet in hand. */
-export function leaseEndSql(now: Date): SQL {
-  return sql`${now.toISOString()}::timestamptz + make_interval(mins => coalesce(${tasks.leaseMinutes}, ${globalLeaseMinutes()}))`;
+/** The same rule inside one SQL statement, where the row is not yet in hand: the task's own length, else the default. */
+export function leaseLengthSql(): SQL {
+  return sql`make_interval(secs => coalesce(${tasks.leaseMinutes} * 60, ${globalLeaseSeconds()}::int))`;
 }

@@ -161,6 +161,33 @@ describe("a task's life", () => {
     }
   });
 
+  it("QUORUM_LEASE_SECONDS (leases of seconds, for host-cut tests) wins over QUORUM_LEASE_MINUTES; a task's own length still comes first", async () => {
+    const db = getDb();
+    const clock = manualClock(new Date());
+    const {
+      lead,
+      workers: [ada, bob],
+    } = await makeTeam(2);
+    const previous = { seconds: process.env.QUORUM_LEASE_SECONDS, minutes: process.env.QUORUM_LEASE_MINUTES };
+    process.env.QUORUM_LEASE_SECONDS = "8";
+    process.env.QUORUM_LEASE_MINUTES = "12";
+    try {
+      const global = await makeReadyTask(lead, {}, clock);
+      const next = await claimNextTask(db, ada, clock);
+      expect(next?.id).toBe(global.id);
+      expect(Date.parse(next!.leaseExpiresAt!)).toBe(clock.now().getTime() + 8_000);
+      const renewed = await heartbeat(db, ada, global.id, { fence: next!.fence }, clock);
+      expect(Date.parse(renewed.leaseExpiresAt!)).toBe(clock.now().getTime() + 8_000);
+      const own = await makeReadyTask(lead, { leaseMinutes: 2 }, clock);
+      expect(Date.parse((await claimTask(db, bob, own.id, clock)).leaseExpiresAt!)).toBe(clock.now().getTime() + 2 * MINUTE);
+    } finally {
+      for (const [name, value] of [["QUORUM_LEASE_SECONDS", previous.seconds], ["QUORUM_LEASE_MINUTES", previous.minutes]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+
   it("claim-next prefers the task offered to the caller, then the oldest, and answers null when none is ready", async () => {
     const db = getDb();
     const clock = manualClock(new Date());
