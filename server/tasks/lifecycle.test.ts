@@ -181,7 +181,10 @@ describe("a task's life", () => {
       const own = await makeReadyTask(lead, { leaseMinutes: 2 }, clock);
       expect(Date.parse((await claimTask(db, bob, own.id, clock)).leaseExpiresAt!)).toBe(clock.now().getTime() + 2 * MINUTE);
     } finally {
-      for (const [name, value] of [["QUORUM_LEASE_SECONDS", previous.seconds], ["QUORUM_LEASE_MINUTES", previous.minutes]] as const) {
+      for (const [name, value] of [
+        ["QUORUM_LEASE_SECONDS", previous.seconds],
+        ["QUORUM_LEASE_MINUTES", previous.minutes],
+      ] as const) {
         if (value === undefined) delete process.env[name];
         else process.env[name] = value;
       }
