@@ -5,9 +5,12 @@ import { taskEvidence, tasks } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
+import type { EventPayloads } from "../journal/payloads";
 import type { Principal } from "../principals/types";
+import { pipelinedTransaction } from "../raw-sql";
 import { closeFocusWindow } from "../relay/focus";
 import { fenceField, requireOwnerWrite } from "./guards";
+import { lockTaskForOwner, viewAfter } from "./owner-lock";
 import { textField } from "./text";
 import { lockTask, readTaskView, type TaskView } from "./view";
 
@@ -21,8 +24,49 @@ export const submitTaskInput = z.strictObject({
 });
 export type SubmitTaskInput = z.infer<typeof submitTaskInput>;
 
+/**
+ * Two round trips in the common case: the task's lock, the caller's focus window and the guards'
+ * facts with BEGIN; the evidence, the status, TaskSubmitted, the window's close and
+ * FocusWindowClosed with COMMIT. A window whose digest holds messages (or dropped some) must be
+ * flushed as a batch (DigestFlushed, MessageDelivered): that rarer case rolls back and runs the
+ * general path below, which reads and writes statement by statement.
+ */
 export async function submitTask(db: Db, caller: Principal, taskId: string, input: SubmitTaskInput, clock: Clock): Promise<TaskView> {
   const now = clock.now();
+  const t = now.toISOString();
+  const fast = await pipelinedTransaction(db, async ({ sql, commitWith }): Promise<TaskView | null> => {
+    const locked = await lockTaskForOwner(sql, taskId, caller.id);
+    const { task, window } = locked;
+    requireOwnerWrite(task, caller, input.fence, "submit");
+    if (window && !window.empty) return null; // nothing written: the transaction ends, the general path runs
+    const submitted: Omit<EventPayloads["TaskSubmitted"], "evidenceId"> = { number: task.number, fence: task.fence, summary: input.summary, outputCount: task.outputCount };
+    const closed: EventPayloads["FocusWindowClosed"] | null = window ? { agentId: caller.id, taskId: window.taskId, reason: "task_changed", delivered: 0, dropped: 0 } : null;
+    await commitWith(sql`
+      with evidence as (
+        insert into task_evidence (task_id, kind, author_id, fence, summary, evidence, created_at)
+        values (${task.id}::uuid, 'submission', ${caller.id}::uuid, ${task.fence}::bigint, ${input.summary}::text, ${input.evidence}::text, ${t}::timestamptz)
+        returning id
+      ), moved as (
+        update tasks set status = 'review', lease_expires_at = null, updated_at = ${t}::timestamptz where id = ${task.id}::uuid
+      ), submitted as (
+        insert into events (kind, actor, task_id, t, data)
+        select 'TaskSubmitted', ${caller.id}::uuid, ${task.id}::uuid, ${t}::timestamptz, ${JSON.stringify(submitted)}::jsonb || jsonb_build_object('evidenceId', evidence.id)
+        from evidence
+        returning id
+      ), window_closed as (
+        update focus_windows set closed_at = ${t}::timestamptz where id = ${window?.id ?? null}::uuid
+      )
+      -- Reading submitted orders the journal: TaskSubmitted, then FocusWindowClosed.
+      insert into events (kind, actor, task_id, t, data)
+      select 'FocusWindowClosed', ${caller.id}::uuid, ${window?.taskId ?? null}::uuid, ${t}::timestamptz, ${closed ? JSON.stringify(closed) : null}::jsonb
+      from submitted where ${closed !== null}::boolean`);
+    return viewAfter(locked, { status: "review", leaseExpiresAt: null, updatedAt: now });
+  });
+  return fast ?? submitWithDigest(db, caller, taskId, input, now);
+}
+
+/** The general path: the same rules, and closeFocusWindow flushes the digest as one batch. */
+async function submitWithDigest(db: Db, caller: Principal, taskId: string, input: SubmitTaskInput, now: Date): Promise<TaskView> {
   return db.transaction(async (tx) => {
     const task = await lockTask(tx, taskId);
     requireOwnerWrite(task, caller, input.fence, "submit");
