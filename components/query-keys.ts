@@ -64,6 +64,8 @@ export const queryKeys = {
   taskColumn: (status: TaskStatus) => [...tasks(), "list", status] as const,
   taskDetail: (taskId: string | null) => [...tasks(), "detail", taskId] as const,
   taskOptions: () => [...tasks(), "journal-filter"] as const,
+  /** A task's change as the review reads it (refreshed with the board). */
+  taskDiff: (taskId: string) => [...tasks(), "diff", taskId] as const,
   /** Tasks in review (the review notifier picks the signed-in human's). */
   reviewsWaiting: () => [...tasks(), "reviews-waiting"] as const,
 

@@ -12,6 +12,11 @@ test("a human watches the built-in team fix the failing test, then accepts the g
 
   // The room fills as the roles work: the coder's DONE, the reviewer's ACCEPT, the tester's green suite.
   const messages = page.getByTestId("message");
+  // Quorum speaks for the CLI, naming who started the flight; the human never appears to say it.
+  const started = page.getByRole("article").filter({ hasText: `Demo flight started by operator from the CLI, goal task #${goalNumber}.` });
+  await expect(started.getByTestId("sender").first()).toHaveText("quorum");
+  // No model is configured here: the Room says the team is scripted.
+  await expect(page.getByTestId("scripted-note")).toContainText("Scripted team: agents follow a fixed script and won't answer chat");
   await expect(messages.filter({ hasText: /is ready for review/ }).last()).toBeVisible({ timeout: 90_000 });
   await expect(messages.filter({ hasText: /ACCEPT task #\d+ \(review/ }).last()).toBeVisible({ timeout: 90_000 });
   await expect(messages.filter({ hasText: /The suite passes on main/ }).last()).toBeVisible({ timeout: 90_000 });
@@ -28,6 +33,16 @@ test("a human watches the built-in team fix the failing test, then accepts the g
   await goal.click();
   const drawer = page.getByTestId("task-drawer");
   await expect(drawer.getByTestId("evidence")).toContainText("passed");
+  // The review reads like a pull request: the goal's combined change, file by file, with +/− counts.
+  await expect(drawer.getByTestId("diff")).toContainText(/\d+ files? changed, \+\d+ −\d+ — everything the flight integrated into main/);
+  await expect(drawer.getByTestId("diff-file").first()).toBeVisible();
+  await drawer.getByRole("link", { name: "Open as a page" }).click();
+  await expect(page).toHaveURL(new RegExp(`/board/${goalNumber}$`));
+  await expect(page.getByTestId("diff-file").first()).toContainText(/\+\d+ −\d+/);
+  await expect(page.getByTestId("task-page").getByTestId("evidence")).toContainText("passed");
+  await snap(page, "flight-review-page");
+  await page.goBack();
+  await goal.click();
   await drawer.getByRole("button", { name: "Review" }).click();
   const review = page.getByRole("dialog", { name: /Review #/ });
   await review.getByLabel(/Accept/).check();

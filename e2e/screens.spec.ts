@@ -11,7 +11,13 @@ const SIZES = [
 
 function fileOf(path: string, width: number): string {
   // Ids stay out of the names: /agents/<id> is agent-detail, /board?task=<id> is board-drawer.
-  const name = path.startsWith("/agents/") ? "agent-detail" : path.startsWith("/board?") ? "board-drawer" : path.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-");
+  const name = path.startsWith("/agents/")
+    ? "agent-detail"
+    : path.startsWith("/board?")
+      ? "board-drawer"
+      : /^\/board\/\d+$/.test(path)
+        ? "board-task-page"
+        : path.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-");
   return join("test-results", "screens", `${name}-${width}.png`);
 }
 
@@ -30,7 +36,15 @@ test("every page fits a phone and a desktop, with no sideways scroll", async ({ 
   const rail = page.getByRole("navigation", { name: "Pages" });
   const hrefs = await rail.getByRole("link").evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
   const paths = [
-    ...new Set([...hrefs.filter((h) => h.startsWith("/")), "/room/general", "/decisions/escalations", `/agents/${agent.id}`, `/board?task=${task.id}`, "/no-such-page"]),
+    ...new Set([
+      ...hrefs.filter((h) => h.startsWith("/")),
+      "/room/general",
+      "/decisions/escalations",
+      `/agents/${agent.id}`,
+      `/board?task=${task.id}`,
+      `/board/${task.number}`,
+      "/no-such-page",
+    ]),
   ];
   expect(paths.length).toBeGreaterThanOrEqual(10);
 

@@ -42,6 +42,7 @@ const EXCLUDED: Record<string, string> = {
   "POST /api/runs/:id/stop": "the operator's stop of a built-in worker's run (runs are Quorum's own; an outside agent has none)",
   "POST /api/budgets/:id/allowance": "humans fund Quorum's own workers; budgets bind runs, and outside agents have no runs",
   "GET /api/stream": "Server-Sent Events for browsers; an MCP call cannot hold a stream, wait_for_events is its bounded form",
+  "GET /api/tasks/:id/diff": "the review's diff for humans (files and hunks read from the flight's git); the built-in reviewer reads git itself",
   "GET /api/team": "the Room's note on how the built-in team thinks (humans); an agent is told its own model by its runtime",
   "GET /api/me/waiting": "the human's desk (the top strip's count and inbox); an agent finds its reviews with claim-next and its requests in its inbox",
   "GET /api/openapi.json": "the REST surface's own description (public); MCP clients list tools instead",

@@ -301,6 +301,7 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
       return { params: { id: t.id }, body: { fence: t.fence } };
     },
     "GET /api/tasks/[id]/output": async () => ({ params: { id: (await ownedTask()).id } }),
+    "GET /api/tasks/[id]/diff": async () => ({ params: { id: (await ownedTask()).id } }),
     "POST /api/tasks/[id]/output": async () => {
       const t = await ownedTask();
       return { params: { id: t.id }, body: { fence: t.fence, items: [{ line: 1 }] } };

@@ -84,6 +84,7 @@ const MATRIX: Record<string, [number, number, number, number]> = {
   "POST /api/tasks/[id]/claim":                        [401, 200, 200, 403],
   "POST /api/tasks/[id]/heartbeat":                    [401, 200, 403, 403],
   "GET /api/tasks/[id]/output":                        [401, 200, 200, 200],
+  "GET /api/tasks/[id]/diff":                          [401, 200, 200, 200],
   "POST /api/tasks/[id]/output":                       [401, 200, 403, 403],
   "POST /api/tasks/[id]/submit":                       [401, 200, 403, 403],
   "POST /api/tasks/[id]/review":                       [401, 403, 403, 200],

@@ -108,6 +108,7 @@ const ROUTES: Record<string, Coverage> = {
   "GET /api/tasks": [{}],
   "GET /api/tasks/[id]": [{ params: (w) => ({ id: w.taskId }), sees: true }],
   "GET /api/tasks/[id]/output": [{ params: (w) => ({ id: w.taskId }) }],
+  "GET /api/tasks/[id]/diff": [{ params: (w) => ({ id: w.taskId }) }],
   "GET /api/webhooks": { reason: "human-only (agents get 403), and it lists endpoints and delivery outcomes, never a message" },
 };
 

@@ -2,6 +2,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { branchOf } from "../../server/flights/branch";
 
 const IDENTITY = ["-c", "user.name=Quorum team", "-c", "user.email=team@quorum.localhost"];
 
@@ -9,9 +10,8 @@ function git(cwd: string, args: string[]): string {
   return execFileSync("git", [...IDENTITY, ...args], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 }
 
-export function branchOf(taskId: string): string {
-  return `task/${taskId}`;
-}
+/** A task's branch (named in server/, where the review reads its diff). */
+export { branchOf };
 
 /** A worktree beside the repository (not inside it), on the task's own branch from `main`. */
 export function ensureWorktree(repo: string, taskId: string): string {

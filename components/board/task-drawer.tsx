@@ -1,11 +1,13 @@
 "use client";
 // The task drawer: criteria, evidence, output, review history, ADR and thread, with the actions the caller may take.
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import Link from "next/link";
 import { Avatar } from "../avatar";
 import { PerformativeBadge } from "../badges";
 import { RelativeTime } from "../time";
 import type { Me } from "../types";
 import { CancelDialog } from "./cancel-dialog";
+import { DiffView } from "./diff-view";
 import { LeaseCountdown } from "./lease-countdown";
 import { ReopenDialog } from "./reopen-dialog";
 import { ReviewDialog } from "./review-dialog";
@@ -72,7 +74,8 @@ function Actions({ task, me, focusReview = false }: { task: Task; me: Me; focusR
   );
 }
 
-function Body({ detail, me, focusReview }: { detail: TaskDetail; me: Me; focusReview: boolean }) {
+/** The task's whole story; on its own page (`/board/:number`) the changes stand beside it instead of in it. */
+export function TaskBody({ detail, me, focusReview, withChanges = true }: { detail: TaskDetail; me: Me; focusReview: boolean; withChanges?: boolean }) {
   const { task } = detail;
   const latestEvidence = detail.evidence.at(-1)?.id;
   return (
@@ -81,8 +84,11 @@ function Body({ detail, me, focusReview }: { detail: TaskDetail; me: Me; focusRe
         <div className="flex items-center gap-2 text-xs text-neutral-500 dark:text-neutral-400">
           <span className="font-mono">#{task.number}</span>
           <StatusBadge status={task.status} />
-          <span className="font-mono">fence {task.fence}</span>
-          <span>{task.outputCount} output items</span>
+          {withChanges && (
+            <Link href={`/board/${task.number}`} className="ml-auto text-accent-700 hover:underline dark:text-accent-500">
+              Open as a page
+            </Link>
+          )}
         </div>
         <h2 className="mt-1 text-lg leading-snug font-semibold break-words">{task.title}</h2>
         <dl className="mt-2 grid grid-cols-[5.5rem_1fr] gap-y-1 text-sm">
@@ -142,6 +148,11 @@ function Body({ detail, me, focusReview }: { detail: TaskDetail; me: Me; focusRe
           </div>
         </Section>
       )}
+      {withChanges && task.status !== "ready" && (
+        <Section title="Changes">
+          <DiffView taskId={task.id} />
+        </Section>
+      )}
       <Section title="Evidence">
         {detail.evidence.length === 0 && <p className="text-sm text-neutral-500">None yet: the owner submits a summary with evidence for review.</p>}
         <ul className="space-y-2" data-testid="evidence">
@@ -198,6 +209,16 @@ function Body({ detail, me, focusReview }: { detail: TaskDetail; me: Me; focusRe
           ))}
         </ol>
       </Section>
+      <Section title="Details">
+        <dl className="grid grid-cols-[8rem_1fr] gap-y-1 text-xs" data-testid="task-details">
+          <dt className="text-neutral-600 dark:text-neutral-300">Claims so far</dt>
+          <dd className="font-mono" title="The fencing token: +1 on every claim; a stale owner's writes are refused">
+            fence {task.fence}
+          </dd>
+          <dt className="text-neutral-600 dark:text-neutral-300">Output</dt>
+          <dd>{task.outputCount === 1 ? "1 item" : `${task.outputCount} items`}</dd>
+        </dl>
+      </Section>
     </>
   );
 }
@@ -227,7 +248,7 @@ export function TaskDrawer({ id, me, onClose, focusReview = false }: { id: strin
         </div>
       )}
       {detail.isError && <p className="p-5 text-sm text-red-700 dark:text-red-300">Could not load this task: {detail.error.message}</p>}
-      {detail.data && <Body detail={detail.data} me={me} focusReview={focusReview} />}
+      {detail.data && <TaskBody detail={detail.data} me={me} focusReview={focusReview} />}
     </aside>
   );
 }

@@ -5,6 +5,7 @@ export type { TaskStatus };
 export type { TaskView as Task } from "@/server/tasks/view";
 export type { EvidenceView as Evidence, ReviewView as Review, AdrView as Adr, TaskDetail } from "@/server/tasks/get";
 export type { OutputItem } from "@/server/tasks/list-output";
+export type { DiffFile, DiffHunk, TaskDiff } from "@/server/flights/task-diff";
 
 export const COLUMNS: { status: TaskStatus; label: string }[] = [
   { status: "ready", label: "Ready" },

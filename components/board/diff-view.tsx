@@ -1,0 +1,129 @@
+"use client";
+// What a task changed, read like a pull request: files with +/− counts, unified hunks, light syntax
+// colour, each file collapsible. Every piece of text is rendered as text (spans), never as HTML.
+import { useQuery } from "@tanstack/react-query";
+import { apiGet } from "../api";
+import { queryKeys } from "../query-keys";
+import type { DiffFile, DiffHunk, TaskDiff } from "./types";
+
+const TOKEN =
+  /(\/\/.*$|#.*$|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`|\b(?:const|let|var|function|return|if|else|for|while|import|export|from|class|new|await|async|true|false|null|undefined|def|in|of|throw|try|catch)\b|\b\d+(?:\.\d+)?\b)/g;
+
+function tone(token: string): string {
+  if (token.startsWith("//") || token.startsWith("#")) return "text-neutral-500 italic dark:text-neutral-400";
+  if (/^["'`]/.test(token)) return "text-emerald-800 dark:text-emerald-300";
+  if (/^\d/.test(token)) return "text-amber-800 dark:text-amber-300";
+  return "font-semibold text-violet-800 dark:text-violet-300";
+}
+
+/** A line split into coloured tokens; the pieces keep their text exactly. */
+function Highlighted({ text }: { text: string }) {
+  const parts: { at: number; text: string; token: boolean }[] = [];
+  let last = 0;
+  for (const match of text.matchAll(TOKEN)) {
+    const at = match.index ?? 0;
+    if (at > last) parts.push({ at: last, text: text.slice(last, at), token: false });
+    parts.push({ at, text: match[0], token: true });
+    last = at + match[0].length;
+  }
+  if (last < text.length) parts.push({ at: last, text: text.slice(last), token: false });
+  return (
+    <>
+      {parts.map((p) =>
+        p.token ? (
+          <span key={p.at} className={tone(p.text)}>
+            {p.text}
+          </span>
+        ) : (
+          <span key={p.at}>{p.text}</span>
+        ),
+      )}
+    </>
+  );
+}
+
+const LINE_STYLE = {
+  add: "bg-green-50 dark:bg-green-950/40",
+  del: "bg-red-50 dark:bg-red-950/40",
+  context: "",
+} as const;
+const MARK = { add: "+", del: "−", context: " " } as const;
+
+/** Each line with its number (the new file's; the old one's for a removed line) and a key unique in its hunk. */
+function numbered(hunk: DiffHunk) {
+  const start = /^@@ -(\d+)(?:,\d+)? \+(\d+)/.exec(hunk.header);
+  let oldNo = Number(start?.[1] ?? 1);
+  let newNo = Number(start?.[2] ?? 1);
+  return hunk.lines.map((line) => {
+    const number = line.kind === "del" ? oldNo : newNo;
+    const key = `${line.kind}:${oldNo}:${newNo}`;
+    if (line.kind !== "add") oldNo++;
+    if (line.kind !== "del") newNo++;
+    return { line, key, number };
+  });
+}
+
+function FileDiff({ file }: { file: DiffFile }) {
+  return (
+    <details open className="rounded border border-neutral-200 dark:border-neutral-800" data-testid="diff-file">
+      <summary className="flex cursor-pointer flex-wrap items-center gap-2 bg-neutral-50 px-2 py-1 text-xs dark:bg-neutral-900">
+        <span className="min-w-0 font-mono break-all">{file.from ? `${file.from} → ${file.path}` : file.path}</span>
+        {file.status !== "modified" && <span className="rounded bg-neutral-200 px-1 dark:bg-neutral-800">{file.status}</span>}
+        <span className="ml-auto font-mono tabular-nums">
+          <span className="text-green-800 dark:text-green-300">+{file.additions}</span> <span className="text-red-800 dark:text-red-300">−{file.deletions}</span>
+        </span>
+      </summary>
+      {file.binary ? (
+        <p className="p-2 text-xs text-neutral-600 dark:text-neutral-300">A binary file: not shown.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full font-mono text-xs">
+            {file.hunks.map((hunk) => (
+              <tbody key={hunk.header}>
+                <tr>
+                  <td colSpan={3} className="bg-sky-50 px-2 py-0.5 text-sky-900 dark:bg-sky-950/40 dark:text-sky-200">
+                    {hunk.header}
+                  </td>
+                </tr>
+                {numbered(hunk).map(({ line, key, number }) => (
+                  <tr key={key} className={LINE_STYLE[line.kind]}>
+                    <td className="w-10 px-1 text-right text-neutral-500 tabular-nums select-none dark:text-neutral-400">{number}</td>
+                    <td
+                      className="w-4 px-1 text-neutral-600 select-none dark:text-neutral-300"
+                      aria-label={line.kind === "add" ? "added" : line.kind === "del" ? "removed" : undefined}
+                    >
+                      {MARK[line.kind]}
+                    </td>
+                    <td className="pr-2 whitespace-pre">
+                      <Highlighted text={line.text} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            ))}
+          </table>
+        </div>
+      )}
+    </details>
+  );
+}
+
+export function DiffView({ taskId }: { taskId: string }) {
+  const diff = useQuery({ queryKey: queryKeys.taskDiff(taskId), queryFn: () => apiGet<TaskDiff>(`/api/tasks/${taskId}/diff`) });
+  if (diff.isPending) return <div className="h-24 animate-pulse rounded bg-neutral-100 dark:bg-neutral-800" aria-busy />;
+  if (!diff.data) return null;
+  const d = diff.data;
+  if (!d.available) return <p className="text-sm text-neutral-600 dark:text-neutral-300">{d.source}</p>;
+  return (
+    <div className="space-y-2" data-testid="diff">
+      <p className="text-xs text-neutral-700 dark:text-neutral-300">
+        {d.files.length} {d.files.length === 1 ? "file" : "files"} changed, <span className="font-mono text-green-800 dark:text-green-300">+{d.additions}</span>{" "}
+        <span className="font-mono text-red-800 dark:text-red-300">−{d.deletions}</span> — {d.source}
+        {d.truncated && " (cut: the diff is too large to show whole)"}
+      </p>
+      {d.files.map((file) => (
+        <FileDiff key={file.path} file={file} />
+      ))}
+    </div>
+  );
+}

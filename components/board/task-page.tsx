@@ -1,0 +1,57 @@
+"use client";
+// A task on a page of its own (`/board/12`): the review reads like a pull request, the changes wide on the
+// left, the criteria, evidence, verdicts and thread beside them.
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { apiGet } from "../api";
+import { queryKeys } from "../query-keys";
+import { useMe } from "../session";
+import type { Page } from "../types";
+import { DiffView } from "./diff-view";
+import { TaskBody } from "./task-drawer";
+import type { Task } from "./types";
+import { useTaskDetail } from "./use-board";
+
+/** The task numbered `number` (the list pages by number: the first task below number + 1). */
+function useTaskByNumber(number: number | null) {
+  return useQuery({
+    queryKey: [...queryKeys.tasks(), "by-number", number],
+    queryFn: async () => {
+      const page = await apiGet<Page<Task>>(`/api/tasks?limit=1&before=${number! + 1}`);
+      return page.items[0]?.number === number ? page.items[0] : null;
+    },
+    enabled: number !== null,
+  });
+}
+
+export function TaskPage({ number: raw }: { number: string }) {
+  const me = useMe();
+  const number = /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+  const found = useTaskByNumber(number);
+  const detail = useTaskDetail(found.data?.id ?? null);
+  const missing = number === null || (found.isSuccess && found.data === null);
+  return (
+    <div className="h-full overflow-y-auto">
+      <div className="flex items-center gap-2 border-b border-neutral-200 px-3 py-2 text-sm md:px-6 dark:border-neutral-800">
+        <Link href="/board" className="text-accent-700 hover:underline dark:text-accent-500">
+          Board
+        </Link>
+        <span aria-hidden>/</span>
+        <h1 className="font-semibold">Task #{raw}</h1>
+      </div>
+      {missing && <p className="p-6 text-sm">There is no task #{raw}. The board lists every task.</p>}
+      {(found.isPending || detail.isPending) && !missing && <div className="m-6 h-40 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" aria-busy />}
+      {detail.data && me.data && (
+        <div className="grid gap-4 p-3 md:p-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
+          <section aria-label="Changes" className="min-w-0">
+            <h2 className="mb-2 text-xs font-semibold tracking-wide text-neutral-600 uppercase dark:text-neutral-300">Changes</h2>
+            <DiffView taskId={detail.data.task.id} />
+          </section>
+          <div className="min-w-0 rounded-lg border border-neutral-200 dark:border-neutral-800" data-testid="task-page">
+            <TaskBody detail={detail.data} me={me.data} focusReview={false} withChanges={false} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
