@@ -4,7 +4,7 @@ import type { BudgetDebitedData, Mail, ModelCalledData, ModelResponse, Observati
 import type { RunState } from "../server/journal/views/resume-point";
 import type { RunEventDraft } from "../server/runs/fence";
 import { assembleContext } from "./context";
-import type { ModelClient } from "./model/model-client";
+import { ModelError, type ModelClient, type RetryNotice } from "./model/model-client";
 import { nextStep, outcome } from "./next-step";
 import { doneArguments, doneSpec } from "./tools/done";
 import { failure, type PreparedCall, type Toolbox } from "./tools/toolbox";
@@ -96,10 +96,13 @@ export async function driveRun(initial: RunState, ports: LoopPorts): Promise<Run
       case "call_model": {
         let response: ModelResponse;
         try {
-          response = await client.complete(contextOf(state, client).messages, specs);
+          // Each transient failure the client tries again is journalled before it waits.
+          const onRetry = async (notice: RetryNotice) => record({ kind: "ModelRetried", data: notice });
+          response = await client.complete(contextOf(state, client).messages, specs, { onRetry });
         } catch (error) {
           // The run stays resumable at this call; the error is journalled so that a replay reproduces it.
-          await record({ kind: "ModelFailed", data: { error: (error as Error).message } });
+          const failed = error instanceof ModelError ? { status: error.status, permanent: error.permanent, attempts: error.attempts } : {};
+          await record({ kind: "ModelFailed", data: { error: (error as Error).message, ...failed } });
           throw error;
         }
         await record({ kind: "ModelResponded", data: response }, { kind: "BudgetDebited", data: debit(response, config.budgetIds) });

@@ -48,7 +48,8 @@ const STALE = {
   MessageDelivered: NONE,
   AgentFinished: BILL,
   BudgetExhausted: BILL,
-  ModelFailed: NONE,
+  ModelFailed: [k.team()],
+  ModelRetried: NONE,
   ToolRetried: NONE,
   StopRequested: NONE,
   RunStopped: BILL,
@@ -122,6 +123,9 @@ const STALE = {
   ReplyReasked: NONE,
   ReplyEscalated: NONE,
   ReworkAbandoned: NONE,
+  // a run that failed hands its task back: the board, what waits for the human, the model's state
+  TaskReleased: [...TASKS, ...WAITING, k.team()],
+  FlightRetried: [...TASKS, ...WAITING, k.team()],
 } satisfies Record<EventKind, Stale>;
 
 /**

@@ -91,7 +91,14 @@ export function anthropicClient(options: AnthropicOptions): ModelClient {
         ...(tools.length ? { tools: tools.map(toWireTool) } : {}),
       };
       const headers = { "content-type": "application/json", "x-api-key": options.apiKey, "anthropic-version": API_VERSION };
-      const data = await postForJson(label, url, { headers, body: JSON.stringify(body), signal: callOptions.signal }, options.retry ?? defaultRetryPolicy, wireResponse, "message");
+      const data = await postForJson(
+        label,
+        url,
+        { headers, body: JSON.stringify(body), signal: callOptions.signal, onRetry: callOptions.onRetry },
+        options.retry ?? defaultRetryPolicy,
+        wireResponse,
+        "message",
+      );
       let text = "";
       const calls = [];
       for (const block of data.content) {

@@ -27,6 +27,7 @@ describe("modelClientFromEnv", () => {
     expect(() => modelClientFromEnv({ QUORUM_MODEL: "mistral-large" })).toThrow(/no known prefix/);
     expect(() => modelClientFromEnv({ QUORUM_OPENAI_BASE_URL: "http://127.0.0.1:8000/v1" })).toThrow(/names no model/);
     expect(() => modelClientFromEnv({ QUORUM_MODEL: "openai:m", QUORUM_OPENAI_API_KEY: "k", QUORUM_MODEL_MAX_TOKENS: "lots" })).toThrow(/positive integer/);
+    expect(() => modelClientFromEnv({ QUORUM_MODEL: "openai:m", QUORUM_OPENAI_API_KEY: "k", QUORUM_MODEL_TIMEOUT_MS: "soon" })).toThrow(/QUORUM_MODEL_TIMEOUT_MS must be/);
   });
 
   it("points the configured client at the configured server, with its key and output ceiling", async () => {

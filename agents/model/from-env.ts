@@ -2,13 +2,13 @@
 import { anthropicClient } from "./anthropic";
 import type { ModelClient } from "./model-client";
 import { openAiCompatibleClient } from "./openai-compatible";
-import type { RetryPolicy } from "./retry";
+import { defaultRetryPolicy, type RetryPolicy } from "./retry";
 
 type Env = Record<string, string | undefined>;
 
 export const MODEL_ENV_HELP = `QUORUM_MODEL=openai:<model> (QUORUM_OPENAI_API_KEY; QUORUM_OPENAI_BASE_URL for vLLM, llama.cpp or Ollama),
 QUORUM_MODEL=anthropic:<model> (QUORUM_ANTHROPIC_API_KEY; QUORUM_ANTHROPIC_BASE_URL optional),
-or QUORUM_OPENAI_BASE_URL with QUORUM_MODEL=<model as that server names it>; QUORUM_MODEL_MAX_TOKENS optional`;
+or QUORUM_OPENAI_BASE_URL with QUORUM_MODEL=<model as that server names it>; QUORUM_MODEL_MAX_TOKENS and QUORUM_MODEL_TIMEOUT_MS (one try's ceiling) optional`;
 
 function misconfigured(message: string): Error {
   return new Error(`${message}\nConfigure a model with ${MODEL_ENV_HELP}`);
@@ -27,6 +27,11 @@ export function modelClientFromEnv(env: Env = process.env, retry?: RetryPolicy):
   if (maxTokens !== undefined && !(Number.isInteger(maxTokens) && maxTokens > 0)) {
     throw misconfigured(`QUORUM_MODEL_MAX_TOKENS must be a positive integer, not '${env.QUORUM_MODEL_MAX_TOKENS}'.`);
   }
+  const timeoutMs = env.QUORUM_MODEL_TIMEOUT_MS ? Number(env.QUORUM_MODEL_TIMEOUT_MS) : undefined;
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
+    throw misconfigured(`QUORUM_MODEL_TIMEOUT_MS must be a positive whole number of milliseconds, not '${env.QUORUM_MODEL_TIMEOUT_MS}'.`);
+  }
+  if (timeoutMs !== undefined) retry = { ...(retry ?? defaultRetryPolicy), timeoutMs };
   // Only these two prefixes are vendors: a bare name may hold colons of its own (`llama3.1:8b`).
   const [prefix, ...rest] = spec.split(":");
   const model = rest.join(":");

@@ -10,26 +10,49 @@ export type ChatMessage =
   | { role: "assistant"; content: string; toolCalls: ToolCall[] }
   | { role: "tool"; toolCallId: string; name: string; content: string; isError: boolean };
 
+/** One transient failure about to be tried again (the loop journals it as ModelRetried). */
+export interface RetryNotice {
+  /** The attempt that failed, from 1. */
+  attempt: number;
+  /** The HTTP status, or null for a timeout or a connection error. */
+  status: number | null;
+  error: string;
+  /** How long the client waits before the next try. */
+  delayMs: number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  onRetry?: (notice: RetryNotice) => void | Promise<void>;
+}
+
 export interface ModelClient {
   /** Recorded in RunStarted: `scripted`, `replay`, or `<wire>:<model>` for a live client. */
   readonly name: string;
   /** One call. Usage is never zero for a live call (estimated, and marked so, if the server omits it). */
-  complete(messages: ChatMessage[], tools: ToolSpec[], options?: { signal?: AbortSignal }): Promise<ModelResponse>;
+  complete(messages: ChatMessage[], tools: ToolSpec[], options?: CallOptions): Promise<ModelResponse>;
   /** The token estimate the context policy budgets with. */
   estimateTokens(text: string): number;
   /** Stateful clients (the scripted one) skip the calls a resumed run's journal already holds. */
   resumeAfter?(recordedCalls: number): void;
 }
 
-/** Thrown when a call fails for good: after bounded retries, or on a response that cannot be read. */
+/**
+ * Thrown when a call fails for good: permanent at once (a refusal such as 401/403/404, a response
+ * that cannot be read), or transient ones until the tries or the time ran out.
+ */
 export class ModelError extends Error {
+  readonly permanent: boolean;
+  readonly attempts: number;
   constructor(
     message: string,
     readonly status: number | null = null,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; permanent?: boolean; attempts?: number },
   ) {
     super(message, options);
     this.name = "ModelError";
+    this.permanent = options?.permanent ?? false;
+    this.attempts = options?.attempts ?? 1;
   }
 }
 

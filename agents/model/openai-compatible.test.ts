@@ -3,6 +3,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { makeAgent } from "../../test/helpers";
+import { eq } from "drizzle-orm";
+import { events as eventsTable } from "../../db/schema";
+import { loadRunEvents } from "../../server/journal/views/load";
+import { replayRun } from "../replay";
 import { startRun } from "../run";
 import { makeScratchRepo, scratchTools } from "../../test/fixtures/runtime";
 import type { ChatMessage, ToolSpec } from "./model-client";
@@ -82,7 +86,8 @@ describe("openai-compatible client", () => {
     const client = openAiCompatibleClient({ baseUrl: server.url, model: "m", retry: retry.policy });
     const failure = client.complete(messages.slice(0, 2), []);
     await expect(failure).rejects.toThrow(ModelError);
-    await expect(failure).rejects.toThrow("openai-compatible:m: HTTP 503 after 3 tries: upstream unavailable");
+    await expect(failure).rejects.toThrow("openai-compatible:m: HTTP 503: upstream unavailable (after 3 tries)");
+    await expect(failure).rejects.toMatchObject({ permanent: false, attempts: 3, status: 503 });
     expect(server.requests).toHaveLength(3);
     expect(retry.delays).toEqual([375, 750]);
   });
@@ -95,6 +100,66 @@ describe("openai-compatible client", () => {
     await expect(client.complete(messages, [])).rejects.toThrow(/malformed chat completion .*choices/);
     await expect(client.complete(messages, [])).rejects.toThrow(/the response is not JSON: <html>/);
     expect(server.requests).toHaveLength(3);
+  });
+
+  it("retries 500, 502 and 504 and a connection cut, telling the caller of each try before it waits", async () => {
+    const statuses = [500, 502, 504];
+    server = await startWireServer((_req, n) => (n < 3 ? { status: statuses[n], body: { error: { message: `down ${n}` } } } : { body: completion({ content: "back" }) }));
+    const retry = recordingRetry(5);
+    const notices: unknown[] = [];
+    const client = openAiCompatibleClient({ baseUrl: server.url, model: "m", retry: retry.policy });
+    const response = await client.complete(messages.slice(0, 2), [], { onRetry: (n) => void notices.push(n) });
+    expect(response.text).toBe("back");
+    expect(retry.delays).toEqual([375, 750, 1500]);
+    expect(notices).toEqual([
+      { attempt: 1, status: 500, delayMs: 375, error: expect.stringContaining("openai-compatible:m: HTTP 500") },
+      { attempt: 2, status: 502, delayMs: 750, error: expect.stringContaining("HTTP 502") },
+      { attempt: 3, status: 504, delayMs: 1500, error: expect.stringContaining("HTTP 504") },
+    ]);
+
+    // Nothing listens on a closed port: a connection error is transient too, and says where it tried.
+    const closed = server.url;
+    await server.close();
+    server = undefined;
+    const unreachable = recordingRetry(2);
+    const cut = openAiCompatibleClient({ baseUrl: closed, model: "m", retry: unreachable.policy }).complete(messages.slice(0, 2), []);
+    await expect(cut).rejects.toMatchObject({
+      status: null,
+      permanent: false,
+      attempts: 2,
+      message: expect.stringContaining(`cannot reach ${closed}/chat/completions (ECONNREFUSED)`),
+    });
+    expect(unreachable.delays).toEqual([375]);
+  });
+
+  it("is permanent at once on 401, 403 and 404: one request each, no retry", async () => {
+    const refusals = [401, 403, 404];
+    server = await startWireServer((_req, n) => ({ status: refusals[n], body: { error: { message: `refused ${refusals[n]}` } } }));
+    const retry = recordingRetry();
+    const client = openAiCompatibleClient({ baseUrl: server.url, model: "m", retry: retry.policy });
+    for (const status of refusals) {
+      await expect(client.complete(messages, [])).rejects.toMatchObject({ status, permanent: true, attempts: 1, message: expect.stringContaining(`refused ${status}`) });
+    }
+    expect(server.requests).toHaveLength(3);
+    expect(retry.delays).toEqual([]);
+  });
+
+  it("aborts a response that stalls past the attempt's timeout and retries it; stops when the time budget would pass", async () => {
+    server = await startWireServer((_req, n) => (n === 0 ? { body: completion({ content: "late" }), delayMs: 2_000 } : { body: completion({ content: "prompt" }) }));
+    const retry = recordingRetry();
+    const client = openAiCompatibleClient({ baseUrl: server.url, model: "m", retry: { ...retry.policy, timeoutMs: 200 } });
+    const notices: { status: number | null; error: string }[] = [];
+    const response = await client.complete(messages.slice(0, 2), [], { onRetry: (n) => void notices.push(n) });
+    expect(response.text).toBe("prompt");
+    expect(notices).toMatchObject([{ status: null, error: expect.stringContaining("no response within 200 ms") }]);
+
+    // A budget of time smaller than the backoff: the first 503 is the last, said as such.
+    let clock = 0;
+    await server.close();
+    server = await startWireServer(() => ({ status: 503, body: "busy" }));
+    const tight = openAiCompatibleClient({ baseUrl: server.url, model: "m", retry: { ...retry.policy, budgetMs: 300, now: () => clock++ } });
+    await expect(tight.complete(messages.slice(0, 2), [])).rejects.toThrow(/HTTP 503: busy \(after 1 tries; another would pass the call's 300 ms budget of time\)/);
+    expect(server.requests).toHaveLength(1);
   });
 
   it("estimates usage, and says so, when the server reports none", async () => {
@@ -118,5 +183,29 @@ describe("openai-compatible client", () => {
     const observation = second.messages.find((m) => m.role === "tool")!;
     expect(observation.tool_call_id).toBe("c1");
     expect(JSON.parse(observation.content)).toMatchObject({ is_error: false, result: { path: "parser.js" } });
+  });
+
+  it("journals each retry of a run's model call (ModelRetried), and a permanent failure with its status; a replay reproduces both", async () => {
+    const done = { content: null, tool_calls: [{ id: "d", type: "function", function: { name: "done", arguments: '{"summary":"ok","evidence":[]}' } }] };
+    server = await startWireServer((_req, n) =>
+      n === 0
+        ? { status: 529, body: { error: { message: "overloaded" } } }
+        : n === 1
+          ? { body: completion(done, { prompt_tokens: 5, completion_tokens: 1 }) }
+          : { status: 401, body: "bad key" },
+    );
+    const client = openAiCompatibleClient({ baseUrl: server.url, model: "m", retry: recordingRetry().policy });
+    const agent = await makeAgent();
+    const { runId, result } = await startRun(getDb(), { agent, client, tools: scratchTools(), root: makeScratchRepo(), task: "t", system: "s" });
+    expect(result.status).toBe("done");
+    const events = await loadRunEvents(getDb(), runId);
+    expect(events.map((e) => e.kind)).toEqual(["RunStarted", "ModelCalled", "ModelRetried", "ModelResponded", "BudgetDebited", "AgentFinished"]);
+    expect(events[2].data).toMatchObject({ attempt: 1, status: 529, delayMs: 375 });
+    expect(await replayRun(events)).toMatchObject({ identical: true });
+
+    const failed = startRun(getDb(), { agent, client, tools: scratchTools(), root: makeScratchRepo(), task: "t", system: "s", runId: `run_401_${Date.now()}` });
+    await expect(failed).rejects.toMatchObject({ status: 401, permanent: true });
+    const [failure] = (await getDb().select().from(eventsTable).where(eq(eventsTable.kind, "ModelFailed"))).filter((e) => e.actor === agent.id);
+    expect(failure.data).toMatchObject({ status: 401, permanent: true, attempts: 1, error: expect.stringContaining("bad key") });
   });
 });

@@ -74,7 +74,7 @@ export function openAiCompatibleClient(options: OpenAiCompatibleOptions): ModelC
       const data = await postForJson(
         label,
         url,
-        { headers, body: JSON.stringify(body), signal: callOptions.signal },
+        { headers, body: JSON.stringify(body), signal: callOptions.signal, onRetry: callOptions.onRetry },
         options.retry ?? defaultRetryPolicy,
         wireResponse,
         "chat completion",

@@ -1,4 +1,5 @@
-// The replay client: feeds a run's recorded responses back in order, and fails where the run failed.
+// The replay client: feeds a run's recorded responses back in order, and fails where the run failed,
+// telling the loop of the recorded retries first, so the replayed journal is the recorded one.
 import { payloadOf } from "../../server/journal/payloads";
 import type { JournalRecord, ModelResponse } from "../../server/journal/views/run-events";
 import { estimateTokens, ModelError, type ModelClient } from "./model-client";
@@ -11,8 +12,27 @@ export class RecordingExhausted extends Error {
   }
 }
 
+/** One recorded call: the retries it journalled, then how it ended. */
+interface RecordedCall {
+  retries: JournalRecord[];
+  end: JournalRecord;
+}
+
+function callsOf(events: readonly JournalRecord[]): RecordedCall[] {
+  const calls: RecordedCall[] = [];
+  let retries: JournalRecord[] = [];
+  for (const event of events) {
+    if (event.kind === "ModelRetried") retries.push(event);
+    if (event.kind === "ModelResponded" || event.kind === "ModelFailed") {
+      calls.push({ retries, end: event });
+      retries = [];
+    }
+  }
+  return calls;
+}
+
 export function replayClient(events: readonly JournalRecord[]): ModelClient {
-  const recorded = events.filter((e) => e.kind === "ModelResponded" || e.kind === "ModelFailed");
+  const recorded = callsOf(events);
   let position = 0;
   return {
     name: "replay",
@@ -20,11 +40,17 @@ export function replayClient(events: readonly JournalRecord[]): ModelClient {
     resumeAfter(recordedCalls: number) {
       position = recordedCalls;
     },
-    async complete(): Promise<ModelResponse> {
-      const event = recorded[position++];
-      if (!event) throw new RecordingExhausted(recorded.length);
-      if (event.kind === "ModelFailed") throw new ModelError(payloadOf(event, "ModelFailed").error);
-      return structuredClone(payloadOf(event, "ModelResponded"));
+    async complete(_messages, _tools, options = {}): Promise<ModelResponse> {
+      const call = recorded[position++];
+      if (!call) throw new RecordingExhausted(recorded.length);
+      for (const retry of call.retries) await options.onRetry?.(payloadOf(retry, "ModelRetried"));
+      if (call.end.kind === "ModelFailed") {
+        const failed = payloadOf(call.end, "ModelFailed");
+        // A failure recorded before attempts were journalled (or not a ModelError) replays as it was written.
+        if (failed.permanent === undefined) throw new Error(failed.error);
+        throw new ModelError(failed.error, failed.status ?? null, { permanent: failed.permanent, attempts: failed.attempts });
+      }
+      return structuredClone(payloadOf(call.end, "ModelResponded"));
     },
   };
 }

@@ -14,6 +14,8 @@ export interface WireReply {
   headers?: Record<string, string>;
   /** An object is sent as JSON; a string as is (to send something malformed). */
   body: unknown;
+  /** Waits this long before answering (a stall). */
+  delayMs?: number;
 }
 
 export interface WireServer {
@@ -33,8 +35,15 @@ export async function startWireServer(reply: (request: WireRequest, n: number) =
       requests.push(request);
       const answer = reply(request, requests.length - 1);
       const text = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
-      res.writeHead(answer.status ?? 200, { "content-type": "application/json", ...answer.headers });
-      res.end(text);
+      const send = () => {
+        if (res.destroyed) return;
+        res.writeHead(answer.status ?? 200, { "content-type": "application/json", ...answer.headers });
+        res.end(text);
+      };
+      if (answer.delayMs) {
+        const timer = setTimeout(send, answer.delayMs);
+        res.on("close", () => clearTimeout(timer));
+      } else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -42,7 +51,11 @@ export async function startWireServer(reply: (request: WireRequest, n: number) =
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -37,7 +37,8 @@ const LINES: { [K in EventKind]: Line<K> } = {
       : `${n.who(d.recipient)} received a digest of ${plural(d.messageIds.length, "message")}`,
   AgentFinished: (d) => `finished the run: ${d.result.status.replaceAll("_", " ")}`,
   BudgetExhausted: () => "was halted: its budget ran out",
-  ModelFailed: (d) => `could not reach the model: ${cut(d.error, 80)}`,
+  ModelFailed: (d) => `could not use the model${d.permanent ? "" : d.attempts ? ` after ${plural(d.attempts, "try", "tries")}` : ""}: ${cut(d.error, 80)}`,
+  ModelRetried: (d) => `will ask the model again in ${Math.round(d.delayMs / 100) / 10} s (try ${d.attempt} failed: ${cut(d.error, 60)})`,
   ToolRetried: (d) => `retried ${d.tool}`,
   StopRequested: (d) => `asked the run to stop: ${cut(d.reason, 80)}`,
   RunStopped: () => "stopped the run",
@@ -111,6 +112,9 @@ const LINES: { [K in EventKind]: Line<K> } = {
   ReplyReasked: (d, _e, n) => `asked ${n.who(d.awaiting)} again for a reply`,
   ReplyEscalated: (d, _e, n) => `escalated: ${n.who(d.awaiting)} did not reply`,
   ReworkAbandoned: (d) => `gave up on rework after ${plural(d.rejections, "rejection")}`,
+  TaskReleased: (d, e, n) =>
+    d.handedTo ? `handed ${n.task(e.taskId)} back to ${n.who(d.handedTo)}: ${cut(d.reason, 80)}` : `released ${n.task(e.taskId)} back to ready: ${cut(d.reason, 80)}`,
+  FlightRetried: (d, e, n) => `asked for the flight of ${n.task(e.taskId)} again, ${d.mode === "scripted" ? "scripted" : "live"}`,
 };
 
 /** The event's line: who, then what, in words. An unknown kind (a newer server) says only its kind. */

@@ -12,6 +12,7 @@ export const EVENT_KINDS = [
   "AgentFinished",
   "BudgetExhausted",
   "ModelFailed",
+  "ModelRetried",
   "ToolRetried",
   "StopRequested",
   "RunStopped",
@@ -85,6 +86,8 @@ export const EVENT_KINDS = [
   "ReplyReasked",
   "ReplyEscalated",
   "ReworkAbandoned",
+  "TaskReleased",
+  "FlightRetried",
 ] as const;
 
 export type EventKind = (typeof EVENT_KINDS)[number];

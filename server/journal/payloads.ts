@@ -56,6 +56,23 @@ type ReservationRef = { reservationId: string; fence: number; scope: string };
 type WebhookAttempt = { endpointId: string; deliveryId: string; type: string; attempt: number; ms: number };
 type CommitmentMove = { commitmentId: string; number: number; from: string; to: string; reason?: string };
 
+/** A run ended without finishing its task: the task is released at once, never left to its lease. */
+export interface TaskReleasedData {
+  number: number;
+  /** The run that failed, when one started. */
+  runId: string | null;
+  /** How it ended: `failed` (the model call failed for good) or the run's status (`inconclusive`, `out_of_turns`, `halted`, …). */
+  outcome: string;
+  reason: string;
+  /** The model the run used (`scripted` or `<wire>:<model>`). */
+  model: string;
+  /** A subtask goes back to ready and is not re-offered before this; null for a goal. */
+  coolDownUntil: string | null;
+  /** A goal is handed to the human who posted it (its approver); null for a subtask. */
+  handedTo: string | null;
+  flightId: string;
+}
+
 export interface EventPayloads {
   // the runtime
   RunStarted: RunConfig;
@@ -68,7 +85,9 @@ export interface EventPayloads {
   MessageDelivered: MessageDeliveredData;
   AgentFinished: Ended<"done" | "inconclusive" | "out_of_turns">;
   BudgetExhausted: Ended<"halted">;
-  ModelFailed: { error: string };
+  /** `status` null for a timeout or a connection error; `permanent` when no retry could help (older events lack the last three). */
+  ModelFailed: { error: string; status?: number | null; permanent?: boolean; attempts?: number };
+  ModelRetried: { attempt: number; status: number | null; error: string; delayMs: number };
   ToolRetried: ToolRetriedData;
   StopRequested: { reason: string };
   RunStopped: Ended<"stopped">;
@@ -154,6 +173,8 @@ export interface EventPayloads {
   ReplyReasked: { awaiting: string | null };
   ReplyEscalated: { awaiting: string | null };
   ReworkAbandoned: { rejections: number };
+  TaskReleased: TaskReleasedData;
+  FlightRetried: { flightId: string; mode: string };
 }
 
 // Every kind has a payload type and every payload type a kind: the build fails until both lists agree.
@@ -169,6 +190,7 @@ const READ_BACK: { [K in EventKind]?: z.ZodType } = {
   ToolReturned: z.looseObject({ tool: z.string(), observation: z.looseObject({ is_error: z.boolean() }) }),
   StopRequested: z.looseObject({ reason: z.string() }),
   ModelFailed: z.looseObject({ error: z.string() }),
+  TaskReleased: z.looseObject({ reason: z.string(), outcome: z.string(), model: z.string(), flightId: z.string() }),
   // The bill's snapshot reads a projection ({ result: { status } }): a schema asks only what every reader needs.
   BudgetExhausted: z.looseObject({ result: z.looseObject({ status: z.literal("halted") }) }),
 };

@@ -17,6 +17,7 @@ export type RunEventKind =
   | "ModelResponded"
   | "BudgetDebited"
   | "ModelFailed"
+  | "ModelRetried"
   | "ToolDispatched"
   | "ToolRetried"
   | "ToolReturned"
