@@ -26,7 +26,7 @@ export function useRoster() {
 export function SuccessRate({ agent }: { agent: Pick<AgentRow, "successRate" | "accepted" | "reviewed"> }) {
   if (agent.successRate === null)
     return (
-      <span className="text-neutral-400" title="no review yet">
+      <span className="text-neutral-600 dark:text-neutral-300" title="no review yet">
         —
       </span>
     );
@@ -88,7 +88,7 @@ export function RosterView() {
                             <StallBadge at={a.stalledSince} />
                           </span>
                         ) : (
-                          <span className="text-xs text-neutral-400">none</span>
+                          <span className="text-xs text-neutral-600 dark:text-neutral-300">none</span>
                         )}
                       </td>
                       <td data-label="Load" className="px-3 py-2 text-right tabular-nums">

@@ -1,6 +1,6 @@
 // Spend over time as a stacked area chart in SVG, one area per agent, BudgetExhausted as red markers.
 import { formatMoney, formatTokens } from "./format";
-import { seriesColour } from "./series-colour";
+import { usePrincipalColours } from "../principal-colour";
 import type { BillSeries } from "./types";
 
 const [W, H] = [800, 240];
@@ -23,6 +23,8 @@ function timeLabel(iso: string, long: boolean): string {
 }
 
 export function SpendChart({ series, unit, currency }: { series: BillSeries; unit: "tokens" | "cost"; currency: string }) {
+  // The same colour as each agent's avatar.
+  const colourOf = usePrincipalColours();
   const value = (p: BillSeries["points"][number], agentId: string) => p.agents[agentId]?.[unit === "tokens" ? "tokens" : "cost"] ?? 0;
   const fmt = (v: number) => (unit === "tokens" ? formatTokens(Math.round(v)) : formatMoney(v, currency));
   const n = series.points.length;
@@ -57,7 +59,7 @@ export function SpendChart({ series, unit, currency }: { series: BillSeries; uni
         {series.agents.map((a, k) => {
           const upper = stacks.flatMap((s, i) => [`${x(i)},${y(s[k])}`, `${x(i + 1)},${y(s[k])}`]);
           const lower = stacks.flatMap((s, i) => [`${x(i)},${y(k === 0 ? 0 : s[k - 1])}`, `${x(i + 1)},${y(k === 0 ? 0 : s[k - 1])}`]).reverse();
-          const colour = seriesColour(k);
+          const colour = colourOf(a.agentId);
           return (
             <path key={a.agentId} d={`M${upper.join("L")}L${lower.join("L")}Z`} className={`${colour.fill} ${colour.stroke}`} strokeWidth={1} data-agent={a.agentName ?? a.agentId}>
               <title>{`${a.agentName ?? "unknown agent"}: ${fmt(totals[k])} in this window`}</title>
@@ -88,7 +90,7 @@ export function SpendChart({ series, unit, currency }: { series: BillSeries; uni
       <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-neutral-600 dark:text-neutral-300">
         {series.agents.map((a, k) => (
           <span key={a.agentId} className="flex items-center gap-1.5">
-            <span className={`h-2.5 w-2.5 rounded-sm ${seriesColour(k).swatch}`} aria-hidden />
+            <span className={`h-2.5 w-2.5 rounded-sm ${colourOf(a.agentId).swatch}`} aria-hidden />
             {a.agentName ?? "unknown"} <span className="tabular-nums text-neutral-500">{fmt(totals[k])}</span>
           </span>
         ))}

@@ -46,7 +46,7 @@ export function Column({
         <h2 className="flex items-center gap-2 px-1 pb-2 text-xs font-semibold tracking-wide text-neutral-600 uppercase dark:text-neutral-300">
           <span className={`h-2 w-2 rounded-full ${STATUS_DOT[status]}`} aria-hidden />
           {label}
-          <span className="font-normal text-neutral-500 tabular-nums">
+          <span className="font-normal text-neutral-600 tabular-nums dark:text-neutral-300">
             {filter ? `${shown.length} of ${loaded.length}` : loaded.length}
             {query.hasNextPage ? "+" : ""}
           </span>
@@ -63,7 +63,7 @@ export function Column({
         {/* A failure is said once for the page, with Retry (components/page-errors.tsx). */}
         {query.isError && <p className="p-2 text-xs text-neutral-600 dark:text-neutral-300">Not loaded.</p>}
         {query.isSuccess && shown.length === 0 && (
-          <p className="p-2 text-xs text-neutral-500 dark:text-neutral-400">{filter && loaded.length ? "No card matches the filter." : EMPTY[status]}</p>
+          <p className="p-2 text-xs text-neutral-600 dark:text-neutral-300">{filter && loaded.length ? "No card matches the filter." : EMPTY[status]}</p>
         )}
         <ul className={layout === "column" ? "space-y-2" : "grid grid-cols-[repeat(auto-fill,minmax(16rem,1fr))] gap-2"}>
           {shown.map((task) => (

@@ -20,7 +20,8 @@ export function useMessages(room: string) {
   });
 }
 
-function MessageBody({ message, me }: { message: Message; me: Me }) {
+/** `badge`: the performative shows where it changes within a sender's group, not on every line. */
+function MessageBody({ message, me, badge }: { message: Message; me: Me; badge: boolean }) {
   const forMe = message.to === me.id || message.mentions.includes(me.id);
   return (
     <div
@@ -29,7 +30,7 @@ function MessageBody({ message, me }: { message: Message; me: Me }) {
       className={`rounded px-2 py-0.5 ${forMe ? "bg-amber-50 ring-1 ring-amber-300 dark:bg-amber-950/40 dark:ring-amber-700" : ""}`}
     >
       <div className="flex flex-wrap items-center gap-2">
-        {message.performative && <PerformativeBadge performative={message.performative} />}
+        {badge && message.performative && <PerformativeBadge performative={message.performative} />}
         {message.toName && <span className="text-xs font-medium text-amber-800 dark:text-amber-300">direct to @{message.toName}</span>}
         {message.heldSeq != null && (
           <span className="text-xs text-neutral-500 dark:text-neutral-400" title="Posted with a hold token: nothing newer had arrived since the messages it was shown">
@@ -101,8 +102,8 @@ export function MessageList({ room, me }: { room: string; me: Me }) {
                 </span>
                 <RelativeTime iso={first.createdAt} />
               </header>
-              {group.map((message) => (
-                <MessageBody key={message.id} message={message} me={me} />
+              {group.map((message, i) => (
+                <MessageBody key={message.id} message={message} me={me} badge={i === 0 || group[i - 1].performative !== message.performative} />
               ))}
             </div>
           </article>

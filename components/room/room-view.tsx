@@ -2,11 +2,12 @@
 // The Room page: rooms on the left, the conversation in the middle, who is here on the right.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { apiGet, apiPost, type ApiError } from "../api";
 import { queryKeys } from "../query-keys";
 import { usePrincipals } from "../shell";
 import { useMe } from "../session";
+import { useScrollRegion } from "../use-scroll-region";
 import type { Page, Room } from "../types";
 import { Composer } from "./composer";
 import { GateStrip } from "./gate-strip";
@@ -71,6 +72,8 @@ export function RoomView({ room }: { room: string }) {
   const people = usePrincipals().data?.items ?? [];
   // Below md the room is one column: the rooms and the people open from buttons in its header.
   const [panel, setPanel] = useState<"rooms" | "people" | null>(null);
+  const conversation = useRef<HTMLElement>(null);
+  const conversationTab = useScrollRegion(conversation);
   if (!me.data) return null;
   const roomList = <RoomList room={room} rooms={rooms.data?.items ?? []} human={me.data.kind === "human"} />;
   const toggle = (which: "rooms" | "people") => setPanel(panel === which ? null : which);
@@ -104,9 +107,9 @@ export function RoomView({ room }: { room: string }) {
           </div>
         )}
         <ScriptedTeamNote />
-        <div className="min-h-0 flex-1 overflow-y-auto">
+        <section ref={conversation} tabIndex={conversationTab} aria-label={`Conversation in #${room}`} className="min-h-0 flex-1 overflow-y-auto">
           <MessageList room={room} me={me.data} />
-        </div>
+        </section>
         <Composer room={room} people={people} />
       </section>
       <aside className="hidden w-64 shrink-0 overflow-y-auto border-l border-neutral-200 lg:block dark:border-neutral-800">
