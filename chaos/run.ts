@@ -8,8 +8,12 @@
 //   - agent runs killed mid-turn: agents/resume.test.ts with ≥ 50 SIGKILLs (CRASH_RESUME_KILLS), each run resumed;
 //   - back doors: e2e/back-doors.spec.ts (Playwright), issue 14's attacks around the gates (the embedded database,
 //     direct messages through the journal, lesson promotion, body size, keys and sessions, path bytes, MCP Origin,
-//     security headers, the smaller holes), one tally line each.
-// Usage: npm run chaos [-- --fuzz=1000 --kills=100 --server-kills=5 --resume-kills=50 --skip=fuzz,authz,kills,serverkill,xss,resume,backdoors]
+//     security headers, the smaller holes), one tally line each;
+//   - several hosts, one Postgres (chaos/hosts): network namespaces for Postgres, 3 app instances and 4 agent
+//     hosts; throughput with 1, 2 and 3 instances, then an app host and an agent host cut off for longer than
+//     two leases while Postgres restarts (needs root for `ip netns`; says SKIP otherwise).
+// Usage: npm run chaos [-- --fuzz=1000 --kills=100 --server-kills=5 --resume-kills=50 --skip=fuzz,authz,kills,serverkill,xss,resume,backdoors,hosts
+//   --only=hosts,… to run just the named parts]
 // Uses DATABASE_URL's server when set, else an embedded Postgres (vitest's global setup starts it). The
 // Playwright parts build the web app into E2E_DIST_DIR (default .next) once, unless a build newer than the sources is there.
 import { spawn } from "node:child_process";
@@ -24,6 +28,8 @@ const KILLS = Number(arg("kills", "100"));
 const SERVER_KILLS = Number(arg("server-kills", "5"));
 const RESUME_KILLS = Number(arg("resume-kills", "50"));
 const skip = new Set(arg("skip", "").split(",").filter(Boolean));
+const only = new Set(arg("only", "").split(",").filter(Boolean));
+const wanted = (part: string) => !skip.has(part) && (only.size === 0 || only.has(part));
 const started = performance.now();
 
 function progress(text: string) {
@@ -115,6 +121,7 @@ interface Line {
   part: string;
   result: string;
   ok: boolean;
+  skipped?: boolean;
 }
 const tally: Line[] = [];
 
@@ -278,15 +285,35 @@ async function backDoors() {
   if (code !== 0) console.log(failureLines(output));
 }
 
-if (!skip.has("backdoors")) await backDoors();
-if (!skip.has("authz")) await authz();
-if (!skip.has("fuzz")) await fuzz();
-if (!skip.has("kills")) await kills();
-if (!skip.has("serverkill")) await serverKills();
-if (!skip.has("xss")) await xss();
-if (!skip.has("resume")) await resume();
+async function hosts() {
+  const part = "hosts";
+  progress(`${part}: Postgres, 3 app instances and 4 agent hosts in network namespaces; an app host and an agent host cut off, Postgres restarted`);
+  const distDir = process.env.HOSTS_DIST_DIR ?? ".next-hosts";
+  const { hostsTally, runHosts } = await import("./hosts/run-hosts");
+  if (!existsSync(join(root, distDir, "BUILD_ID"))) {
+    progress(`  building the web app into ${distDir} (a minute or two)`);
+    const { code, output } = await runLogged("next build", [join("node_modules", "next", "dist", "bin", "next"), "build"], { NEXT_DIST_DIR: distDir });
+    if (code !== 0) return void tally.push({ part, result: `next build failed: ${output.slice(-800)}`, ok: false });
+  }
+  try {
+    const report = await runHosts({ ...HOSTS_FULL, distDir, log: (line) => progress(`  ${line}`) });
+    tally.push(...hostsTally(report));
+  } catch (error) {
+    tally.push({ part, result: `the run failed: ${(error as Error).message.slice(0, 1500)}`, ok: false });
+  }
+}
+const HOSTS_FULL = { apps: 3, agentHosts: 4, agentsPerHost: 3, tasks: 120, items: 8, itemPaceMs: 150, leaseSeconds: 10, cutSeconds: 40, benchSeconds: 8 };
+
+if (wanted("backdoors")) await backDoors();
+if (wanted("authz")) await authz();
+if (wanted("fuzz")) await fuzz();
+if (wanted("kills")) await kills();
+if (wanted("serverkill")) await serverKills();
+if (wanted("xss")) await xss();
+if (wanted("resume")) await resume();
+if (wanted("hosts")) await hosts();
 
 console.log("\nchaos tally");
-for (const line of tally) console.log(`  ${line.ok ? "PASS" : "FAIL"}  ${line.part.padEnd(22)} ${line.result}`);
+for (const line of tally) console.log(`  ${line.skipped ? "SKIP" : line.ok ? "PASS" : "FAIL"}  ${line.part.padEnd(22)} ${line.result}`);
 console.log(`  (${Math.round((performance.now() - started) / 1000)} s)`);
 process.exit(tally.every((l) => l.ok) ? 0 : 1);

@@ -41,6 +41,32 @@ export interface EmbeddedDatabase extends EmbeddedUrls {
 
 type Passwords = Record<typeof SUPERUSER | typeof APP_ROLE, string>;
 
+/** For tests that put Postgres on a network of their own (chaos/hosts); nothing here is needed to run Quorum. */
+export interface EmbeddedOptions {
+  /** A fixed port instead of a free one (a restart keeps its address). */
+  port?: number;
+  /**
+   * Also listen on `address` and accept password (SCRAM) logins from `subnet` (CIDR). Without it the
+   * server listens on 127.0.0.1 only and pg_hba.conf admits the loopback only.
+   */
+  network?: { address: string; subnet: string };
+  /** Server settings passed as `-c name=value` (e.g. idle_in_transaction_session_timeout). */
+  settings?: Record<string, string>;
+}
+
+const IPV4 = /^(\d{1,3}\.){3}\d{1,3}$/;
+const IPV4_SUBNET = /^(\d{1,3}\.){3}\d{1,3}\/\d{1,2}$/;
+const SETTING_NAME = /^[a-z_][a-z0-9_.]*$/;
+
+/** Adds one `host … <subnet> scram-sha-256` line to pg_hba.conf unless it is there (before the server reads it). */
+function admitSubnet(dataDir: string, subnet: string): void {
+  if (!IPV4_SUBNET.test(subnet)) throw new Error(`not an IPv4 subnet: ${subnet}`);
+  const file = join(dataDir, "pg_hba.conf");
+  const line = `host    all             all             ${subnet}            scram-sha-256`;
+  const text = readFileSync(file, "utf8");
+  if (!text.split("\n").includes(line)) writeFileSync(file, `${text.endsWith("\n") ? text : `${text}\n`}${line}\n`);
+}
+
 export function quorumHome(): string {
   return resolve(process.env.QUORUM_HOME ?? ".quorum");
 }
@@ -174,10 +200,15 @@ async function initialise(home: string, dataDir: string, password: string, user:
 }
 
 /** The postmaster, in a process group of its own; resolves once it accepts connections. */
-async function launch(dataDir: string, port: number, user: { uid: number; gid: number } | undefined, log: (line: string) => void): Promise<ChildProcess> {
+async function launch(dataDir: string, port: number, user: { uid: number; gid: number } | undefined, log: (line: string) => void, options: EmbeddedOptions): Promise<ChildProcess> {
   const { postgres: server } = await binaries();
+  const listen = ["127.0.0.1", ...(options.network ? [options.network.address] : [])];
   // No unix socket: a socket file inside the project folder upsets Tailwind's scanner.
-  const args = ["-D", dataDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="];
+  const args = ["-D", dataDir, "-p", String(port), "-c", `listen_addresses=${listen.join(",")}`, "-c", "unix_socket_directories="];
+  for (const [name, value] of Object.entries(options.settings ?? {})) {
+    if (!SETTING_NAME.test(name)) throw new Error(`not a server setting: ${name}`);
+    args.push("-c", `${name}=${value}`);
+  }
   const child = spawn(server, args, { ...user, detached: true, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, LC_MESSAGES: "C" } });
   const recent: string[] = [];
   await new Promise<void>((done, reject) => {
@@ -289,7 +320,8 @@ function secureHome(home: string, user: { uid: number; gid: number } | undefined
   chmodSync(home, user ? 0o711 : 0o700);
 }
 
-export async function startEmbeddedPostgres(home = quorumHome(), log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(home = quorumHome(), log: (line: string) => void = () => {}, options: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
+  if (options.network && !IPV4.test(options.network.address)) throw new Error(`not an IPv4 address: ${options.network.address}`);
   const dataDir = join(home, "pg");
   const user = serverUser();
   secureHome(home, user);
@@ -300,14 +332,15 @@ export async function startEmbeddedPostgres(home = quorumHome(), log: (line: str
       throw new Error(`could not initialise Postgres in ${dataDir} (every parent folder must be readable by the 'postgres' user): ${String(error)}`);
     });
   }
+  if (options.network) admitSubnet(dataDir, options.network.subnet);
   // After a crash the old server's processes can take a moment to go (Postgres refuses to start while
   // they hold its shared memory): try a few times before giving up, with Postgres's own words.
   let server!: ChildProcess;
   let port!: number;
   for (let attempt = 1; ; attempt++) {
-    port = await freePort();
+    port = options.port ?? (await freePort());
     try {
-      server = await launch(dataDir, port, user, log);
+      server = await launch(dataDir, port, user, log, options);
       break;
     } catch (error) {
       if (attempt >= 8) throw new Error(`could not start Postgres in ${dataDir}: ${String(error)}`);

@@ -13,7 +13,7 @@ export interface ServerContext {
 
 /** A context over a connection the caller opened (the CLI, workers, benches, tests). */
 export function contextOf(connection: Connection, clock: Clock = systemClock): ServerContext {
-  return { db: connection.db, clock, subscribe: (subscriber) => subscribeToEvents(connection.sql, subscriber) };
+  return { db: connection.db, clock, subscribe: (subscriber, onGap) => subscribeToEvents(connection.sql, subscriber, onGap) };
 }
 
 const holder = globalThis as unknown as { __quorumContext?: ServerContext & { connection: unknown } };

@@ -147,10 +147,15 @@ export function openEventStream(ctx: { db: Executor; subscribe: Subscribe }, vie
             (ok) => ok || finish(),
             () => finish(),
           );
-        unsubscribe = await ctx.subscribe((notice) => {
-          if (CREDENTIAL_KINDS.has(notice.kind)) recheck();
-          forward(notice);
-        });
+        // Notices lost with the LISTEN connection are not sent late: the stream ends, and the client's
+        // reconnect with Last-Event-ID reads them from the journal.
+        unsubscribe = await ctx.subscribe(
+          (notice) => {
+            if (CREDENTIAL_KINDS.has(notice.kind)) recheck();
+            forward(notice);
+          },
+          () => finish(),
+        );
         if (ended) return unsubscribe();
         heartbeat = setInterval(() => write(`event: heartbeat\ndata: {}\n\n`), HEARTBEAT_MS);
         // LISTEN is active from here on: tell the client (and how often to expect a beat), then replay what it missed.

@@ -1,0 +1,168 @@
+// One worker host: its agents claim, heartbeat, write output item by item, submit and post direct messages
+// over HTTP through quorum/client, spread over the app instances. Prints one JSON line per fact (wire.ts);
+// SIGTERM stops it after the calls in flight. Usage: agent-host.ts CONFIG.json
+import { readFileSync } from "node:fs";
+import type { QuorumClient } from "../../client";
+import { type AgentHostConfig, answer, type Answer, emitLine, sleep, spreadClient, type AgentLine } from "./wire";
+
+const config = JSON.parse(readFileSync(process.argv[2], "utf8")) as AgentHostConfig;
+let stopping = false;
+process.on("SIGTERM", () => {
+  stopping = true;
+});
+const emit = (line: AgentLine) => emitLine(line);
+
+interface Agent {
+  name: string;
+  call: QuorumClient;
+  sent: number;
+}
+
+async function post(agent: Agent): Promise<"acked" | "refused" | "unknown"> {
+  const body = `${config.host}/${agent.name} #${agent.sent++}`;
+  const to = config.peers[(agent.sent + agent.name.length) % config.peers.length];
+  const res = await answer(agent.call.POST("/api/rooms/{room}/messages", { params: { path: { room: config.room } }, body: { body, to } }));
+  if (res?.status === 201) {
+    emit({ t: "post", id: res.body.id, seq: res.body.seq, room: config.room, body, sender: agent.name });
+    return "acked";
+  }
+  if (res && (res.status === 409 || res.status === 429)) return "refused";
+  if (res && res.status < 500) emit({ t: "unexpected", agent: agent.name, what: `post: ${res.status} ${JSON.stringify(res.body)}` });
+  else emit({ t: "postUnknown", body, sender: agent.name });
+  return "unknown";
+}
+
+/** Reads the task until an instance answers (the host may be cut off for a while). */
+async function readTask(agent: Agent, id: string): Promise<{ fence: number; status: string; outputCount: number }> {
+  for (;;) {
+    const res = await answer(agent.call.GET("/api/tasks/{id}", { params: { path: { id } } }));
+    if (res?.status === 200) return res.body.task ?? res.body;
+    await sleep(500);
+  }
+}
+
+/**
+ * Works one claimed task to its submission. A write that got no answer is found out by reading the task:
+ * the item landed (go on from there), it did not (write it again), or the lease is gone, in which case the
+ * write is sent once more with the old fence to see it refused. A write answered long after the last
+ * answered one is late: its lease must have expired and been swept, so it must be refused with stale_fence.
+ */
+async function workTask(agent: Agent, task: { id: string; number: number; fence: number; outputCount: number }): Promise<void> {
+  const { id, number, fence } = task;
+  let count = task.outputCount;
+  let lastAnswered = Date.now();
+  let lastBeat = Date.now();
+  /** Sends one owner write; true when accepted, false when the task is lost (refused), null when unanswered. */
+  const write = async (op: string, send: () => Promise<Answer>): Promise<boolean | null> => {
+    const res = await send();
+    const silentMs = Date.now() - lastAnswered;
+    if (!res || res.status >= 500) return null;
+    const late = silentMs > config.lateMs;
+    if (res.status === 200 || res.status === 201) {
+      if (late) emit({ t: "lateAccepted", agent: agent.name, number, fence, op, silentMs });
+      lastAnswered = Date.now();
+      return true;
+    }
+    if (res.status === 409 && res.body?.error === "stale_fence") emit({ t: "stale", agent: agent.name, number, fence, op, late, silentMs });
+    else emit({ t: "unexpected", agent: agent.name, what: `${op} #${number}: ${res.status} ${JSON.stringify(res.body)}` });
+    return false;
+  };
+  const heartbeat = () => answer(agent.call.POST("/api/tasks/{id}/heartbeat", { params: { path: { id } }, body: { fence } }));
+  while (count < config.items) {
+    const k = count + 1;
+    const item = { task: number, k, by: agent.name, fence };
+    const send = () => answer(agent.call.POST("/api/tasks/{id}/output", { params: { path: { id } }, body: { fence, items: [item] } }));
+    const wrote = await write(`output ${k}`, send);
+    if (wrote === false) return;
+    if (wrote === null) {
+      const now = await readTask(agent, id);
+      if (now.fence !== fence || now.status !== "in_progress") {
+        // The lease went while this host was unheard: the late write must be refused.
+        await write(`output ${k}`, send);
+        return;
+      }
+      count = now.outputCount;
+      continue;
+    }
+    count = k;
+    if (Date.now() - lastBeat > (config.leaseSeconds * 1000) / 3) {
+      if ((await write("heartbeat", heartbeat)) === false) return;
+      lastBeat = Date.now();
+    }
+    await post(agent);
+    await sleep(config.itemPaceMs);
+  }
+  const submit = () =>
+    answer(agent.call.POST("/api/tasks/{id}/submit", { params: { path: { id } }, body: { fence, summary: `${config.items} items`, evidence: `items 1..${config.items}` } }));
+  for (;;) {
+    const done = await write("submit", submit);
+    if (done === true) {
+      emit({ t: "submitted", agent: agent.name, number, fence });
+      return;
+    }
+    if (done === false) return;
+    const now = await readTask(agent, id);
+    if (now.status === "review" || now.status === "done") {
+      if (now.fence === fence) emit({ t: "submitted", agent: agent.name, number, fence });
+      return;
+    }
+    if (now.fence !== fence || now.status !== "in_progress") {
+      await write("submit", submit);
+      return;
+    }
+  }
+}
+
+async function workLoop(agent: Agent): Promise<void> {
+  while (!stopping) {
+    const res = await answer(agent.call.POST("/api/tasks/claim-next"));
+    if (res?.status === 200) {
+      const task = res.body;
+      emit({ t: "claim", agent: agent.name, number: task.number, fence: task.fence });
+      await workTask(agent, task);
+      continue;
+    }
+    if (res && res.status !== 204 && res.status < 500) emit({ t: "unexpected", agent: agent.name, what: `claim-next: ${res.status} ${JSON.stringify(res.body)}` });
+    await sleep(res?.status === 204 ? 200 : 500);
+  }
+}
+
+/** As fast as it goes for benchSeconds: one loop posting, one claiming and submitting at once. */
+async function benchLoops(agents: Agent[]): Promise<void> {
+  const until = Date.now() + config.benchSeconds * 1000;
+  let posts = 0;
+  let claims = 0;
+  let refused = 0;
+  const poster = async (agent: Agent) => {
+    while (Date.now() < until) {
+      const r = await post(agent);
+      if (r === "acked") posts++;
+      else if (r === "refused") refused++;
+    }
+  };
+  const claimer = async (agent: Agent) => {
+    while (Date.now() < until) {
+      const res = await answer(agent.call.POST("/api/tasks/claim-next"));
+      if (res?.status !== 200) {
+        await sleep(100);
+        continue;
+      }
+      claims++;
+      const { id, fence } = res.body;
+      await answer(agent.call.POST("/api/tasks/{id}/submit", { params: { path: { id } }, body: { fence, summary: "bench", evidence: "bench" } }));
+    }
+  };
+  const started = Date.now();
+  await Promise.all(agents.flatMap((a) => [poster(a), claimer(a)]));
+  emit({ t: "bench", posts, claims, refused, seconds: (Date.now() - started) / 1000 });
+}
+
+const agents: Agent[] = config.agents.map((a, i) => ({
+  name: a.name,
+  call: spreadClient(config.instances, i + config.host.length, { key: a.key }, config.requestTimeoutMs),
+  sent: 0,
+}));
+if (config.mode === "bench") await benchLoops(agents);
+else await Promise.all(agents.map(workLoop));
+emit({ t: "stopped" });
+process.exit(0);

@@ -1,0 +1,396 @@
+// Several hosts, one Postgres, in network namespaces: a Postgres host, app hosts running `quorum start`, agent
+// hosts working tasks and posting over HTTP, a control host watching every instance's stream. Measures
+// posts/s and claims/s with 1…N instances, then cuts one app host and one agent host off the bridge for
+// longer than two leases, restarts Postgres while they are away, brings them back, and checks everything.
+import { type ChildProcess, execFileSync } from "node:child_process";
+import { appendFileSync, chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ControlConfig } from "./control";
+import { buildNetwork, killGroup, type Network, netnsUnavailable, removeLeftovers, SUBNET } from "./netns";
+import type { AgentHostConfig } from "./wire";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const PG_PORT = 5432;
+const APP_PORT = 3000;
+/** The lease sweeper's interval (server/sweepers/schedule.ts): a lapsed lease is swept within it. */
+const SWEEP_MS = 10_000;
+
+export interface HostsOptions {
+  apps: number;
+  agentHosts: number;
+  agentsPerHost: number;
+  tasks: number;
+  items: number;
+  /** Pause between one agent's output items: keeps tasks in progress when the cut comes. */
+  itemPaceMs: number;
+  leaseSeconds: number;
+  /** How long the two hosts stay cut off (at least two leases and a sweep). */
+  cutSeconds: number;
+  /** Seconds of load per instance count in the throughput phase (0: no throughput phase). */
+  benchSeconds: number;
+  distDir: string;
+  log: (line: string) => void;
+}
+
+export interface Throughput {
+  instances: number;
+  postsPerSecond: number;
+  claimsPerSecond: number;
+  /** CPU seconds per second (cores busy) of each namespace group over the phase. */
+  cores: { postgres: number; apps: number; agents: number };
+}
+
+export interface HostsReport {
+  skipped?: string;
+  hosts?: Record<string, string>;
+  throughput?: Throughput[];
+  cut?: { app: string; agentHost: string; seconds: number; leaseSeconds: number; postgresRestartSeconds: number };
+  // biome-ignore lint/suspicious/noExplicitAny: the control host's check, one JSON object (control.ts `check`)
+  check?: any;
+  seconds?: number;
+}
+
+interface Proc {
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves with the first stdout line that parses as JSON and satisfies `test`. */
+  line<T>(test: (value: T) => boolean, ms: number, what: string): Promise<T>;
+  exited: Promise<number | null>;
+}
+
+function track(child: ChildProcess, onLine?: (line: string) => void): Proc {
+  let out = "";
+  let err = "";
+  const waiters: { test: (v: unknown) => boolean; done: (v: unknown) => void }[] = [];
+  let buffer = "";
+  child.stdout!.on("data", (chunk: Buffer) => {
+    out += chunk;
+    buffer += chunk;
+    for (let nl = buffer.indexOf("\n"); nl >= 0; nl = buffer.indexOf("\n")) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      onLine?.(line);
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch {
+        continue;
+      }
+      for (const w of [...waiters])
+        if (w.test(value)) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.done(value);
+        }
+    }
+  });
+  child.stderr!.on("data", (chunk: Buffer) => (err += chunk));
+  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+  const output = () => `${out.slice(-3000)}\n${err.slice(-3000)}`;
+  return {
+    child,
+    output,
+    exited,
+    line<T>(test: (value: T) => boolean, ms: number, what: string) {
+      return new Promise<T>((done, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${what}: nothing within ${ms / 1000} s\n${output()}`)), ms);
+        const waiter = {
+          test: test as (v: unknown) => boolean,
+          done: (v: unknown) => {
+            clearTimeout(timer);
+            done(v as T);
+          },
+        };
+        waiters.push(waiter);
+        void exited.then((code) => {
+          if (!waiters.includes(waiter)) return;
+          clearTimeout(timer);
+          reject(new Error(`${what}: exited with ${code}\n${output()}`));
+        });
+      });
+    },
+  };
+}
+
+/** Asks a process group to stop, then kills it after `ms`. */
+async function stop(proc: Proc | undefined, ms: number, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  if (!proc || proc.child.exitCode !== null || proc.child.signalCode !== null) return;
+  killGroup(proc.child, signal);
+  const timer = setTimeout(() => killGroup(proc.child), ms);
+  await proc.exited;
+  clearTimeout(timer);
+}
+
+/** CPU seconds (user + system) of every process in a namespace. */
+function cpuSeconds(ns: string): number {
+  let pids: string[] = [];
+  try {
+    pids = execFileSync("ip", ["netns", "pids", ns], { encoding: "utf8" }).split("\n").filter(Boolean);
+  } catch {
+    return 0;
+  }
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function runHosts(options: HostsOptions): Promise<HostsReport> {
+  const { log } = options;
+  const unavailable = netnsUnavailable();
+  if (unavailable) return { skipped: unavailable };
+  const started = Date.now();
+  removeLeftovers(log);
+  const apps = Array.from({ length: options.apps }, (_, i) => `app${i + 1}`);
+  const agentHosts = Array.from({ length: options.agentHosts }, (_, i) => `w${i + 1}`);
+  const net: Network = buildNetwork(["pg", "ctl", ...apps, ...agentHosts]);
+  const procs: Proc[] = [];
+  const spawnIn = (host: string, args: string[], env: Record<string, string> = {}, onLine?: (line: string) => void) => {
+    const proc = track(net.spawn(host, [process.execPath, "--import", "tsx", ...args], { cwd: root, env: { ...cleanEnv(), ...env } }), onLine);
+    procs.push(proc);
+    return proc;
+  };
+  const file = (name: string, value: unknown) => {
+    const path = join(net.scratch, name);
+    writeFileSync(path, JSON.stringify(value));
+    return path;
+  };
+  try {
+    // The embedded Postgres runs as the `postgres` user: it must pass through the scratch folder.
+    chmodSync(net.scratch, 0o755);
+    const pgHome = join(net.scratch, "pg-home");
+    mkdirSync(pgHome, { mode: 0o711 });
+    const startPostgres = async () => {
+      const proc = spawnIn("pg", ["chaos/hosts/pg-host.ts", pgHome, net.hosts.pg.address, SUBNET, String(PG_PORT)]);
+      return { proc, ...(await proc.line<{ ready: boolean; url: string; ownerUrl: string }>((v) => v.ready, 120_000, "the Postgres host")) };
+    };
+    let pg = await startPostgres();
+    log(`postgres on ${net.hosts.pg.address}:${PG_PORT} (embedded, password logins from ${SUBNET})`);
+
+    const instances = apps.map((a) => `http://${net.hosts[a].address}:${APP_PORT}`);
+    const appProcs = apps.map((a, i) =>
+      spawnIn(a, ["bin/quorum.ts", "start"], {
+        DATABASE_URL: pg.url,
+        QUORUM_TEAM: "0",
+        QUORUM_HOST: net.hosts[a].address,
+        PORT: String(APP_PORT),
+        QUORUM_URL: instances[i],
+        QUORUM_HUMAN: "operator",
+        QUORUM_HOME: join(net.scratch, `home-${a}`),
+        QUORUM_LEASE_SECONDS: String(options.leaseSeconds),
+        NEXT_DIST_DIR: options.distDir,
+        NEXT_TELEMETRY_DISABLED: "1",
+      }),
+    );
+    const signIn = await Promise.all(
+      appProcs.map(async (p, i) => {
+        for (let t = 0; t < 1200; t++) {
+          const m = /(http:\/\/\S+\/signin\?token=\S+)/.exec(p.output());
+          if (m) return m[1];
+          if (p.child.exitCode !== null) break;
+          await sleep(100);
+        }
+        throw new Error(`${apps[i]}: quorum start printed no sign-in link\n${p.output()}`);
+      }),
+    );
+    log(`${apps.length} app instances: ${instances.join(", ")} (quorum start, sweepers on, no team)`);
+
+    const agentNames = agentHosts.flatMap((h) => Array.from({ length: options.agentsPerHost }, (_, i) => `${h}-agent${i + 1}`));
+    const base: ControlConfig = { instances, signInUrl: signIn[0], items: options.items, room: "general", requestTimeoutMs: 3_000 };
+    const control = async <T>(mode: string, config: Partial<ControlConfig>, ms: number): Promise<T> => {
+      const proc = spawnIn("ctl", ["chaos/hosts/control.ts", mode, file(`control-${mode}.json`, { ...base, ...config })]);
+      return proc.line<T>(() => true, ms, `control ${mode}`);
+    };
+    const setup = await control<{ cookie: string; agents: { name: string; key: string }[]; journalHead: number }>("setup", { agents: [...agentNames, "watcher"] }, 120_000);
+    base.cookie = setup.cookie;
+    const keys = new Map(setup.agents.map((a) => [a.name, a.key]));
+    const watcher = { name: "watcher", key: keys.get("watcher")! };
+
+    const agentConfig = (host: string, mode: "work" | "bench", on: string[]): AgentHostConfig => ({
+      host,
+      mode,
+      instances: on,
+      agents: agentNames.filter((n) => n.startsWith(`${host}-`)).map((name) => ({ name, key: keys.get(name)! })),
+      peers: agentNames,
+      room: "general",
+      items: options.items,
+      itemPaceMs: options.itemPaceMs,
+      leaseSeconds: options.leaseSeconds,
+      lateMs: options.leaseSeconds * 1000 + SWEEP_MS + 3_000,
+      requestTimeoutMs: 2_000,
+      benchSeconds: options.benchSeconds,
+    });
+
+    // Throughput with 1…N instances: every agent posts and claims as fast as answers come.
+    const throughput: Throughput[] = [];
+    if (options.benchSeconds > 0) {
+      for (let k = 1; k <= apps.length; k++) {
+        await control("tasks", { tasks: { count: 400, prefix: `bench ${k}` } }, 180_000);
+        const cpu = () => ({
+          postgres: cpuSeconds(net.hosts.pg.ns),
+          apps: apps.reduce((s, a) => s + cpuSeconds(net.hosts[a].ns), 0),
+          agents: agentHosts.reduce((s, h) => s + cpuSeconds(net.hosts[h].ns), 0),
+        });
+        const before = cpu();
+        const t0 = Date.now();
+        const benches = agentHosts.map((h) => spawnIn(h, ["chaos/hosts/agent-host.ts", file(`bench-${h}-${k}.json`, agentConfig(h, "bench", instances.slice(0, k)))]));
+        const results = await Promise.all(benches.map((b) => b.line<{ t: string; posts: number; claims: number; seconds: number }>((v) => v.t === "bench", 120_000, "bench")));
+        const after = cpu();
+        const seconds = (Date.now() - t0) / 1000;
+        await Promise.all(benches.map((b) => stop(b, 5_000)));
+        const span = Math.max(...results.map((r) => r.seconds));
+        const row: Throughput = {
+          instances: k,
+          postsPerSecond: Math.round(results.reduce((s, r) => s + r.posts, 0) / span),
+          claimsPerSecond: Math.round(results.reduce((s, r) => s + r.claims, 0) / span),
+          cores: {
+            postgres: round2((after.postgres - before.postgres) / seconds),
+            apps: round2((after.apps - before.apps) / seconds),
+            agents: round2((after.agents - before.agents) / seconds),
+          },
+        };
+        throughput.push(row);
+        log(`throughput with ${k} instance(s): ${row.postsPerSecond} posts/s, ${row.claimsPerSecond} claims/s; cores busy: ${JSON.stringify(row.cores)}`);
+      }
+    }
+
+    // The run: tasks worked item by item on every agent host, streams watched on every instance.
+    await control("tasks", { tasks: { count: options.tasks, prefix: "hosts" } }, 180_000);
+    const streamsFile = join(net.scratch, "streams.json");
+    const linesFile = join(net.scratch, "agent-lines.jsonl");
+    writeFileSync(linesFile, "");
+    let open = Number.POSITIVE_INFINITY;
+    const watch = spawnIn("ctl", ["chaos/hosts/control.ts", "watch", file("control-watch.json", { ...base, watcher, journalHead: setup.journalHead, streamsFile })], {}, (line) => {
+      const m = /^\{"open":(\d+)\}$/.exec(line);
+      if (m) open = Number(m[1]);
+    });
+    await watch.line(() => true, 60_000, "the watch's first report");
+    let claims = 0;
+    const workers = agentHosts.map((h) =>
+      spawnIn(h, ["chaos/hosts/agent-host.ts", file(`work-${h}.json`, agentConfig(h, "work", instances))], {}, (line) => {
+        if (!line.startsWith("{")) return;
+        appendFileSync(linesFile, `${line.slice(0, -1)},"host":"${h}"}\n`);
+        if (line.includes('"t":"claim"')) claims++;
+      }),
+    );
+    const cutApp = apps.at(-1)!;
+    const cutAgents = agentHosts.at(-1)!;
+    const waitFor = async (ready: () => boolean, ms: number, what: string) => {
+      const end = Date.now() + ms;
+      while (!ready()) {
+        if (Date.now() > end) throw new Error(`${what}: not within ${ms / 1000} s`);
+        await sleep(200);
+      }
+    };
+    await waitFor(() => claims >= agentNames.length + 2, 60_000, "every agent at work");
+    await sleep(1_500);
+    log(`cutting ${cutApp} and ${cutAgents} off the bridge for ${options.cutSeconds} s (lease ${options.leaseSeconds} s)`);
+    const cutAt = Date.now();
+    net.cut(cutApp);
+    net.cut(cutAgents);
+    await sleep(options.cutSeconds * 1000 - 6_000);
+    log("restarting Postgres (immediate shutdown, then start on the same data and address)");
+    const restartAt = Date.now();
+    killGroup(pg.proc.child, "SIGUSR1");
+    await pg.proc.exited;
+    pg = await startPostgres();
+    const postgresRestartSeconds = round2((Date.now() - restartAt) / 1000);
+    await sleep(Math.max(0, cutAt + options.cutSeconds * 1000 - Date.now()));
+    net.restore(cutApp);
+    net.restore(cutAgents);
+    const restoredAt = Date.now();
+    log(`${cutApp} and ${cutAgents} are back after ${round2((restoredAt - cutAt) / 1000)} s`);
+    await waitFor(() => open === 0 && Date.now() - restoredAt > 15_000, 180_000, "every task done");
+    await Promise.all(workers.map((w) => stop(w, 15_000)));
+    await stop(watch, 30_000);
+    const check = await control<{ check: unknown }>("check", { watcher, journalHead: setup.journalHead, streamsFile, linesFile }, 180_000);
+    return {
+      hosts: Object.fromEntries(Object.values(net.hosts).map((h) => [h.name, h.address])),
+      throughput,
+      cut: { app: cutApp, agentHost: cutAgents, seconds: round2((restoredAt - cutAt) / 1000), leaseSeconds: options.leaseSeconds, postgresRestartSeconds },
+      check: check.check,
+      seconds: Math.round((Date.now() - started) / 1000),
+    };
+  } finally {
+    // quorum start stops its web server, then exits; Postgres last; then whatever is left, with the namespaces.
+    await Promise.all(procs.filter((p) => !p.child.spawnargs.some((a) => a.endsWith("pg-host.ts"))).map((p) => stop(p, 15_000)));
+    await Promise.all(procs.map((p) => stop(p, 10_000)));
+    net.destroy();
+  }
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The environment of a host's process: ours, without what would point it at the machine's database or a test's build. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of ["DATABASE_URL", "QUORUM_SWEEPERS", "QUORUM_HOME", "QUORUM_URL", "PORT", "E2E_DATABASE_URL"]) delete env[name];
+  return env;
+}
+
+export interface TallyLine {
+  part: string;
+  result: string;
+  ok: boolean;
+  skipped?: boolean;
+}
+
+/** The chaos tally's lines for a hosts run: one summary, then one per property. */
+export function hostsTally(report: HostsReport): TallyLine[] {
+  if (report.skipped) return [{ part: "hosts", result: `skipped: ${report.skipped}`, ok: true, skipped: true }];
+  const c = report.check;
+  const cut = report.cut!;
+  const streamsMissing = c.sse.reduce((s: number, x: { missing: number }) => s + x.missing, 0);
+  const lines: TallyLine[] = [
+    {
+      part: "  tasks",
+      result: `${c.tasks} tasks, ${c.tasks - c.notDone} done, each submitted and accepted once (${c.claims} claims)`,
+      ok: c.notDone === 0 && c.tasks > 0,
+    },
+    { part: "  output", result: `${c.itemsChecked} items read back: ${c.itemProblems} tasks with an item lost, duplicated or out of order`, ok: c.itemProblems === 0 },
+    {
+      part: "  late writes",
+      result: `${c.lateWrites} writes from the cut-off host after its leases lapsed: ${c.lateRefused} refused with stale_fence, ${c.lateAccepted} accepted (${c.staleInTime} other stale_fence refusals)`,
+      ok: c.lateWrites > 0 && c.lateAccepted === 0 && c.lateRefused === c.lateWrites,
+    },
+    {
+      part: "  leases swept",
+      result: `${c.expiries} leases expired, each swept once (${c.sweptTwice} twice, ${c.unswept} never) with ${report.hosts ? Object.keys(report.hosts).filter((h) => h.startsWith("app")).length : 0} instances sweeping`,
+      ok: c.sweptTwice === 0 && c.unswept === 0 && c.expiries > 0,
+    },
+    {
+      part: "  posts",
+      result: `${c.acked} acknowledged posts: ${c.lost} lost or changed; ${c.messages} messages in the room, ${c.gaps} seq gaps (${c.postsUnknown} unanswered)`,
+      ok: c.lost === 0 && c.gaps === 0,
+    },
+    {
+      part: "  streams",
+      result: `${c.sse.length} SSE clients (a human and an agent per instance): ${streamsMissing} events missing of what each viewer may see; ${c.sse.map((s: { reconnects: number }) => s.reconnects).join("/")} reconnects with Last-Event-ID`,
+      ok: streamsMissing === 0,
+    },
+    ...(report.throughput ?? []).map((t) => ({
+      part: `  ${t.instances} instance${t.instances > 1 ? "s" : ""}`,
+      result: `${t.postsPerSecond} posts/s and ${t.claimsPerSecond} claims/s at once; cores busy: Postgres ${t.cores.postgres}, apps ${t.cores.apps}, agents ${t.cores.agents}`,
+      ok: t.postsPerSecond > 0 && t.claimsPerSecond > 0,
+    })),
+  ];
+  if (c.unexpected) lines.push({ part: "  unexpected", result: `${c.unexpected} answers other than the gates' refusals: ${c.problems.join("; ")}`, ok: false });
+  const ok = lines.every((l) => l.ok);
+  const summary = {
+    part: "hosts",
+    result:
+      `${cut.app} and ${cut.agentHost} cut off for ${cut.seconds} s (leases of ${cut.leaseSeconds} s), Postgres restarted meanwhile (${cut.postgresRestartSeconds} s); ` +
+      `${report.seconds} s in all${ok ? "" : `; problems: ${c.problems.slice(0, 6).join("; ")}`}`,
+    ok,
+  };
+  return [summary, ...lines];
+}
