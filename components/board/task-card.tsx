@@ -1,7 +1,9 @@
 "use client";
-// A card on the board: title, owner and approver, fence, output count and the live lease.
+// A card on the board: what a person needs at a glance — title, owner and approver, age, the live lease.
+// The fence and the output count are in the drawer's Details.
 import { Avatar } from "../avatar";
 import { StallBadge } from "../stall-badge";
+import { RelativeTime } from "../time";
 import { LeaseCountdown } from "./lease-countdown";
 import type { Task } from "./types";
 
@@ -46,11 +48,8 @@ export function TaskCard({ task, selected, onOpen }: { task: Task; selected: boo
         <div className="mt-2 flex flex-wrap items-center gap-2 text-[11px] text-neutral-600 dark:text-neutral-400">
           {task.status === "in_progress" && task.leaseExpiresAt && <LeaseCountdown expiresAt={task.leaseExpiresAt} />}
           {task.status === "in_progress" && <StallBadge at={task.stallsAt} />}
-          <span className="font-mono" title="Fencing token: +1 on every claim" data-testid="fence">
-            fence {task.fence}
-          </span>
-          <span title="Output items written so far" data-testid="output-count">
-            {task.outputCount} {task.outputCount === 1 ? "item" : "items"}
+          <span data-testid="task-age">
+            opened <RelativeTime iso={task.createdAt} />
           </span>
           {!task.acceptanceCriteria && task.status === "ready" && <span className="rounded bg-red-50 px-1 text-red-800 dark:bg-red-950/50 dark:text-red-200">needs criteria</span>}
         </div>
