@@ -4,8 +4,9 @@
 // Why three statements and not one: a statement's snapshot is taken when it starts, so facts read
 // by the statement that waits for the room lock would miss the post it waited for (two identical
 // bodies would both pass). Pipelined, the facts statement starts only after the locks are held, and
-// the three still cost one trip. Measured (bench/results/2026-11-30-quick-only-…, 8 agents · 1 room):
-// the drizzle version ran ~12–20 statements, each a Describe + Bind trip (unnamed statements).
+// the three still cost one trip (the drizzle version ran 12–20 statements here, each a Describe and a
+// Bind trip; numbers in ./post-message.ts). The duplicate check reads the (room, sender_id, md5(body))
+// expression index that 0006 already built: a hash lookup, so no body_hash column (and no migration).
 import { hashSecret } from "../principals/secrets";
 import type { RawSql } from "../raw-sql";
 import type { GateFacts } from "./gates";

@@ -146,6 +146,10 @@ function writePost(sql: RawSql, input: PostMessageInput, w: PostWrite) {
  * the gates need go out together (readPostFacts); decideGates (./gates.ts) decides in TypeScript;
  * the whole post and COMMIT go out together (writePost). The drizzle version took 12–20 statements,
  * each two trips (unnamed statements are described before they are bound), all under the room lock.
+ * Measured (bench/results/2026-11-30.md, medians of three --quick runs, same-run anchors): 8 agents in
+ * one room 0.144× → 0.416× a raw single-row INSERT on one connection; 8 rooms 0.046× → 0.045× raw
+ * INSERTs on 8 connections, unchanged because every post's commit NOTIFYs and PostgreSQL serialises
+ * notifying commits (see ../journal/append.ts).
  * A refusal rolls nothing back that matters (nothing was written): it ends the transaction, which
  * frees the room, then records GateRejected (and a stale refusal's fresh hold token) in its own.
  */
@@ -153,9 +157,12 @@ export async function postMessage(db: Db, caller: Principal, roomName: string, i
   const now = clock.now();
   const outcome = await pipelinedTransaction(db, async ({ sql, commitWith }): Promise<{ message: MessageView } | { refused: DecidedRefusal; toId: string | null }> => {
     // Row-locking the room serialises posting per room: seq stays gap-free and gates see a settled room.
-    // Row-lock waiters are not served strictly in order, which makes a hot room's p99 long (8 clients in
-    // one room: p50 25–38 ms, p99 ≈ 300 ms over HTTP); a FIFO advisory lock measured p99 ≈ 90 ms but
-    // doubled p50 and halved the room's throughput, so the row lock stays (bench/results, 2026-11-29).
+    // Row-lock waiters are not served strictly in order, which made a hot room's p99 long (2026-11-29: 8
+    // clients in one room, p50 25–38 ms, p99 ≈ 300 ms over HTTP); a FIFO advisory lock then measured p99
+    // ≈ 90 ms but doubled p50 and halved the room's throughput. With the lock held across one round trip
+    // instead of ~20, the hot room's POST p99 ÷ p50 fell from 6.0× to 2.5–3.8× (median 2.6×, three
+    // --quick runs, bench/results/2026-11-30.md), inside the FIFO lock's reach without its cost: the row
+    // lock stays (the FIFO lock was not re-measured this round).
     const facts = await readPostFacts(sql, {
       room: roomName,
       senderId: caller.id,

@@ -33,7 +33,11 @@ const TASK_COLUMNS = taskRow.columns("c");
  * (bench/results/2026-11-29.md, embedded Postgres, 2 cores): 218 claims/s at 1 worker (0.115× a bare
  * `UPDATE … WHERE id = (SELECT … FOR UPDATE SKIP LOCKED LIMIT 1)` loop), 415/s at 16 (0.045×), a claim
  * being six drizzle statements (BEGIN, UPDATE, TaskClaimed, the window, FocusWindowOpened, COMMIT),
- * each sent unnamed (Describe, then Bind: two trips). After: bench/results/2026-11-30-quick.md.
+ * each sent unnamed (Describe, then Bind: two trips). After (bench/results/2026-11-30.md, medians of
+ * three --quick runs against the same-run anchor): 1 worker 0.169× → 0.415×, 4 workers 0.201× → 0.270×,
+ * 16 workers 0.077× → 0.124×; claim → submit at 8 workers 0.262× → 0.427× graphile-worker. At 16 workers
+ * the claims' commits queue on PostgreSQL's NOTIFY lock (../journal/append.ts), which the bare loop
+ * does not take.
  */
 export async function claimNextTask(db: Db, caller: Principal, clock: Clock, scope: ClaimScope = {}): Promise<TaskView | null> {
   requireWorker(caller);
