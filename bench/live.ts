@@ -1,9 +1,11 @@
 // Through a real `quorum start` (next start, HTTP, SSE): commit → event freshness on /api/stream against
 // LISTEN/NOTIFY's own delivery, and the most used endpoints' p50/p99 under 8 clients against a raw SELECT.
+import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
+import { join } from "node:path";
 import postgres from "postgres";
 import type { Connection } from "../db/client";
-import { startQuorum, stopQuorum, newHome, type QuorumServer } from "../e2e/server";
+import { newHome, root, startQuorum, stopQuorum, type QuorumServer } from "../e2e/server";
 import { appendEvent } from "../server/journal/append";
 import { EVENTS_CHANNEL } from "../server/journal/listen";
 import type { Principal } from "../server/principals/types";
@@ -120,6 +122,20 @@ export async function benchFreshness(server: QuorumServer, c: Connection, url: s
   }
 }
 
+/** bench/bare-health.ts in a child process; stopped by pid. */
+async function startBareHealth(databaseUrl: string): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(join(root, "node_modules", ".bin", "tsx"), ["bench/bare-health.ts"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.once("data", (chunk) => resolve(Number(String(chunk).trim())));
+    child.once("exit", (code) => reject(new Error(`bench/bare-health.ts exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => void child.kill("SIGTERM") };
+}
+
 export async function benchHttp(server: QuorumServer, c: Connection, human: Principal & { cookie: string }, agents: (Principal & { key: string })[]) {
   const base = server.baseURL;
   let posted = 0;
@@ -163,6 +179,44 @@ export async function benchHttp(server: QuorumServer, c: Connection, human: Prin
       results.get(e.name)!.p50.push(r.p50);
       results.get(e.name)!.p99.push(r.p99);
     }
+  }
+  // The floor against a bare node:http server doing the same SELECT 1 in a process of its own: what Next's
+  // request path costs by itself (issue 16: measured before replacing the router for /api/*).
+  const bare = await startBareHealth(server.env.DATABASE_URL!);
+  try {
+    const [nextP50, nextP99, bareP50, bareP99]: number[][] = [[], [], [], []];
+    for (let rep = 1; rep <= REPS; rep++) {
+      progress(`GET /api/health: Next vs a bare node:http server, 8 clients, rep ${rep}/${REPS}`);
+      const b = await latencies(8, HTTP_REQUESTS, () => expectOk(fetch(`${bare.url}/api/health`)));
+      const n = await latencies(8, HTTP_REQUESTS, () => expectOk(fetch(`${base}/api/health`)));
+      bareP50.push(b.p50);
+      bareP99.push(b.p99);
+      nextP50.push(n.p50);
+      nextP99.push(n.p99);
+    }
+    const note = "both in a process of their own, keep-alive fetch from the bench; the bare one is bench/bare-health.ts";
+    record({
+      section: "http",
+      figure: "GET /api/health through Next p50",
+      value: median(nextP50),
+      unit: "ms",
+      anchor: "bare node:http + postgres.js SELECT 1 p50",
+      anchorValue: median(bareP50),
+      better: "lower",
+      note,
+    });
+    record({
+      section: "http",
+      figure: "GET /api/health through Next p99",
+      value: median(nextP99),
+      unit: "ms",
+      anchor: "bare node:http + postgres.js SELECT 1 p99",
+      anchorValue: median(bareP99),
+      better: "lower",
+      note,
+    });
+  } finally {
+    bare.stop();
   }
   for (const e of endpoints) {
     const r = results.get(e.name)!;

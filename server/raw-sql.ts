@@ -8,17 +8,10 @@
 // shared client): send ISO strings with a `::timestamptz` cast, read epoch milliseconds.
 import { getTableColumns, type InferSelectModel, type Table } from "drizzle-orm";
 import type postgres from "postgres";
-import type { Db, Tx } from "../db/client";
+import type { Db } from "../db/client";
 
 /** Any postgres.js client a hot statement may run on: a transaction's, a reserved connection, the pool. */
 export type RawSql = postgres.Sql;
-
-/** The postgres.js transaction a drizzle transaction runs on: both write in the same transaction. */
-export function rawSqlOf(tx: Tx): postgres.TransactionSql {
-  const client = (tx as unknown as { session?: { client?: postgres.TransactionSql } }).session?.client;
-  if (!client || typeof client.unsafe !== "function") throw new Error("rawSqlOf: this drizzle transaction has no postgres.js client (drizzle changed?)");
-  return client;
-}
 
 /** The process's postgres.js client under a drizzle database, for one autocommitted statement. */
 export function rawClientOf(db: Db): postgres.Sql {
