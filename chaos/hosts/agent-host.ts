@@ -152,9 +152,20 @@ async function benchLoops(agents: Agent[]): Promise<void> {
       await answer(agent.call.POST("/api/tasks/{id}/submit", { params: { path: { id } }, body: { fence, summary: "bench", evidence: "bench" } }));
     }
   };
+  /** After the clock: claim and submit what is left, so no bench task waits for the run that follows. */
+  const drain = async (agent: Agent) => {
+    for (;;) {
+      const res = await answer(agent.call.POST("/api/tasks/claim-next"));
+      if (res?.status === 204) return;
+      if (res?.status !== 200) continue;
+      const { id, fence } = res.body;
+      await answer(agent.call.POST("/api/tasks/{id}/submit", { params: { path: { id } }, body: { fence, summary: "bench", evidence: "bench" } }));
+    }
+  };
   const started = Date.now();
   await Promise.all(agents.flatMap((a) => [poster(a), claimer(a)]));
   emit({ t: "bench", posts, claims, refused, seconds: (Date.now() - started) / 1000 });
+  await Promise.all(agents.map(drain));
 }
 
 const agents: Agent[] = config.agents.map((a, i) => ({

@@ -160,9 +160,11 @@ export function openEventStream(ctx: { db: Executor; subscribe: Subscribe }, vie
         heartbeat = setInterval(() => write(`event: heartbeat\ndata: {}\n\n`), HEARTBEAT_MS);
         // LISTEN is active from here on: tell the client (and how often to expect a beat), then replay what it missed.
         write(`event: ready\ndata: ${JSON.stringify({ heartbeatMs: HEARTBEAT_MS })}\n\n`);
-        if (options.after !== null) {
-          const missed = await listJournal(ctx.db, { after: options.after, limit: CATCH_UP_LIMIT, unsettled: true, viewer });
+        // Page by page to the end: a client away for long (a host cut off, a deaf LISTEN) misses more than a page.
+        for (let after = options.after; after !== null && !ended; ) {
+          const missed = await listJournal(ctx.db, { after, limit: CATCH_UP_LIMIT, unsettled: true, viewer });
           for (const e of missed.items) write(frame(noticeOf(e)));
+          after = missed.next ?? null;
         }
       } catch (error) {
         finish();
