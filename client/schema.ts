@@ -1040,6 +1040,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/flights/{id}/retry": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Retry a goal handed back after its model failed, live or scripted (the goal's human) */
+    post: operations["postFlightsIdRetry"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/team": {
     parameters: {
       query?: never;
@@ -1284,6 +1301,13 @@ export interface components {
     };
     PostBudgetsIdAllowanceBody: {
       allowance: number;
+    };
+    PostFlightsIdRetryBody: {
+      /**
+       * @default live
+       * @enum {string}
+       */
+      mode: "live" | "scripted";
     };
     PostWebhooksBody: {
       url: string;
@@ -2178,6 +2202,14 @@ export interface components {
     GetBillTasksResponse: {
       items: components["schemas"]["Object"][];
       next?: number;
+    } & {
+      [key: string]: unknown;
+    };
+    PostFlightsIdRetryConflict: {
+      /** @enum {string} */
+      error: "not_handed_back" | "no_team";
+      message: string;
+      hint?: string;
     } & {
       [key: string]: unknown;
     };
@@ -6548,6 +6580,86 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  postFlightsIdRetry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["PostFlightsIdRetryBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Object"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description no such resource (or one the caller may not see) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description refused by a rule: the `error` code says which */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostFlightsIdRetryConflict"];
+        };
+      };
+      /** @description the request body is over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayloadTooLarge"];
         };
       };
     };

@@ -42,6 +42,7 @@ import { listMessagesQuery } from "@/server/rooms/list-messages";
 import { createRoomInput } from "@/server/rooms/rooms";
 import { requestStopInput } from "@/server/runs/request-stop";
 import { cancelTaskInput } from "@/server/tasks/cancel";
+import { retryFlightInput } from "@/server/flights/hand-back";
 import { claimTaskInput } from "@/server/tasks/claim";
 import { claimNextTaskInput } from "@/server/tasks/claim-next";
 import { createTaskInput } from "@/server/tasks/create";
@@ -873,6 +874,18 @@ export const ROUTES: RouteSpec[] = [
     query: billTasksQuery,
     answers: ok(v.page(v.anyObject)),
     refusals: [],
+  },
+  {
+    method: "post",
+    path: "/api/flights/{id}/retry",
+    tag: R.runs,
+    summary: "Retry a goal handed back after its model failed, live or scripted (the goal's human)",
+    access: "principal",
+    params: uuidId,
+    body: retryFlightInput,
+    answers: ok(v.anyObject),
+    refusals: [403, 404, 409],
+    otherConflicts: ["not_handed_back", "no_team"],
   },
   {
     method: "get",

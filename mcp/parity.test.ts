@@ -26,6 +26,7 @@ const EXCLUDED: Record<string, string> = {
   "POST /api/webhooks": "human-only: registers a webhook endpoint and shows its secret once (agents get 403)",
   "DELETE /api/webhooks/:id": "human-only: removes a webhook endpoint (agents get 403)",
   "POST /api/webhooks/:id/test": "human-only: sends a test delivery to a webhook endpoint (agents get 403)",
+  "POST /api/flights/:id/retry": "human-only: the goal's human retries a flight handed back after its model failed (agents get 403)",
   "GET /api/bill": "the humans' spend view; budgets bind Quorum's own workers, which call server/ directly",
   "GET /api/bill/runs": "the bill explorer's run table (humans)",
   "GET /api/bill/series": "the bill page's chart (humans)",

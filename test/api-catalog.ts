@@ -10,6 +10,10 @@ import { createBudget } from "../server/budgets/create";
 import { listReservations } from "../server/reservations/list";
 import { releaseReservation } from "../server/reservations/release";
 import { systemClock } from "../server/clock";
+import { handGoalBack } from "../server/flights/hand-back";
+import { launchFlight } from "../server/flights/launch";
+import { ensureTeamMember } from "../server/flights/team";
+import { claimTask } from "../server/tasks/claim";
 import { appendLooseEvent } from "./fixtures/journal";
 import { makeAgent, makeHuman } from "./helpers";
 
@@ -198,6 +202,15 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     await appendLooseEvent(getDb(), { kind: "RunStarted", actor: team.agent.id, runId, turn: 0, data: { budgetIds: [], tools: [] } });
     return runId;
   };
+  /** A flight whose goal came back to the human (the agent held it, its model failed). */
+  const handedBack = async () => {
+    // A flight's REQUEST is addressed to the team's orchestrator.
+    await ensureTeamMember(getDb(), "orchestrator", 1000, systemClock);
+    const { flight, goalTask } = await launchFlight(getDb(), team.human, { goal: uniq("goal"), repo: "/nonexistent", mode: "scripted" }, systemClock);
+    await claimTask(getDb(), team.agent, goalTask.id, systemClock);
+    await handGoalBack(getDb(), team.agent, flight, { runId: null, outcome: "failed", reason: "HTTP 500", model: "openai-compatible:m" }, systemClock);
+    return flight;
+  };
   const webhook = async () => (await A("human", "POST /api/webhooks", {}, { url: "http://127.0.0.1:9/hook", events: ["agent.stalled"] })) as { id: string };
   const none = async (): Promise<Setup> => ({ params: {} });
   const room = { room: "general" };
@@ -251,6 +264,7 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     "GET /api/openapi.json": none,
     "GET /api/me": none,
     "GET /api/me/waiting": none,
+    "POST /api/flights/[id]/retry": async () => ({ params: { id: (await handedBack()).id }, body: { mode: "scripted" } }),
     "GET /api/team": none,
     "GET /api/principles": none,
     "POST /api/principles": async () => ({ params: {}, body: { text: uniq("measure first") } }),

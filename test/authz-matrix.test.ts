@@ -90,6 +90,7 @@ const MATRIX: Record<string, [number, number, number, number]> = {
   "POST /api/tasks/[id]/review":                       [401, 403, 403, 200],
   "POST /api/tasks/[id]/reopen":                       [401, 403, 403, 200],
   "POST /api/tasks/[id]/cancel":                       [401, 403, 403, 200],
+  "POST /api/flights/[id]/retry":                      [401, 403, 403, 200],
   "GET /api/webhooks":                                 [401, 403, 403, 200],
   "POST /api/webhooks":                                [401, 403, 403, 201],
   "DELETE /api/webhooks/[id]":                         [401, 403, 403, 204],

@@ -1,6 +1,7 @@
 // What every role's step receives: the database, the clock, the team, and how its roles think.
 import type { Db } from "../../db/client";
 import type { Clock } from "../../server/clock";
+import { CHOSEN_SCRIPTED } from "../../server/flights/hand-back";
 import type { ModelClient } from "../model/model-client";
 import { scriptedClient, type ScriptEntry } from "../model/scripted";
 import type { Role, Team } from "./team";
@@ -25,9 +26,13 @@ export interface ScriptInput {
   evidence?: string;
 }
 
-/** The live model if one is configured, else a scripted client for this one run. */
-export function thinker(ctx: TeamContext, role: Role, script: (input: ScriptInput) => ScriptEntry[], input: ScriptInput = {}): ModelClient {
-  return ctx.model ?? scriptedClient((ctx.scripts?.[role] ?? script)(input));
+/**
+ * The live model if one is configured, else a scripted client for this one run. A flight the human
+ * chose to run scripted (after its model failed) gets the script whatever is configured.
+ */
+export function thinker(ctx: TeamContext, role: Role, script: (input: ScriptInput) => ScriptEntry[], input: ScriptInput = {}, flightMode?: string | null): ModelClient {
+  const live = flightMode === CHOSEN_SCRIPTED ? null : ctx.model;
+  return live ?? scriptedClient((ctx.scripts?.[role] ?? script)(input));
 }
 
 export function modeOf(ctx: Pick<TeamContext, "model">): string {

@@ -21,6 +21,8 @@ export function hrefOf(item: WaitingItem): string {
       return `/board?task=${item.taskId}&review=1`;
     case "request":
       return `/room/${item.room}`;
+    case "handback":
+      return `/board?task=${item.taskId}`;
   }
 }
 
@@ -33,5 +35,10 @@ export function sentenceOf(item: WaitingItem): { lead: string; text: string } {
       return { lead: `Review #${item.number}`, text: item.ownerName ? `${item.title} — by ${item.ownerName}` : item.title };
     case "request":
       return { lead: `${item.fromName} ${item.performative === "PROPOSE" ? "proposes" : "asks"} in #${item.room}`, text: item.excerpt };
+    case "handback":
+      return {
+        lead: `Goal #${item.number} is back with you`,
+        text: `${item.model} ${item.outcome === "failed" ? "failed" : `ended ${item.outcome.replaceAll("_", " ")}`}: ${item.reason}`,
+      };
   }
 }

@@ -4,6 +4,7 @@
 import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { RelativeTime } from "../time";
+import { HandbackActions } from "./handback-actions";
 import type { WaitingView } from "./types";
 import { hrefOf, sentenceOf, useWaiting } from "./use-waiting";
 
@@ -78,6 +79,19 @@ export function WaitingInbox() {
             <ul className="max-h-96 divide-y divide-neutral-200 overflow-y-auto dark:divide-neutral-800">
               {waiting.data.items.map((item) => {
                 const { lead, text } = sentenceOf(item);
+                if (item.kind === "handback") {
+                  // Its answers are buttons, so the item is not one link.
+                  return (
+                    <li key={item.key} data-testid="waiting-item" data-kind={item.kind} className="px-3 py-2 text-sm">
+                      <span className="flex items-baseline justify-between gap-2">
+                        <span className="font-medium">{lead}</span>
+                        <RelativeTime iso={item.since} />
+                      </span>
+                      <span className="line-clamp-3 text-neutral-700 dark:text-neutral-300">{text}</span>
+                      <HandbackActions item={item} onDone={() => setOpen(false)} />
+                    </li>
+                  );
+                }
                 return (
                   <li key={item.key}>
                     <Link

@@ -114,7 +114,7 @@ const LINES: { [K in EventKind]: Line<K> } = {
   ReworkAbandoned: (d) => `gave up on rework after ${plural(d.rejections, "rejection")}`,
   TaskReleased: (d, e, n) =>
     d.handedTo ? `handed ${n.task(e.taskId)} back to ${n.who(d.handedTo)}: ${cut(d.reason, 80)}` : `released ${n.task(e.taskId)} back to ready: ${cut(d.reason, 80)}`,
-  FlightRetried: (d, e, n) => `asked for the flight of ${n.task(e.taskId)} again, ${d.mode === "scripted" ? "scripted" : "live"}`,
+  FlightRetried: (d, e, n) => `asked for the flight of ${n.task(e.taskId)} again, ${d.mode.startsWith("scripted") ? "scripted" : `live on ${d.mode}`}`,
 };
 
 /** The event's line: who, then what, in words. An unknown kind (a newer server) says only its kind. */

@@ -2,15 +2,16 @@
 // whose approver they are (a flight's goal included: its approver is the human who asked for it), and
 // requests and proposals addressed to them that they have not answered in that room since.
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { decisions, messages, principals, tasks } from "../../db/schema";
+import { decisions, events, flights, messages, principals, tasks } from "../../db/schema";
 import type { Executor } from "../../db/client";
+import { payloadOf } from "../journal/payloads";
 import type { Principal } from "../principals/types";
 
 /** How many unanswered requests the list carries at most (the newest). */
 const REQUEST_LIMIT = 20;
 
 /** The page of the rail where each kind of item is acted on. */
-export const WAITING_PAGES = { escalation: "/decisions", review: "/board", request: "/room" } as const;
+export const WAITING_PAGES = { escalation: "/decisions", review: "/board", request: "/room", handback: "/board" } as const;
 export type WaitingKind = keyof typeof WAITING_PAGES;
 
 interface Base {
@@ -45,11 +46,26 @@ export interface RequestItem extends Base {
   /** The first line of the message, shortened. */
   excerpt: string;
 }
-export type WaitingItem = EscalationItem | ReviewItem | RequestItem;
+/** A goal the team could not carry (its model failed, or its run ended without a plan): back with the human who posted it. */
+export interface HandbackItem extends Base {
+  kind: "handback";
+  flightId: string;
+  taskId: string;
+  number: number;
+  title: string;
+  /** Why the run ended, in the run's words (the model's error, or the run's outcome). */
+  reason: string;
+  /** `failed`, or the run's status (`inconclusive`, `out_of_turns`, …). */
+  outcome: string;
+  model: string;
+  /** What the human can do here: retry live, run scripted, or cancel the goal with an ADR. */
+  actions: readonly ["retry", "scripted", "cancel"];
+}
+export type WaitingItem = EscalationItem | ReviewItem | RequestItem | HandbackItem;
 
 export interface WaitingView {
   total: number;
-  /** Oldest first within each kind; escalations, then reviews, then requests. */
+  /** Oldest first within each kind; escalations, then handed-back goals, then reviews, then requests. */
   items: WaitingItem[];
   /** How many items each rail page holds. */
   byPage: Record<(typeof WAITING_PAGES)[WaitingKind], number>;
@@ -124,10 +140,44 @@ export async function listWaiting(db: Executor, caller: Principal): Promise<Wait
     excerpt: excerptOf(m.body),
   }));
 
-  const items: WaitingItem[] = [...escalations, ...reviews, ...requests];
+  const handbacks = await listHandbacks(db, caller);
+  const items: WaitingItem[] = [...escalations, ...handbacks, ...reviews, ...requests];
   return {
     total: items.length,
     items,
-    byPage: { "/decisions": escalations.length, "/board": reviews.length, "/room": requests.length },
+    byPage: { "/decisions": escalations.length, "/board": reviews.length + handbacks.length, "/room": requests.length },
   };
+}
+
+/** Red flights whose goal is back in ready with its human, with the latest release's reason. */
+async function listHandbacks(db: Executor, caller: Principal): Promise<HandbackItem[]> {
+  if (caller.kind !== "human") return [];
+  const rows = await db
+    .select({ flightId: flights.id, taskId: tasks.id, number: tasks.number, title: tasks.title })
+    .from(flights)
+    .innerJoin(tasks, eq(tasks.id, flights.goalTaskId))
+    .where(and(eq(flights.status, "red"), eq(tasks.status, "ready"), eq(tasks.approverId, caller.id)))
+    .orderBy(asc(tasks.number));
+  const items: HandbackItem[] = [];
+  for (const row of rows) {
+    const [released] = await db
+      .select({ kind: events.kind, data: events.data, t: events.t })
+      .from(events)
+      .where(and(eq(events.taskId, row.taskId), eq(events.kind, "TaskReleased")))
+      .orderBy(desc(events.id))
+      .limit(1);
+    if (!released) continue;
+    const data = payloadOf(released, "TaskReleased");
+    items.push({
+      kind: "handback",
+      key: `handback:${row.flightId}`,
+      since: released.t.toISOString(),
+      ...row,
+      reason: data.reason,
+      outcome: data.outcome,
+      model: data.model,
+      actions: ["retry", "scripted", "cancel"],
+    });
+  }
+  return items;
 }

@@ -71,6 +71,10 @@ export interface TaskReleasedData {
   /** A goal is handed to the human who posted it (its approver); null for a subtask. */
   handedTo: string | null;
   flightId: string;
+  /** Whether this release told the Room (the first failure of the model since it last finished a run). */
+  told: boolean;
+  /** Releases for this model since it last finished a run, this one included. */
+  streak: number;
 }
 
 export interface EventPayloads {
@@ -174,6 +178,7 @@ export interface EventPayloads {
   ReplyEscalated: { awaiting: string | null };
   ReworkAbandoned: { rejections: number };
   TaskReleased: TaskReleasedData;
+  /** `mode`: the model's name, or `scripted (chosen by a human)`. */
   FlightRetried: { flightId: string; mode: string };
 }
 

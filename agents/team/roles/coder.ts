@@ -1,11 +1,13 @@
 // The coder: claim-next within a working flight, change the code in a worktree, submit the diff.
 import { QuorumError } from "../../../server/errors";
+import { releaseSubtask } from "../../../server/flights/hand-back";
 import { abandonRework, claimNextFlightTask, nextRework, requestAddressedTo } from "../../../server/flights/work";
 import { submitTask } from "../../../server/tasks/submit";
 import { startRun } from "../../run";
 import { readFileTool } from "../../tools/read-file";
 import { editFileTool } from "../../tools/edit-file";
 import { thinker, type TeamContext } from "../context";
+import { attemptRun } from "../hand-back";
 import { SYSTEM_PROMPTS } from "../prompts";
 import { coderScript } from "../scripts";
 import { speak } from "../speak";
@@ -32,24 +34,32 @@ export async function codeNextTask(ctx: TeamContext): Promise<boolean> {
   }
   const claimed = rework ?? (await claimNextFlightTask(db, me.principal, clock));
   if (!claimed) return false;
-  const { task, repo } = claimed;
+  const { task, repo, mode } = claimed;
   const worktree = ensureWorktree(repo, task.id);
   const runTests = recordingRunTests(ctx.testCommand);
-  const { result } = await startRun(db, {
-    agent: me.principal,
-    system: SYSTEM_PROMPTS.coder,
-    task: `Task #${task.number}: ${task.title}\n${task.description}\nAcceptance criteria: ${task.acceptanceCriteria}`,
-    principles: await ctx.loadPrinciples(),
-    client: thinker(ctx, "coder", coderScript),
-    tools: [readFileTool, editFileTool, runTests.tool],
-    root: worktree,
-    budgetId: me.budgetId,
-    taskId: task.id,
-    requestId: await requestAddressedTo(db, task.id, me.principal.id),
-    clock,
-  });
-  if (result.status !== "done") {
-    await speak(db, me.principal, { body: `I could not finish task #${task.number}: the run ended ${result.status}.`, performative: "ERROR", taskId: task.id }, clock);
+  const client = thinker(ctx, "coder", coderScript, {}, mode);
+  const requestId = await requestAddressedTo(db, task.id, me.principal.id);
+  const principles = await ctx.loadPrinciples();
+  const { result, ending } = await attemptRun(client, (runId) =>
+    startRun(db, {
+      runId,
+      agent: me.principal,
+      system: SYSTEM_PROMPTS.coder,
+      task: `Task #${task.number}: ${task.title}\n${task.description}\nAcceptance criteria: ${task.acceptanceCriteria}`,
+      principles,
+      client,
+      tools: [readFileTool, editFileTool, runTests.tool],
+      root: worktree,
+      budgetId: me.budgetId,
+      taskId: task.id,
+      requestId,
+      clock,
+    }),
+  );
+  if (ending) {
+    // Released at once (never left to its lease): back to ready, the reason on record, tried again after a cool-down.
+    await speak(db, me.principal, { body: `I could not finish task #${task.number} (${ending.outcome}); it is back in ready.`, performative: "ERROR", taskId: task.id }, clock);
+    await releaseSubtask(db, me.principal, task.id, ending, clock);
     return true;
   }
   const diff = commitAndDiff(worktree, `Task #${task.number}: ${task.title}`);

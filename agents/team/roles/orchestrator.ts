@@ -1,9 +1,11 @@
 // The orchestrator: takes a planning flight's goal task and decomposes it into tasks with criteria.
 import { z } from "zod";
+import { handGoalBack } from "../../../server/flights/hand-back";
 import { addFlightTask, recordFlightPlan, takeFlightToPlan } from "../../../server/flights/plan";
 import { startRun } from "../../run";
 import { defineTool } from "../../tools/tool";
 import { thinker, type TeamContext } from "../context";
+import { attemptRun } from "../hand-back";
 import { SYSTEM_PROMPTS } from "../prompts";
 import { orchestratorScript } from "../scripts";
 import { speak } from "../speak";
@@ -38,24 +40,30 @@ export async function planNextFlight(ctx: TeamContext): Promise<boolean> {
     },
   });
 
-  const { runId, result } = await startRun(db, {
-    agent: me.principal,
-    system: SYSTEM_PROMPTS.orchestrator,
-    task: `Goal: ${flight.goal}\nThe repository is a small JavaScript project; its tests run with \`${ctx.testCommand.join(" ")}\`.`,
-    principles: await ctx.loadPrinciples(),
-    client: thinker(ctx, "orchestrator", ({ goal }) => orchestratorScript(goal ?? ""), { goal: flight.goal }),
-    tools: [createTaskTool],
-    root: flight.repo,
-    budgetId: me.budgetId,
-    taskId: goal.id,
-    clock,
-  });
-  const status = await recordFlightPlan(db, me.principal, flight, { runId, tasks: created, result: result.status }, clock);
+  const client = thinker(ctx, "orchestrator", ({ goal }) => orchestratorScript(goal ?? ""), { goal: flight.goal }, flight.mode);
+  const { runId, ending } = await attemptRun(client, async (runId) =>
+    startRun(db, {
+      runId,
+      agent: me.principal,
+      system: SYSTEM_PROMPTS.orchestrator,
+      task: `Goal: ${flight.goal}\nThe repository is a small JavaScript project; its tests run with \`${ctx.testCommand.join(" ")}\`.`,
+      principles: await ctx.loadPrinciples(),
+      client,
+      tools: [createTaskTool],
+      root: flight.repo,
+      budgetId: me.budgetId,
+      taskId: goal.id,
+      clock,
+    }),
+  );
+  const status = await recordFlightPlan(db, me.principal, flight, { runId, tasks: created, result: ending?.outcome ?? "done" }, clock);
   for (const task of created) {
     await speak(db, me.principal, { body: `Task #${task.number} is ready for you: ${task.title}`, performative: "REQUEST", to: team.coder.principal.name, taskId: task.id }, clock);
   }
   if (status === "red") {
-    await speak(db, me.principal, { body: `I could not plan the goal (${result.status}).`, performative: "ERROR", taskId: goal.id }, clock);
+    // Nothing planned: the goal goes back to the human who posted it, and Quorum tells them why.
+    const why = ending ?? { runId, outcome: "done", reason: "the plan has no tasks", model: client.name };
+    await handGoalBack(db, me.principal, flight, why, clock);
   }
   return true;
 }

@@ -2,12 +2,14 @@
 import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { z } from "zod";
-import { flightRepoOf, nextTaskToReview } from "../../../server/flights/review";
+import { releaseSubtask } from "../../../server/flights/hand-back";
+import { flightModeOf, flightRepoOf, nextTaskToReview } from "../../../server/flights/review";
 import { getTaskDetail } from "../../../server/tasks/get";
 import { reviewTask } from "../../../server/tasks/review";
 import { startRun } from "../../run";
 import { defineTool } from "../../tools/tool";
 import { thinker, type TeamContext } from "../context";
+import { attemptRun } from "../hand-back";
 import { SYSTEM_PROMPTS } from "../prompts";
 import { reviewerScript } from "../scripts";
 import { speak } from "../speak";
@@ -23,7 +25,7 @@ async function diffOf(ctx: TeamContext, taskId: string): Promise<string> {
 export async function reviewNextTask(ctx: TeamContext): Promise<boolean> {
   const { db, clock, team } = ctx;
   const me = team.reviewer;
-  const taskId = await nextTaskToReview(db, me.principal.id);
+  const taskId = await nextTaskToReview(db, me.principal.id, clock.now());
   if (!taskId) return false;
   const detail = await getTaskDetail(db, me.principal, taskId);
   const submission = detail.evidence.filter((e) => e.kind === "submission").at(-1);
@@ -41,20 +43,29 @@ export async function reviewNextTask(ctx: TeamContext): Promise<boolean> {
       return { recorded: args.verdict };
     },
   });
-  const { result } = await startRun(db, {
-    agent: me.principal,
-    system: SYSTEM_PROMPTS.reviewer,
-    task: `Acceptance criteria: ${detail.task.acceptanceCriteria}\n\nThe diff:\n${diff || "(no diff)"}\n\nThe evidence submitted:\n${evidence}`,
-    principles: await ctx.loadPrinciples(),
-    client: thinker(ctx, "reviewer", (input) => reviewerScript(input.diff ?? "", input.evidence ?? ""), { diff, evidence }),
-    tools: [verdictTool],
-    // The reviewer has no file tools: it judges the diff and the evidence, nothing else.
-    root: tmpdir(),
-    budgetId: me.budgetId,
-    taskId,
-    clock,
-  });
-  if (result.status !== "done" || !verdict) return true;
+  const client = thinker(ctx, "reviewer", (input) => reviewerScript(input.diff ?? "", input.evidence ?? ""), { diff, evidence }, await flightModeOf(db, taskId));
+  const principles = await ctx.loadPrinciples();
+  const { ending } = await attemptRun(client, (runId) =>
+    startRun(db, {
+      runId,
+      agent: me.principal,
+      system: SYSTEM_PROMPTS.reviewer,
+      task: `Acceptance criteria: ${detail.task.acceptanceCriteria}\n\nThe diff:\n${diff || "(no diff)"}\n\nThe evidence submitted:\n${evidence}`,
+      principles,
+      client,
+      tools: [verdictTool],
+      // The reviewer has no file tools: it judges the diff and the evidence, nothing else.
+      root: tmpdir(),
+      budgetId: me.budgetId,
+      taskId,
+      clock,
+    }),
+  );
+  if (ending || !verdict) {
+    // The task stays in review; the reason is on record and the review is tried again after a cool-down.
+    await releaseSubtask(db, me.principal, taskId, ending ?? { runId: null, outcome: "done", reason: "the run ended without a verdict", model: client.name }, clock);
+    return true;
+  }
   await reviewTask(db, me.principal, taskId, verdict.verdict === "accept" ? { verdict: "accept", reason: verdict.reason } : { verdict: "reject", reason: verdict.reason }, clock);
   await speak(
     db,

@@ -1,7 +1,9 @@
 // The tester: after each integration, runs the real suite on main and reports DONE with the output.
+import { handGoalBack } from "../../../server/flights/hand-back";
 import { claimSuiteRound, recordSuiteRun } from "../../../server/flights/suite";
 import { startRun } from "../../run";
 import { thinker, type TeamContext } from "../context";
+import { attemptRun } from "../hand-back";
 import { SYSTEM_PROMPTS } from "../prompts";
 import { testerScript } from "../scripts";
 import { speak } from "../speak";
@@ -20,26 +22,36 @@ export async function testNextIntegration(ctx: TeamContext): Promise<boolean> {
   if (!round) return false;
   const { flight } = round;
   const runTests = recordingRunTests(ctx.testCommand);
-  const { runId, result } = await startRun(db, {
-    agent: me.principal,
-    system: SYSTEM_PROMPTS.tester,
-    task: `Run the full test suite of the repository on main after the latest integration (goal: ${flight.goal}).`,
-    principles: await ctx.loadPrinciples(),
-    client: thinker(ctx, "tester", testerScript),
-    tools: [runTests.tool],
-    root: flight.repo,
-    budgetId: me.budgetId,
-    taskId: flight.goalTaskId,
-    clock,
-  });
+  const client = thinker(ctx, "tester", testerScript, {}, flight.mode);
+  const principles = await ctx.loadPrinciples();
+  const { runId, result, ending } = await attemptRun(client, (runId) =>
+    startRun(db, {
+      runId,
+      agent: me.principal,
+      system: SYSTEM_PROMPTS.tester,
+      task: `Run the full test suite of the repository on main after the latest integration (goal: ${flight.goal}).`,
+      principles,
+      client,
+      tools: [runTests.tool],
+      root: flight.repo,
+      budgetId: me.budgetId,
+      taskId: flight.goalTaskId,
+      clock,
+    }),
+  );
   const tests = runTests.seen.last;
-  const passed = result.status === "done" && tests?.exitCode === 0;
+  if (ending && !tests) {
+    // The suite never ran: no verdict on main. The goal goes back to its human, the round untested for a retry.
+    await handGoalBack(db, team.orchestrator.principal, flight, ending, clock, round.taskIds);
+    return true;
+  }
+  const passed = result?.status === "done" && tests?.exitCode === 0;
   await recordSuiteRun(db, me.principal, flight, { runId, passed, exitCode: tests?.exitCode ?? null }, clock);
   await speak(
     db,
     me.principal,
     {
-      body: `${passed ? "The suite passes on main" : "The suite FAILS on main"} after integrating ${round.taskIds.map((id) => id.slice(0, 8)).join(", ")} (exit code ${tests?.exitCode ?? "none: no test run"}).\n${tests ? summaryOf(tests.output) : `run ${runId} ended ${result.status}`}`,
+      body: `${passed ? "The suite passes on main" : "The suite FAILS on main"} after integrating ${round.taskIds.map((id) => id.slice(0, 8)).join(", ")} (exit code ${tests?.exitCode ?? "none: no test run"}).\n${tests ? summaryOf(tests.output) : `run ${runId} ended ${result?.status ?? "failed"}`}`,
       performative: passed ? "DONE" : "ERROR",
       taskId: flight.goalTaskId,
     },

@@ -1,0 +1,89 @@
+// The first flight, live: the team thinks through QUORUM_MODEL, served by a separate process speaking the
+// OpenAI chat-completions wire (then the Anthropic messages wire). The flight reaches the human's review
+// with the scripted flight's journal kinds, and the bill is exactly the usage the server reported.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { getDb } from "../../db/client";
+import { events, tasks } from "../../db/schema";
+import { systemClock } from "../../server/clock";
+import { launchFlight } from "../../server/flights/launch";
+import { loadBill } from "../../server/journal/views/bill";
+import { flightJournal, settledStatus, startWorker, suitePasses, until } from "../../test/fixtures/team";
+import { startModelServer, type ModelServer } from "../../test/fixtures/model-server";
+import { makeHuman } from "../../test/helpers";
+import { ackAndPost } from "../../test/fixtures/room";
+import { createScratchRepo, DEMO_GOAL } from "../demo/scratch-repo";
+import { modelClientFromEnv } from "../model/from-env";
+import type { ModelClient } from "../model/model-client";
+import { ensureTeam } from "./team";
+
+let server: ModelServer | undefined;
+afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+});
+
+/** Flies the demo goal with `model` (null: scripted) to the human's review; returns the flight's journal. */
+async function fly(model: ModelClient | null) {
+  const db = getDb();
+  const repo = createScratchRepo(mkdtempSync(join(tmpdir(), "quorum-live-")));
+  const human = await makeHuman();
+  await ensureTeam(db, systemClock);
+  // A human speaks between flights, as in any room: the lapping gate counts agents' posts since a human's.
+  await ackAndPost(human, "general", { body: `Next flight, please (${human.name}).` }, systemClock);
+  const { flight, goalTask } = await launchFlight(db, human, { goal: DEMO_GOAL, repo, mode: model?.name ?? "scripted" }, systemClock);
+  const worker = startWorker({ model });
+  try {
+    expect(await until("the flight to settle", () => settledStatus(flight.id), 60_000)).toBe("green");
+  } finally {
+    await worker.stop();
+  }
+  const [goal] = await db.select().from(tasks).where(eq(tasks.id, goalTask.id));
+  return { repo, goal, journal: await flightJournal(flight.id) };
+}
+
+const kindsOf = (journal: { kind: string }[]) => [...new Set(journal.map((e) => e.kind))].sort();
+
+async function debitsOf(journal: { kind: string; id: number }[]) {
+  const ids = new Set(journal.filter((e) => e.kind === "BudgetDebited").map((e) => e.id));
+  const rows = (await getDb().select().from(events).where(eq(events.kind, "BudgetDebited"))).filter((e) => ids.has(e.id));
+  return rows.map((r) => r.data as { amount: number; estimated: boolean; model: string });
+}
+
+describe("a live flight through a separate model server", () => {
+  it("runs plan, edit, real tests, ACCEPT, integration and the green suite through QUORUM_MODEL on the OpenAI wire, billed at the reported usage", async () => {
+    const scripted = await fly(null);
+
+    server = await startModelServer();
+    const model = modelClientFromEnv({ QUORUM_MODEL: "stand-in-gpt", QUORUM_OPENAI_BASE_URL: `${server.url}/v1`, QUORUM_OPENAI_API_KEY: "sk-stand-in" })!;
+    const live = await fly(model);
+
+    expect(suitePasses(live.repo)).toBe(true);
+    expect(live.goal.status).toBe("review");
+    expect(kindsOf(live.journal)).toEqual(kindsOf(scripted.journal));
+    expect(live.journal.filter((e) => e.kind === "RunStarted").map((e) => (e.data as { model: string }).model)).toEqual(expect.arrayContaining(["openai-compatible:stand-in-gpt"]));
+
+    const reported = await server.usage();
+    expect(reported.answered).toBeGreaterThanOrEqual(8);
+    const debits = await debitsOf(live.journal);
+    expect(debits.every((d) => !d.estimated && d.model === "stand-in-gpt")).toBe(true);
+    expect(debits.reduce((n, d) => n + d.amount, 0)).toBe(reported.input + reported.output);
+    const bill = await loadBill(getDb());
+    expect(bill.agents.reduce((n, a) => n + a.tokens, 0)).toBeGreaterThanOrEqual(reported.input + reported.output);
+  });
+
+  it("flies the same on the Anthropic messages wire", async () => {
+    server = await startModelServer();
+    const model = modelClientFromEnv({ QUORUM_MODEL: "anthropic:stand-in-claude", QUORUM_ANTHROPIC_API_KEY: "ak-stand-in", QUORUM_ANTHROPIC_BASE_URL: server.url })!;
+    const live = await fly(model);
+    expect(suitePasses(live.repo)).toBe(true);
+    expect(live.goal.status).toBe("review");
+    const reported = await server.usage();
+    const debits = await debitsOf(live.journal);
+    expect(debits.every((d) => !d.estimated && d.model === "stand-in-claude")).toBe(true);
+    expect(debits.reduce((n, d) => n + d.amount, 0)).toBe(reported.input + reported.output);
+  });
+});

@@ -1,0 +1,218 @@
+// When a team run ends without finishing its task (the model failed for good, or the run ended
+// inconclusive, out of turns, halted, stopped), the task is released at once, never left to its lease:
+// a subtask goes back to `ready` with the reason on record and a cool-down before the team takes it
+// again; a goal goes back to the human who posted it, who sees it in "waiting for you" and decides:
+// retry, run scripted, or cancel with an ADR. The humans are told in the Room once per streak of
+// failures of one model (until it finishes a run again), not once per failure.
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { flights, flightTasks, principals, tasks } from "../../db/schema";
+import type { Db, Tx } from "../../db/client";
+import type { Clock } from "../clock";
+import { fail } from "../errors";
+import { isUuid } from "../ids";
+import { appendEvent } from "../journal/append";
+import type { TaskReleasedData } from "../journal/payloads";
+import { getSystemPrincipal } from "../principals/create-principal";
+import { toPrincipal, type Principal } from "../principals/types";
+import { closeFocusWindow } from "../relay/focus";
+import { postMessage } from "../relay/post-message";
+import { takeTask } from "../tasks/claim";
+import { lockTask } from "../tasks/view";
+import { FLIGHT_ROOM, type Flight } from "./launch";
+import { readTeamStatus } from "./team-status";
+
+/** A released subtask is not taken by the team again before this (the model may need a moment, or a human). */
+export const RELEASE_COOL_DOWN_MS = 60_000;
+
+export interface RunEnding {
+  runId: string | null;
+  /** `failed` when the model call failed for good, else the run's status. */
+  outcome: string;
+  reason: string;
+  /** The client's name: `scripted` or `<wire>:<model>`. */
+  model: string;
+}
+
+export interface Release {
+  taskId: string;
+  number: number;
+  /** Whether this release opened a streak of failures: then the Room was told. */
+  told: boolean;
+  /** Failures of this model since it last finished a run. */
+  streak: number;
+}
+
+/** Serialises the "tell once" decision per model across workers. */
+async function lockModel(tx: Tx, model: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`quorum:model-notice:${model}`}, 0))`);
+}
+
+/** Failures of `model` since a run on it last finished done, and whether one of them told the Room already. */
+async function streakOf(tx: Tx, model: string): Promise<{ count: number; told: boolean }> {
+  const [row] = await tx.execute<{ count: number; told: boolean }>(sql`
+    with last_done as (
+      select coalesce(max(af.id), 0) as id from events af
+      join events rs on rs.run_id = af.run_id and rs.kind = 'RunStarted'
+      where af.kind = 'AgentFinished' and af.data->'result'->>'status' = 'done' and rs.data->>'model' = ${model})
+    select count(*)::int as count, coalesce(bool_or((r.data->>'told')::boolean), false) as told
+    from events r, last_done
+    where r.kind = 'TaskReleased' and r.data->>'model' = ${model} and r.id > last_done.id`);
+  return { count: Number(row?.count ?? 0), told: Boolean(row?.told) };
+}
+
+async function record(tx: Tx, actor: Principal, taskId: string, data: Omit<TaskReleasedData, "told" | "streak">, now: Date): Promise<{ told: boolean; streak: number }> {
+  await lockModel(tx, data.model);
+  const before = await streakOf(tx, data.model);
+  const told = !before.told;
+  const streak = before.count + 1;
+  await appendEvent(tx, { kind: "TaskReleased", actor: actor.id, taskId, t: now, data: { ...data, told, streak } });
+  return { told, streak };
+}
+
+/** A subtask the agent held goes back to `ready` (a run-less task must never wait for its lease). */
+export async function releaseSubtask(db: Db, agent: Principal, taskId: string, ending: RunEnding, clock: Clock, coolDownMs = RELEASE_COOL_DOWN_MS): Promise<Release | null> {
+  const now = clock.now();
+  const released = await db.transaction(async (tx) => {
+    const task = await lockTask(tx, taskId);
+    const [membership] = await tx.select({ flightId: flightTasks.flightId }).from(flightTasks).where(eq(flightTasks.taskId, taskId));
+    if (!membership) throw fail.invalid("task", `task #${task.number} belongs to no flight`);
+    // Only what this agent still holds is released; a task that moved on meanwhile is left as it is.
+    const held = task.status === "in_progress" && task.ownerId === agent.id;
+    const inReview = task.status === "review";
+    if (!held && !inReview) return null;
+    if (held) {
+      await tx.update(tasks).set({ status: "ready", ownerId: null, leaseExpiresAt: null, offeredTo: null, updatedAt: now }).where(eq(tasks.id, taskId));
+      await closeFocusWindow(tx, agent.id, now);
+    }
+    const coolDownUntil = new Date(now.getTime() + coolDownMs).toISOString();
+    const said = await record(tx, agent, taskId, { number: task.number, ...ending, coolDownUntil, handedTo: null, flightId: membership.flightId }, now);
+    return { taskId, number: task.number, ...said, approverId: task.approverId, flightId: membership.flightId };
+  });
+  if (!released) return null;
+  // A review is not handed anywhere (the task stays in review): it is tried again after the cool-down.
+  if (released.told) {
+    const human = await humanOfFlight(db, released.flightId);
+    await tellHumans(db, human, ending, `task #${released.number} went back to ready and the team tries it again after a cool-down`, taskId, clock);
+  }
+  return { taskId: released.taskId, number: released.number, told: released.told, streak: released.streak };
+}
+
+/**
+ * A flight's goal goes back to the human who posted it: the goal to `ready`, unowned, and the flight
+ * `red` until they retry it (live or scripted) or cancel the goal with an ADR. A tester's round that
+ * never ran is put back so a retry tests it.
+ */
+export async function handGoalBack(db: Db, agent: Principal, flight: Flight, ending: RunEnding, clock: Clock, untested: string[] = []): Promise<Release | null> {
+  const now = clock.now();
+  const handed = await db.transaction(async (tx) => {
+    const goal = await lockTask(tx, flight.goalTaskId);
+    if (goal.status !== "in_progress" || goal.ownerId !== agent.id) return null;
+    await tx.update(tasks).set({ status: "ready", ownerId: null, leaseExpiresAt: null, offeredTo: null, updatedAt: now }).where(eq(tasks.id, goal.id));
+    await tx.update(flights).set({ status: "red", updatedAt: now }).where(eq(flights.id, flight.id));
+    if (untested.length) {
+      for (const taskId of untested) {
+        await tx
+          .update(flightTasks)
+          .set({ testedAt: null })
+          .where(and(eq(flightTasks.flightId, flight.id), eq(flightTasks.taskId, taskId)));
+      }
+    }
+    await closeFocusWindow(tx, agent.id, now);
+    const said = await record(tx, agent, goal.id, { number: goal.number, ...ending, coolDownUntil: null, handedTo: goal.approverId, flightId: flight.id }, now);
+    return { taskId: goal.id, number: goal.number, ...said };
+  });
+  if (!handed) return null;
+  if (handed.told) {
+    const human = await humanOfFlight(db, flight.id);
+    await tellHumans(
+      db,
+      human,
+      ending,
+      `goal #${handed.number} is back with you under "waiting for you": retry it, run it scripted, or cancel it with an ADR`,
+      handed.taskId,
+      clock,
+    );
+  }
+  return handed;
+}
+
+/** The human who posted the flight (its goal's approver). */
+async function humanOfFlight(db: Db, flightId: string): Promise<{ name: string } | null> {
+  const [row] = await db
+    .select({ name: principals.name, kind: principals.kind })
+    .from(flights)
+    .innerJoin(tasks, eq(tasks.id, flights.goalTaskId))
+    .innerJoin(principals, eq(principals.id, tasks.approverId))
+    .where(eq(flights.id, flightId));
+  return row?.kind === "human" ? { name: row.name } : null;
+}
+
+/** What a person can do about an error, by its shape. */
+export function adviceFor(model: string, reason: string): string {
+  const wire = model.startsWith("anthropic:") ? "ANTHROPIC" : "OPENAI";
+  if (/HTTP 401|HTTP 403/.test(reason)) return `check QUORUM_${wire}_API_KEY`;
+  if (/HTTP 404/.test(reason)) return `check QUORUM_MODEL (the server does not know that model) and QUORUM_${wire}_BASE_URL`;
+  if (/cannot reach|no response within/.test(reason)) return `check that the server at QUORUM_${wire}_BASE_URL is up (\`quorum model check\`)`;
+  if (/HTTP 429|HTTP 5\d\d/.test(reason)) return "the server is overloaded or failing: retry later, or run the flight scripted";
+  if (/not JSON|malformed/.test(reason)) return `the server at QUORUM_${wire}_BASE_URL does not speak the ${wire === "ANTHROPIC" ? "messages" : "chat-completions"} wire format`;
+  return "choose a model that calls tools (`quorum model check`), or run the flight scripted";
+}
+
+/** One message from Quorum to the humans: the model, the error, what to do. */
+async function tellHumans(db: Db, human: { name: string } | null, ending: RunEnding, what: string, taskId: string, clock: Clock): Promise<void> {
+  const system = await getSystemPrincipal(db);
+  const cause = ending.outcome === "failed" ? `failed: ${ending.reason}` : `ended ${ending.outcome.replaceAll("_", " ")}: ${ending.reason}`;
+  const body = `The model ${ending.model} ${cause.length > 400 ? `${cause.slice(0, 399)}…` : cause}\nSo ${what}. What to do: ${adviceFor(ending.model, ending.reason)}. Further failures of this model are counted on the Agents page, not repeated here.`;
+  await postMessage(db, system, FLIGHT_ROOM, { body, performative: "ERROR", ...(human ? { to: human.name } : {}), taskId }, clock);
+}
+
+/** A flight's mode once its human chose to run it scripted: the team's roles use their scripts for it whatever model is configured. */
+export const CHOSEN_SCRIPTED = "scripted (chosen by a human)";
+
+export const retryFlightInput = z.strictObject({ mode: z.enum(["live", "scripted"]).default("live") });
+export type RetryFlightInput = z.infer<typeof retryFlightInput>;
+
+/**
+ * The human's answer to a handed-back goal: try again, live (the team's model) or scripted. A flight
+ * without tasks is planned again; one with tasks goes back to work, its goal held by the orchestrator.
+ */
+export async function retryFlight(db: Db, human: Principal, flightId: string, input: RetryFlightInput, clock: Clock): Promise<Flight> {
+  if (human.kind !== "human") throw fail.forbidden("flight", "only the human who posted a goal decides what happens to it");
+  const now = clock.now();
+  const team = await readTeamStatus(db);
+  const [orchestratorRow] = await db
+    .select()
+    .from(principals)
+    .where(and(eq(principals.name, "orchestrator"), eq(principals.kind, "agent")));
+  const orchestrator = orchestratorRow ? toPrincipal(orchestratorRow) : null;
+  return db.transaction(async (tx) => {
+    const [flight] = isUuid(flightId) ? await tx.select().from(flights).where(eq(flights.id, flightId)).for("update") : [];
+    if (!flight) throw fail.notFound("flight", `no flight ${flightId}`);
+    const goal = await lockTask(tx, flight.goalTaskId);
+    if (goal.approverId !== human.id) throw fail.forbidden("flight", `only the human who posted goal #${goal.number} may retry it`);
+    if (flight.status !== "red" || goal.status !== "ready") {
+      throw fail.conflict("flight", "not_handed_back", `goal #${goal.number} is ${goal.status} and its flight ${flight.status}: only a goal handed back to you can be retried`);
+    }
+    const [hasTasks] = await tx.select({ id: flightTasks.taskId }).from(flightTasks).where(eq(flightTasks.flightId, flight.id)).limit(1);
+    // Live means the team's model as its worker announced it; with none configured the flight stays scripted.
+    const nextMode = input.mode === "scripted" ? CHOSEN_SCRIPTED : (team.mode ?? flight.mode);
+    let status: Flight["status"] = "planning";
+    if (hasTasks) {
+      if (!orchestrator) throw fail.conflict("flight", "no_team", "the built-in team has no orchestrator yet: start a team worker first");
+      await takeTask(tx, orchestrator, goal.id, now);
+      status = "working";
+    }
+    const [updated] = await tx.update(flights).set({ status, mode: nextMode, updatedAt: now }).where(eq(flights.id, flight.id)).returning();
+    await appendEvent(tx, { kind: "FlightRetried", actor: human.id, taskId: goal.id, t: now, data: { flightId: flight.id, mode: nextMode } });
+    return updated;
+  });
+}
+
+/** Subtasks of a flight still cooling down after a release: the team's claim skips them until then. */
+export async function coolingTaskIds(db: Db, flightId: string, now: Date): Promise<Set<string>> {
+  const rows = await db.execute<{ task_id: string }>(sql`
+    select distinct r.task_id from events r
+    where r.kind = 'TaskReleased' and r.data->>'flightId' = ${flightId} and (r.data->>'coolDownUntil')::timestamptz > ${now.toISOString()}::timestamptz`);
+  return new Set(rows.map((r) => r.task_id));
+}

@@ -1,0 +1,74 @@
+// A stand-in model server in its own process: it speaks the OpenAI chat-completions wire
+// (POST /v1/chat/completions) and the Anthropic messages wire (POST /v1/messages), answering the built-in
+// team's roles with their scripted steps as tool calls and reporting usage. A fault can be set at start
+// (MODEL_FAULT, JSON) or at any time (POST /fault) for the failure drills; GET /usage sums what it reported.
+// Usage: node --import tsx test/processes/model-server.ts   → prints "listening http://127.0.0.1:PORT"
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { answerFor, toAnthropic, toOpenAi, usageFor, viewOfAnthropic, viewOfOpenAi } from "../fixtures/model-brain";
+
+export type Fault =
+  | { mode: "ok" }
+  /** Answers `status` to the next `count` requests (every one when absent), then recovers. */
+  | { mode: "status"; status: number; count?: number; retryAfter?: number }
+  | { mode: "malformed" }
+  | { mode: "prose" }
+  | { mode: "stall"; ms: number }
+  | { mode: "bad-args" };
+
+let fault: Fault = process.env.MODEL_FAULT ? (JSON.parse(process.env.MODEL_FAULT) as Fault) : { mode: "ok" };
+const served = { requests: 0, answered: 0, input: 0, output: 0 };
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  if (res.destroyed) return;
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(typeof body === "string" ? body : JSON.stringify(body));
+}
+
+const server = createServer((req, res) => {
+  let raw = "";
+  req.on("data", (chunk) => (raw += chunk));
+  req.on("end", () => {
+    if (req.method === "GET" && req.url === "/usage") return send(res, 200, served);
+    if (req.method === "POST" && req.url === "/fault") {
+      fault = JSON.parse(raw) as Fault;
+      return send(res, 200, { fault });
+    }
+    const anthropic = req.url === "/v1/messages";
+    if (req.method !== "POST" || !(anthropic || req.url === "/v1/chat/completions")) return send(res, 404, { error: { message: `no route ${req.method} ${req.url}` } });
+    served.requests++;
+    const body = JSON.parse(raw) as { model: string; system?: string; messages: { role: string }[] };
+    const view = anthropic ? viewOfAnthropic(body) : viewOfOpenAi(body);
+    if (fault.mode === "status") {
+      const { status } = fault;
+      if (fault.count !== undefined && --fault.count <= 0) fault = { mode: "ok" };
+      return send(
+        res,
+        status,
+        { error: { type: "server_error", message: `stand-in fault: HTTP ${status}` } },
+        fault.mode === "status" && fault.retryAfter ? { "retry-after": String(fault.retryAfter) } : {},
+      );
+    }
+    if (fault.mode === "malformed") return send(res, 200, '{"choices": [ {"message": ');
+    let entry = answerFor(view);
+    if (fault.mode === "prose") entry = { text: "I would start by reading the code, then think about the goal carefully." };
+    if (fault.mode === "bad-args") entry = { toolCalls: (entry.toolCalls ?? []).map((call) => ({ ...call, arguments: { bogus: 1 } })) };
+    const usage = usageFor(view);
+    const answer = () => {
+      if (res.destroyed) return;
+      served.answered++;
+      served.input += usage.input;
+      served.output += usage.output;
+      send(res, 200, anthropic ? toAnthropic(entry, usage, body.model) : toOpenAi(entry, usage, body.model));
+    };
+    if (fault.mode === "stall") {
+      const timer = setTimeout(answer, fault.ms);
+      res.on("close", () => clearTimeout(timer));
+    } else answer();
+  });
+});
+
+server.listen(0, "127.0.0.1", () => {
+  process.stdout.write(`listening http://127.0.0.1:${(server.address() as AddressInfo).port}\n`);
+});
+for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => server.close(() => process.exit(0)));
