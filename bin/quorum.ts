@@ -15,6 +15,7 @@ import { diagnoseCommand } from "./diagnose";
 import { clientConfig, CLIENTS, connectBanner, credentialsFor, type ClientName } from "./connect";
 import { installHook } from "./hook";
 import { mcpCommand } from "./mcp";
+import { MODEL_USAGE, modelCommand } from "./model";
 import { WEBHOOK_USAGE, webhookMain } from "./webhook";
 
 const USAGE = `usage:
@@ -32,6 +33,7 @@ const USAGE = `usage:
   quorum mcp [--profile P]              MCP over stdio, relayed to QUORUM_URL with QUORUM_KEY
   quorum hook install [--repo DIR] [--scope S] [--force]
                                         guard this git repository's commits against others' path reservations
+${MODEL_USAGE}
 ${WEBHOOK_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
@@ -91,6 +93,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === "agent" && sub === "rotate" && name) return withConnection(({ db }) => rotateCommand(db, name));
   if (command === "agent" && sub === "revoke" && name) return withConnection(({ db }) => revokeCommand(db, name));
   if (command === "mcp") return mcpCommand(values.profile);
+  if (command === "model") return modelCommand(sub);
   if (command === "connect" && CLIENTS.includes(sub as ClientName) && values.agent?.length === 1) {
     const credentials = await withConnection(({ db }) => credentialsFor(db, values.agent![0], values.role ?? "coder"));
     console.log(`${connectBanner(credentials)}\n\n${clientConfig(sub as ClientName, { base: appUrl(), key: credentials.key, profile: values.profile })}`);

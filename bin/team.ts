@@ -5,6 +5,7 @@ import { connect, type Db } from "../db/client";
 import { quorumHome } from "../db/embedded";
 import { createScratchRepo, DEMO_GOAL } from "../agents/demo/scratch-repo";
 import { modelClientFromEnv } from "../agents/model/from-env";
+import { probeLines, probeModel } from "../agents/model/probe";
 import { hasAnyFlight, launchFlight } from "../server/flights/launch";
 import { ensureTeam, ROLES, type Role } from "../agents/team/team";
 import { paceFromEnv, runTeamWorker } from "../agents/team/worker";
@@ -39,6 +40,8 @@ export async function worker(roles: Role[]): Promise<void> {
     await database.migrate();
     const connection = connect(database.url, { max: 4 });
     try {
+      // Check the model once before the team uses it: one line per problem, naming the variable to fix.
+      for (const line of probeLines(await probeModel())) console.log(line);
       await runTeamWorker(contextOf(connection), { roles, model: modelClientFromEnv(), signal: controller.signal, paceMs: paceFromEnv() });
       console.log("Team worker stopped.");
     } finally {
