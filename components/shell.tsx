@@ -10,6 +10,7 @@ import { Avatar } from "./avatar";
 import { TeamSpend } from "./bill/team-spend";
 import { EscalationNotifier } from "./decisions/escalation-alerts";
 import { WaitingBadge, WaitingInbox } from "./desk/waiting";
+import { ModelState } from "./agents/model-state";
 import { useLiveStatus } from "./live";
 import { NAV_PAGES } from "./nav-pages";
 import { PageErrorBanner } from "./page-errors";
@@ -68,6 +69,7 @@ function TopStrip({ ready, menuOpen, onMenu }: { ready: boolean; menuOpen: boole
           <span className="max-md:hidden">
             <EscalationNotifier />
           </span>
+          <ModelState />
         </>
       ) : (
         <span className="h-4 w-56 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" aria-hidden />

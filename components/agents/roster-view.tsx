@@ -15,6 +15,7 @@ import { PrinciplesPanel } from "../memory/principles-panel";
 import type { Page } from "../types";
 import { PresencePill } from "./presence-pill";
 import type { AgentRow, RosterRow } from "./types";
+import { ModelState } from "./model-state";
 import { ReservationsPanel } from "../reservations/reservations-panel";
 
 const th = "px-3 py-2 text-left text-xs font-medium text-neutral-500 dark:text-neutral-400";
@@ -41,9 +42,14 @@ export function RosterView() {
     <div className="h-full overflow-y-auto">
       <div className="mx-auto max-w-6xl space-y-8 px-6 py-4">
         <section aria-labelledby="roster-title" className="space-y-2">
-          <h1 id="roster-title" className="text-lg font-semibold">
-            Agents
-          </h1>
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h1 id="roster-title" className="text-lg font-semibold">
+              Agents
+            </h1>
+            <span className="text-sm">
+              <ModelState always />
+            </span>
+          </div>
           {roster.isPending && <div className="h-40 animate-pulse rounded-lg bg-neutral-100 dark:bg-neutral-900" aria-busy />}
           {roster.isError && <p className="text-sm text-red-600">Could not load the roster: {roster.error.message}</p>}
           {roster.isSuccess && agents.length === 0 && (
