@@ -161,6 +161,19 @@ describe("lapping (no human in the last 10 minutes)", () => {
     // Exactly 10 minutes: strict mode again, counting from the human message.
     expect(await ackAndPost(a, room, "a4", clock)).toMatchObject({ ok: false, code: "lapping", body: { sent: 2, speakers: 1 } });
   });
+
+  it("is reset by the system speaking for a human (a flight's request, a verdict) as by the human", async () => {
+    const clock = manualClock();
+    const human = await makeHuman();
+    const system = await getSystemPrincipal(getDb());
+    const a = await makeAgent();
+    const room = await freshRoom(human);
+    clock.advance(10 * 60 * 1000);
+    expect((await ackAndPost(a, room, "a1", clock)).ok).toBe(true);
+    expect((await ackAndPost(a, room, "a2", clock)).ok).toBe(false);
+    await tryPost(system, room, `Demo flight started by ${human.name}: make parse('') return []`, clock);
+    expect((await ackAndPost(a, room, "a2", clock)).ok).toBe(true);
+  });
 });
 
 describe("two-tier floor (a human spoke in the last 10 minutes)", () => {

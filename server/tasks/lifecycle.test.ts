@@ -135,7 +135,8 @@ describe("a task's life", () => {
     const detail = await getTaskDetail(db, lead, task.id);
     expect(detail.adr).toMatchObject({ id: cancelled.adrId, ...adr, authorId: lead.id });
     expect(await openWindow(ada.id)).toBeNull();
-    expect(await taskEventKinds(task.id)).toEqual(["TaskCreated", "TaskClaimed", "FocusWindowOpened", "TaskCancelled", "FocusWindowClosed"]);
+    // The holder is told (a direct message from the system, after the commit): MessageSent and its delivery.
+    expect(await taskEventKinds(task.id)).toEqual(["TaskCreated", "TaskClaimed", "FocusWindowOpened", "TaskCancelled", "FocusWindowClosed", "MessageSent", "MessageDelivered"]);
     expect((await listTasks(db, { status: ["cancelled"] })).items.map((t) => t.id)).toContain(task.id);
   });
 
