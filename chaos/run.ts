@@ -11,8 +11,11 @@
 //     security headers, the smaller holes), one tally line each;
 //   - several hosts, one Postgres (chaos/hosts): network namespaces for Postgres, 3 app instances and 4 agent
 //     hosts; throughput with 1, 2 and 3 instances, then an app host and an agent host cut off for longer than
-//     two leases while Postgres restarts (needs root for `ip netns`; says SKIP otherwise).
-// Usage: npm run chaos [-- --fuzz=1000 --kills=100 --server-kills=5 --resume-kills=50 --skip=fuzz,authz,kills,serverkill,xss,resume,backdoors,hosts
+//     two leases while Postgres restarts (needs root for `ip netns`; says SKIP otherwise);
+//   - models: agents/team/model-drills.test.ts, the first flight against a separate model server that answers
+//     500 then recovers, 401, malformed JSON, prose without tool calls, a stall past the timeout, invalid tool
+//     arguments; one tally line each (spend within budget, nothing stuck in progress, the human told once).
+// Usage: npm run chaos [-- --fuzz=1000 --kills=100 --server-kills=5 --resume-kills=50 --skip=fuzz,authz,kills,serverkill,xss,resume,backdoors,hosts,models
 //   --only=hosts,… to run just the named parts]
 // Uses DATABASE_URL's server when set, else an embedded Postgres (vitest's global setup starts it). The
 // Playwright parts build the web app into E2E_DIST_DIR (default .next) once, unless a build newer than the sources is there.
@@ -302,6 +305,28 @@ async function hosts() {
     tally.push({ part, result: `the run failed: ${(error as Error).message.slice(0, 1500)}`, ok: false });
   }
 }
+async function models() {
+  const part = "models";
+  progress(`${part}: the first flight against a model server that fails (500 then recovers, 401, malformed JSON, prose, a stall, invalid tool arguments)`);
+  type Case = { outcome: string; requests: number; spent: number; withinBudget: boolean; stuck: number; told: number; finished: boolean | null };
+  const got = await reported<Record<string, Case>>(part, vitest("agents/team/model-drills.test.ts", {}), "models");
+  if (!got) return;
+  const { code, output, r } = got;
+  tally.push({ part, result: `${Object.keys(r).length} failure drills${code === 0 ? "" : " (the drills failed: see below)"}`, ok: code === 0 });
+  for (const [name, c] of Object.entries(r)) {
+    const ok = c.withinBudget && c.stuck === 0 && c.told === 1 && c.finished !== false;
+    tally.push({
+      part: `  ${name}`,
+      result:
+        `the first run ${c.outcome === "failed" ? "failed" : `ended ${c.outcome}`} after ${c.requests} ${c.requests === 1 ? "request" : "requests"}; spent ${c.spent} tokens (${c.withinBudget ? "within budget" : "OVER budget"}), ` +
+        `${c.stuck} tasks left in progress, the human told ${c.told === 1 ? "once" : `${c.told} times`}` +
+        (c.finished === null ? "" : c.finished ? "; finished green once the server recovered and the human retried" : "; did NOT finish after the recovery"),
+      ok,
+    });
+  }
+  if (code !== 0) console.log(failureLines(output));
+}
+
 const HOSTS_FULL = { apps: 3, agentHosts: 4, agentsPerHost: 3, tasks: 120, items: 8, itemPaceMs: 150, leaseSeconds: 10, cutSeconds: 40, benchSeconds: 8 };
 
 if (wanted("backdoors")) await backDoors();
@@ -312,6 +337,7 @@ if (wanted("serverkill")) await serverKills();
 if (wanted("xss")) await xss();
 if (wanted("resume")) await resume();
 if (wanted("hosts")) await hosts();
+if (wanted("models")) await models();
 
 console.log("\nchaos tally");
 for (const line of tally) console.log(`  ${line.skipped ? "SKIP" : line.ok ? "PASS" : "FAIL"}  ${line.part.padEnd(22)} ${line.result}`);
