@@ -57,8 +57,8 @@ export async function codeNextTask(ctx: TeamContext): Promise<boolean> {
     }),
   );
   if (ending) {
-    // Released at once (never left to its lease): back to ready, the reason on record, tried again after a cool-down.
-    await speak(db, me.principal, { body: `I could not finish task #${task.number} (${ending.outcome}); it is back in ready.`, performative: "ERROR", taskId: task.id }, clock);
+    // Released at once (never left to its lease): back to ready, the reason on record, tried again after a
+    // cool-down. Quorum tells the human once per streak of failures; the coder does not repeat it each time.
     await releaseSubtask(db, me.principal, task.id, ending, clock);
     return true;
   }
