@@ -1,10 +1,10 @@
 // The Postgres host: the embedded Postgres on the host's bridge address (password logins from the test
 // subnet only), migrated, its URLs printed as one JSON line. SIGTERM: a fast shutdown; SIGUSR1: an
 // immediate one (the postmaster ends its sessions at once; the next start recovers from the log).
-// Usage: pg-host.ts HOME ADDRESS SUBNET PORT
+// Usage: pg-host.ts HOME ADDRESS SUBNET PORT [restart] (a restart starts the server only: no migrations)
 import { startEmbeddedPostgres } from "../../db/embedded";
 
-const [home, address, subnet, port] = process.argv.slice(2);
+const [home, address, subnet, port, restart] = process.argv.slice(2);
 const database = await startEmbeddedPostgres(home, () => {}, {
   port: Number(port),
   network: { address, subnet },
@@ -18,7 +18,7 @@ const database = await startEmbeddedPostgres(home, () => {}, {
     max_connections: "200",
   },
 });
-await database.migrate();
+if (restart !== "restart") await database.migrate();
 const onBridge = (url: string) => url.replace("@127.0.0.1:", `@${address}:`);
 process.stdout.write(`${JSON.stringify({ ready: true, url: onBridge(database.url), ownerUrl: onBridge(database.ownerUrl) })}\n`);
 process.on("SIGTERM", () => {

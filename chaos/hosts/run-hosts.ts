@@ -171,8 +171,8 @@ export async function runHosts(options: HostsOptions): Promise<HostsReport> {
     chmodSync(net.scratch, 0o755);
     const pgHome = join(net.scratch, "pg-home");
     mkdirSync(pgHome, { mode: 0o711 });
-    const startPostgres = async () => {
-      const proc = spawnIn("pg", ["chaos/hosts/pg-host.ts", pgHome, net.hosts.pg.address, SUBNET, String(PG_PORT)]);
+    const startPostgres = async (restart = false) => {
+      const proc = spawnIn("pg", ["chaos/hosts/pg-host.ts", pgHome, net.hosts.pg.address, SUBNET, String(PG_PORT), ...(restart ? ["restart"] : [])]);
       return { proc, ...(await proc.line<{ ready: boolean; url: string; ownerUrl: string }>((v) => v.ready, 120_000, "the Postgres host")) };
     };
     let pg = await startPostgres();
@@ -308,7 +308,7 @@ export async function runHosts(options: HostsOptions): Promise<HostsReport> {
     const restartAt = Date.now();
     killGroup(pg.proc.child, "SIGUSR1");
     await pg.proc.exited;
-    pg = await startPostgres();
+    pg = await startPostgres(true);
     const postgresRestartSeconds = round2((Date.now() - restartAt) / 1000);
     await sleep(Math.max(0, cutAt + options.cutSeconds * 1000 - Date.now()));
     net.restore(cutApp);
