@@ -23,6 +23,11 @@ export function reasonOf(result: RunResult): string {
   }
 }
 
+/** Halted (budget) and stopped (operator) runs are pauses a person resumes, not failures to hand back. */
+export function isPause(ending: RunEnding): boolean {
+  return ending.outcome === "halted" || ending.outcome === "stopped";
+}
+
 /** Runs `start` with a fresh run id; a thrown failure (the model failed for good) becomes an ending, never a stuck task. */
 export async function attemptRun(client: ModelClient, start: (runId: string) => Promise<{ result: RunResult }>): Promise<Attempt> {
   const runId = newRunId();

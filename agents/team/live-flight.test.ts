@@ -53,7 +53,7 @@ async function debitsOf(journal: { kind: string; id: number }[]) {
   return rows.map((r) => r.data as { amount: number; estimated: boolean; model: string });
 }
 
-describe("a live flight through a separate model server", () => {
+describe("a live flight through a separate model server", { timeout: 180_000 }, () => {
   it("runs plan, edit, real tests, ACCEPT, integration and the green suite through QUORUM_MODEL on the OpenAI wire, billed at the reported usage", async () => {
     const scripted = await fly(null);
 

@@ -56,7 +56,7 @@ async function noticesTo(humanId: string) {
     .orderBy(asc(messages.id));
 }
 
-describe("a failing model", () => {
+describe("a failing model", { timeout: 120_000 }, () => {
   it("hands a goal whose planning hit HTTP 500 back to its human at once, tells the Room once, and a scripted retry finishes it", async () => {
     const db = getDb();
     server = await startModelServer({ mode: "status", status: 500 });

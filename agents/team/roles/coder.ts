@@ -7,7 +7,7 @@ import { startRun } from "../../run";
 import { readFileTool } from "../../tools/read-file";
 import { editFileTool } from "../../tools/edit-file";
 import { thinker, type TeamContext } from "../context";
-import { attemptRun } from "../hand-back";
+import { attemptRun, isPause } from "../hand-back";
 import { SYSTEM_PROMPTS } from "../prompts";
 import { coderScript } from "../scripts";
 import { speak } from "../speak";
@@ -56,6 +56,12 @@ export async function codeNextTask(ctx: TeamContext): Promise<boolean> {
       clock,
     }),
   );
+  if (ending && isPause(ending)) {
+    // Halted on its budget or stopped by an operator: a pause, not a failure. The task stays with the run
+    // so that `quorum run resume` carries it on (after a top-up, say); its lease bounds the wait.
+    await speak(db, me.principal, { body: `I paused on task #${task.number}: the run ended ${ending.outcome}.`, performative: "ERROR", taskId: task.id }, clock);
+    return true;
+  }
   if (ending) {
     // Released at once (never left to its lease): back to ready, the reason on record, tried again after a
     // cool-down. Quorum tells the human once per streak of failures; the coder does not repeat it each time.
