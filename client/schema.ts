@@ -334,6 +334,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/tasks/{id}/diff": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the task changed, for its review: a coder's branch against main (its merge once integrated), or a goal's combined merges — files with +/− counts and hunks */
+    get: operations["getTasksIdDiff"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/tasks/{id}/claim": {
     parameters: {
       query?: never;
@@ -1898,6 +1915,38 @@ export interface components {
     GetTasksResponse: {
       items: components["schemas"]["Task"][];
       next?: number;
+    } & {
+      [key: string]: unknown;
+    };
+    GetTasksIdDiffResponse: {
+      source: string;
+      available: boolean;
+      files: ({
+        path: string;
+        from: string | null;
+        /** @enum {string} */
+        status: "added" | "deleted" | "modified" | "renamed";
+        additions: number;
+        deletions: number;
+        binary: boolean;
+        hunks: ({
+          header: string;
+          lines: ({
+            /** @enum {string} */
+            kind: "add" | "del" | "context";
+            text: string;
+          } & {
+            [key: string]: unknown;
+          })[];
+        } & {
+          [key: string]: unknown;
+        })[];
+      } & {
+        [key: string]: unknown;
+      })[];
+      additions: number;
+      deletions: number;
+      truncated: boolean;
     } & {
       [key: string]: unknown;
     };
@@ -3585,6 +3634,55 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["TaskDetail"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description no such resource (or one the caller may not see) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getTasksIdDiff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GetTasksIdDiffResponse"];
         };
       };
       /** @description invalid request: a malformed body, query or path (zod `issues` say where) */

@@ -388,6 +388,16 @@ export const ROUTES: RouteSpec[] = [
     refusals: [404],
   },
   {
+    method: "get",
+    path: "/api/tasks/{id}/diff",
+    tag: R.tasks,
+    summary: "What the task changed, for its review: a coder's branch against main (its merge once integrated), or a goal's combined merges — files with +/− counts and hunks",
+    access: "principal",
+    params: uuidId,
+    answers: ok(v.taskDiff),
+    refusals: [404],
+  },
+  {
     method: "post",
     path: "/api/tasks/{id}/claim",
     tag: R.tasks,

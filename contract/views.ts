@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { CommitmentView } from "@/server/commitments/commitment-view";
 import type { DecisionView } from "@/server/decisions/decision-view";
+import type { TaskDiff } from "@/server/flights/task-diff";
 import type { EventsPage } from "@/server/journal/wait-for-events";
 import type { JournalEntry } from "@/server/journal/list";
 import type { LessonView, PrincipleView } from "@/server/memory/memory-view";
@@ -112,6 +113,23 @@ export const task = open({
   createdAt: when,
   updatedAt: when,
 }) satisfies z.ZodType<TaskView>;
+const diffFile = open({
+  path: z.string(),
+  from: z.string().nullable(),
+  status: z.enum(["added", "deleted", "modified", "renamed"]),
+  additions: int,
+  deletions: int,
+  binary: z.boolean(),
+  hunks: z.array(open({ header: z.string(), lines: z.array(open({ kind: z.enum(["add", "del", "context"]), text: z.string() })) })),
+});
+export const taskDiff = open({
+  source: z.string(),
+  available: z.boolean(),
+  files: z.array(diffFile),
+  additions: int,
+  deletions: int,
+  truncated: z.boolean(),
+}) satisfies z.ZodType<TaskDiff>;
 export const outputItem = open({ seq: int, item: z.unknown(), fence: int, authorId: uuid, createdAt: when }) satisfies z.ZodType<OutputItem>;
 export const taskDetail = open({
   task,
