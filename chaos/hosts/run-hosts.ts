@@ -2,6 +2,7 @@
 // hosts working tasks and posting over HTTP, a control host watching every instance's stream. Measures
 // posts/s and claims/s with 1…N instances, then cuts one app host and one agent host off the bridge for
 // longer than two leases, restarts Postgres while they are away, brings them back, and checks everything.
+import { cpus } from "node:os";
 import { type ChildProcess, execFileSync } from "node:child_process";
 import { appendFileSync, chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -236,7 +237,8 @@ export async function runHosts(options: HostsOptions): Promise<HostsReport> {
     const throughput: Throughput[] = [];
     if (options.benchSeconds > 0) {
       for (let k = 1; k <= apps.length; k++) {
-        await control("tasks", { tasks: { count: 200, prefix: `bench ${k}` } }, 180_000);
+        // Enough tasks that the claimers rarely run dry (if they do, claims/s counts until they did).
+        await control("tasks", { tasks: { count: 600, prefix: `bench ${k}` } }, 180_000);
         const cpu = () => ({
           postgres: cpuSeconds(net.hosts.pg.ns),
           apps: apps.reduce((s, a) => s + cpuSeconds(net.hosts[a].ns), 0),
@@ -246,7 +248,9 @@ export async function runHosts(options: HostsOptions): Promise<HostsReport> {
         const t0 = Date.now();
         const benches = agentHosts.map((h) => spawnIn(h, ["chaos/hosts/agent-host.ts", file(`bench-${h}-${k}.json`, agentConfig(h, "bench", instances.slice(0, k)))]));
         const results = await Promise.all(
-          benches.map((b) => b.line<{ t: string; posts: number; refused: number; claims: number; seconds: number }>((v) => v.t === "bench", 120_000, "bench")),
+          benches.map((b) =>
+            b.line<{ t: string; posts: number; refused: number; claims: number; seconds: number; claimSeconds: number }>((v) => v.t === "bench", 120_000, "bench"),
+          ),
         );
         const after = cpu();
         const seconds = (Date.now() - t0) / 1000;
@@ -257,7 +261,7 @@ export async function runHosts(options: HostsOptions): Promise<HostsReport> {
           instances: k,
           postsPerSecond: Math.round(results.reduce((s, r) => s + r.posts, 0) / span),
           postsRefusedPerSecond: Math.round(results.reduce((s, r) => s + r.refused, 0) / span),
-          claimsPerSecond: Math.round(results.reduce((s, r) => s + r.claims, 0) / span),
+          claimsPerSecond: Math.round(results.reduce((s, r) => s + r.claims, 0) / Math.max(...results.map((r) => r.claimSeconds))),
           cores: {
             postgres: round2((after.postgres - before.postgres) / seconds),
             apps: round2((after.apps - before.apps) / seconds),
@@ -336,6 +340,21 @@ export async function runHosts(options: HostsOptions): Promise<HostsReport> {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** Where the throughput stopped growing, from the busiest phase's cores: the machine, Postgres, or neither. */
+function ceiling(rows: Throughput[]): { part: string; result: string; ok: boolean }[] {
+  const last = rows.at(-1);
+  if (!last) return [];
+  const cores = cpus().length;
+  const busy = last.cores.postgres + last.cores.apps + last.cores.agents;
+  const verdict =
+    busy >= 0.8 * cores
+      ? `the machine's ${cores} cores (${round2(busy)} busy: all namespaces share them), not Postgres (${last.cores.postgres}): more instances here add no capacity`
+      : last.cores.postgres >= 0.8
+        ? `Postgres (${last.cores.postgres} cores busy)`
+        : `neither the cores (${round2(busy)} of ${cores} busy) nor Postgres (${last.cores.postgres}): the clients' concurrency`;
+  return [{ part: "  ceiling", result: verdict, ok: true }];
+}
+
 /** The environment of a host's process: ours, without what would point it at the machine's database or a test's build. */
 function cleanEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
@@ -385,9 +404,10 @@ export function hostsTally(report: HostsReport): TallyLine[] {
     },
     ...(report.throughput ?? []).map((t) => ({
       part: `  ${t.instances} instance${t.instances > 1 ? "s" : ""}`,
-      result: `${t.postsPerSecond} posts/s written (${t.postsRefusedPerSecond}/s refused by the gates) and ${t.claimsPerSecond} claims/s at once; cores busy: Postgres ${t.cores.postgres}, apps ${t.cores.apps}, agents ${t.cores.agents}`,
+      result: `${t.postsPerSecond + t.postsRefusedPerSecond} posts/s answered (${t.postsPerSecond} written, ${t.postsRefusedPerSecond} refused by the gates: 30 a minute per agent) and ${t.claimsPerSecond} claims/s at once; cores busy of ${cpus().length}: Postgres ${t.cores.postgres}, apps ${t.cores.apps}, agents ${t.cores.agents}`,
       ok: t.postsPerSecond + t.postsRefusedPerSecond > 0 && t.claimsPerSecond > 0,
     })),
+    ...ceiling(report.throughput ?? []),
   ];
   if (c.unexpected) lines.push({ part: "  unexpected", result: `${c.unexpected} answers other than the gates' refusals: ${c.problems.join("; ")}`, ok: false });
   const ok = lines.every((l) => l.ok);
