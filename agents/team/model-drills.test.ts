@@ -13,7 +13,7 @@ import { systemClock } from "../../server/clock";
 import { retryFlight } from "../../server/flights/hand-back";
 import { launchFlight } from "../../server/flights/launch";
 import { getSystemPrincipal } from "../../server/principals/create-principal";
-import { startModelServer, type Fault } from "../../test/fixtures/model-server";
+import { startModelServer, type Fault, type ModelServer } from "../../test/fixtures/model-server";
 import { ackAndPost } from "../../test/fixtures/room";
 import { flightTaskIds, settledStatus, startWorker, until } from "../../test/fixtures/team";
 import { makeHuman } from "../../test/helpers";
@@ -52,9 +52,18 @@ afterAll(() => {
   console.log(JSON.stringify({ models: tally }));
 });
 
+/** The drill's model server lives exactly as long as the drill, failed or not. */
 async function drill(name: string, spec: Drill): Promise<Tally> {
-  const db = getDb();
   const server = await startModelServer(spec.fault);
+  try {
+    return await drillAgainst(server, name, spec);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function drillAgainst(server: ModelServer, name: string, spec: Drill): Promise<Tally> {
+  const db = getDb();
   // Each drill names its own model, so each has its own streak of failures (told once per streak).
   const model = openAiCompatibleClient({
     baseUrl: `${server.url}/v1`,
@@ -97,7 +106,6 @@ async function drill(name: string, spec: Drill): Promise<Tally> {
     await worker.stop();
   }
   const requests = (await server.usage()).requests;
-  await server.stop();
   const ids = await flightTaskIds(flight.id);
   const runs = (
     await db

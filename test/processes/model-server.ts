@@ -72,3 +72,6 @@ server.listen(0, "127.0.0.1", () => {
   process.stdout.write(`listening http://127.0.0.1:${(server.address() as AddressInfo).port}\n`);
 });
 for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => server.close(() => process.exit(0)));
+// The parent holds our stdin open; if it dies without stopping us, we go too.
+process.stdin.on("end", () => process.exit(0));
+process.stdin.resume();
