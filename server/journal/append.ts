@@ -1,4 +1,5 @@
-// Appends to the journal inside the caller's transaction; a trigger NOTIFYs listeners at commit.
+// Appends to the journal inside the caller's transaction; each process's announcer (./announcer.ts) reads
+// it from the table once it commits.
 //
 // What an event costs its writer, measured 2026-11-30 (issue 16; pgbench on the 2-core test machine's
 // PostgreSQL 15, shared with other jobs, so ranges): the full-text GIN index (events_search_idx, fastupdate
@@ -7,10 +8,9 @@
 // is. The NOTIFY trigger costs a lone writer ~20% (913 → 745 tps) but serialises commits: PostgreSQL
 // takes one database-wide lock for a notifying commit and holds it through the WAL flush, so 8 writers
 // fall from 6,700–7,300 to 720–1,150 tps, and NOTIFY once per statement instead of per row measured the
-// same (755 tps). That lock is what keeps 8 rooms' posting and 16 workers' claims near the one-connection
-// rate (bench/results/2026-11-30.md). The alternative that would lift it, writers that do not NOTIFY and
-// one announcer that reads the journal's tail, changes the stream's freshness path (journal/listen.ts)
-// and every trigger on events; it is the next step, not this change.
+// same (755 tps). Migration 0023 dropped the trigger (the announcer reads the journal's tail instead); the
+// bench's gain from that was smaller than the lock suggested: claim-next at 16 workers +45%, posting in
+// 8 rooms +6% (bench/results/2026-11-30.md, "Writers that do not NOTIFY"; numbers in ./listen.ts).
 import { events } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import type { EventKind } from "./kinds";

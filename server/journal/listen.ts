@@ -1,19 +1,30 @@
-// Fans out the journal's NOTIFYs to in-process subscribers over one LISTEN connection.
+// Fans out the journal's committed events to in-process subscribers, fed by one announcer per process
+// that reads the journal's tail (./announcer.ts).
+//
+// Why not LISTEN/NOTIFY any more (migration 0023): PostgreSQL serialises the commits of notifying
+// transactions on one database-wide lock held through the WAL flush, so a NOTIFY per event capped every
+// writer at about one connection's commit rate (pgbench on this 2-core machine: 8 writers 6,700–7,300 tps
+// without NOTIFY, 720–1,150 with it; once per statement measured the same). Measured with the trigger
+// (before) and without (after), `npm run bench -- --quick --only=posting,claims`, two runs each back to
+// back on a quiet machine (load ~2.5), ratio to the same run's anchor, then absolute rates:
+//   claim-next, 16 workers ÷ bare SKIP LOCKED   0.134, 0.126 → 0.191, 0.204  (1,395, 1,308 → 1,927, 1,982 claims/s)
+//   claim-next, 4 workers                       0.206, 0.188 → 0.232, 0.231  (1,280, 1,302 → 1,469, 1,396)
+//   claim-next, 1 worker                        0.242, 0.246 → 0.275, 0.267  (729, 757 → 780, 780)
+//   posting, 8 agents · 8 rooms ÷ 8 raw conns   0.057, 0.057 → 0.061, 0.064  (710, 703 → 752, 745 posts/s)
+//   posting, 8 agents · 1 room ÷ 1 raw conn     0.142, 0.132 → 0.142, 0.131  (550, 540 → 552, 551)
+// So the notifying commit's lock was a real cap for claims, a small one for posting (its next cap is CPU:
+// two cores shared by the bench's Node and Postgres). The price is freshness and a poll: /api/stream's
+// p50 went from 2.3–3.4 ms (NOTIFY) to 7.3–8.5 ms, p99 from 7.3–7.7 to 13.5–13.7 ms (at 100 and 10
+// events/s), and each process reads the tail every 10 ms within 500 ms of the last event, backing off to
+// 250 ms when quiet, only while it has subscribers. An event appears once its transaction and every older
+// one in flight have ended (commit-safe order), so a long transaction in Quorum's database holds the
+// announcements back for its length; NOTIFY did not.
 import type postgres from "postgres";
+import { type Announcer, type EventNotice, startAnnouncer } from "./announcer";
 
-export const EVENTS_CHANNEL = "quorum_events";
+export type { EventNotice };
 
-/** What a trigger announces for each committed event; readers fetch the rest if they need it. */
-export interface EventNotice {
-  id: number;
-  kind: string;
-  actor: string | null;
-  taskId: string | null;
-  runId: string | null;
-  room: string | null;
-}
-
-/** The notice the trigger would have sent for an event read back from the table (catch-up after a reconnect). */
+/** The notice the announcer would have sent for an event read back from the table (catch-up after a reconnect). */
 export function noticeOf(e: { id: number; kind: string; actor: string | null; taskId: string | null; runId: string | null; data: unknown }): EventNotice {
   const room = (e.data as { room?: unknown } | null)?.room;
   return { id: e.id, kind: e.kind, actor: e.actor, taskId: e.taskId, runId: e.runId, room: typeof room === "string" ? room : null };
@@ -22,108 +33,72 @@ export function noticeOf(e: { id: number; kind: string; actor: string | null; ta
 type Subscriber = (notice: EventNotice) => void;
 
 /**
- * Subscribes to commit notifications; resolves once listening, returns the unsubscribe. `onGap` is told
- * when notices may have been lost (the LISTEN connection dropped and came back, or went silent): a
- * subscriber that must miss nothing reads the journal from its last event (the SSE stream ends, and its
- * client reconnects with Last-Event-ID).
+ * Subscribes to commit notifications; resolves once the announcer has placed its cursor, returns the
+ * unsubscribe. `onGap` is told when notices may have been skipped (the announcer fell behind and jumped
+ * to the journal's tail, or a read of it hung): a subscriber that must miss nothing reads the journal
+ * from its last event (the SSE stream ends, and its client reconnects with Last-Event-ID).
  */
 export type Subscribe = (subscriber: Subscriber, onGap?: () => void) => Promise<() => void>;
-
-/** A ping through the database every few seconds proves the LISTEN connection still hears. */
-const PING_CHANNEL = "quorum_events_ping";
-const PING_MS = 3_000;
-const DEAF_AFTER_MS = 3 * PING_MS;
 
 interface Hub {
   sql: postgres.Sql;
   subscribers: Set<Subscriber>;
   gapWatchers: Set<() => void>;
-  listening: Promise<unknown>;
-  pinger?: ReturnType<typeof setInterval>;
+  /** Running while there are subscribers; stopped (and its cursor forgotten) when the last one leaves. */
+  announcer?: Announcer;
 }
 
 const holder = globalThis as unknown as { __quorumHub?: Hub };
 
-/** One LISTEN that can be dropped and made again (postgres.js gives up a channel whose re-LISTEN failed). */
-function channel(sql: postgres.Sql, name: string, onNotify: (payload: string) => void, onListen?: () => void) {
-  let current: Promise<{ unlisten: () => Promise<void> } | null> = sql.listen(name, onNotify, onListen);
-  let renewing = false;
-  return {
-    first: current,
-    /** UNLISTEN (a write that meets a dead socket's reset, so postgres.js reconnects), then LISTEN again. */
-    renew() {
-      if (renewing) return;
-      renewing = true;
-      const previous = current;
-      current = (async () => {
-        await (await previous.catch(() => null))?.unlisten().catch(() => {});
-        return sql.listen(name, onNotify, onListen);
-      })()
-        .catch(() => null)
-        .finally(() => {
-          renewing = false;
-        });
-    },
-  };
-}
-
-function startHub(sql: postgres.Sql): Hub {
-  const hub: Hub = { sql, subscribers: new Set(), gapWatchers: new Set(), listening: Promise.resolve() };
-  const gap = () => {
-    for (const watcher of hub.gapWatchers) watcher();
-  };
-  let listened = false;
-  let heard = Date.now();
-  // postgres.js calls the last argument after every LISTEN: the first, and each after a lost connection.
-  const events = channel(
-    sql,
-    EVENTS_CHANNEL,
-    (payload) => {
-      const notice = JSON.parse(payload) as EventNotice;
-      for (const deliver of hub.subscribers) deliver(notice);
-    },
-    () => {
-      if (listened) gap();
-      listened = true;
-      heard = Date.now();
-    },
-  );
-  hub.listening = events.first;
-  // After a restart of Postgres, postgres.js re-LISTENs once; if the server is not back yet, the channel is
-  // dropped without a word. And a host cut off while Postgres restarted keeps a dead socket nothing writes
-  // to. Either way no notice comes again: unanswered pings tell the subscribers, and LISTEN is made anew.
-  const ping = channel(sql, PING_CHANNEL, () => {
-    heard = Date.now();
-  });
-  hub.pinger = setInterval(() => {
-    if (hub.subscribers.size === 0) heard = Date.now();
-    else if (Date.now() - heard > DEAF_AFTER_MS) {
-      heard = Date.now();
-      gap();
-      events.renew();
-      ping.renew();
-    }
-    void sql`select pg_notify(${PING_CHANNEL}, '')`.catch(() => {});
-  }, PING_MS);
-  hub.pinger.unref();
+function hubFor(sql: postgres.Sql): Hub {
+  if (holder.__quorumHub?.sql === sql) return holder.__quorumHub;
+  holder.__quorumHub?.announcer?.stop();
+  const hub: Hub = { sql, subscribers: new Set(), gapWatchers: new Set() };
+  holder.__quorumHub = hub;
   return hub;
 }
 
+function ensureAnnouncer(hub: Hub): Announcer {
+  if (hub.announcer) return hub.announcer;
+  const announcer = startAnnouncer(
+    hub.sql,
+    (notices) => {
+      for (const notice of notices) for (const deliver of hub.subscribers) deliver(notice);
+    },
+    () => {
+      for (const watcher of hub.gapWatchers) watcher();
+    },
+  );
+  hub.announcer = announcer;
+  // A start that failed (the database away) is forgotten, so the next subscriber tries again.
+  announcer.ready.catch(() => {
+    if (hub.announcer === announcer) hub.announcer = undefined;
+  });
+  return announcer;
+}
+
+function leave(hub: Hub, subscriber: Subscriber, onGap?: () => void) {
+  hub.subscribers.delete(subscriber);
+  if (onGap) hub.gapWatchers.delete(onGap);
+  if (hub.subscribers.size === 0) {
+    hub.announcer?.stop();
+    hub.announcer = undefined;
+  }
+}
+
 /**
- * Subscribes to every committed event. The promise resolves once LISTEN is active, so nothing
- * committed after it is missed; call the returned function to unsubscribe.
+ * Subscribes to every committed event. The promise resolves once the announcer's cursor is placed, so
+ * nothing committed after it is missed; call the returned function to unsubscribe.
  */
 export async function subscribeToEvents(sql: postgres.Sql, subscriber: Subscriber, onGap?: () => void): Promise<() => void> {
-  if (!holder.__quorumHub || holder.__quorumHub.sql !== sql) {
-    clearInterval(holder.__quorumHub?.pinger);
-    holder.__quorumHub = startHub(sql);
-  }
-  const hub = holder.__quorumHub;
+  const hub = hubFor(sql);
   hub.subscribers.add(subscriber);
   if (onGap) hub.gapWatchers.add(onGap);
-  await hub.listening;
-  return () => {
-    hub.subscribers.delete(subscriber);
-    if (onGap) hub.gapWatchers.delete(onGap);
-  };
+  try {
+    await ensureAnnouncer(hub).ready;
+  } catch (error) {
+    leave(hub, subscriber, onGap);
+    throw error;
+  }
+  return () => leave(hub, subscriber, onGap);
 }
