@@ -2,6 +2,7 @@
 // the journal's tail read bare (the same announcer the server runs, in the bench process on a connection
 // of its own: writers no longer NOTIFY since migration 0023, so the floor is the poll itself), and the
 // most used endpoints' p50/p99 under 8 clients against a raw SELECT.
+import { quorumClient } from "../client";
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
@@ -153,23 +154,27 @@ export async function benchHttp(server: QuorumServer, c: Connection, human: Prin
     await r.arrayBuffer();
     if (r.status >= 300) throw new Error(`unexpected status ${r.status} from ${r.url}`);
   };
-  const asAgent = (w: number) => ({ authorization: `Bearer ${agents[w].key}`, "content-type": "application/json" });
-  const asHuman = { cookie: human.cookie, origin: base, "content-type": "application/json" };
+  // The endpoints are called the way a TypeScript agent would: through quorum/client.
+  const answered = async (pending: Promise<{ response: Response }>) => {
+    const { response } = await pending;
+    if (response.status >= 300) throw new Error(`unexpected status ${response.status} from ${response.url}`);
+  };
+  const anonymous = quorumClient({ baseUrl: base });
+  const asAgent = agents.map((a) => quorumClient({ baseUrl: base, key: a.key }));
+  const asHuman = quorumClient({ baseUrl: base, cookie: human.cookie, headers: { origin: base } });
+  const general = { path: { room: "general" } };
   const endpoints: { name: string; run: (client: number) => Promise<void> }[] = [
     // The floor of the stack itself: Next's routing and one SELECT 1, no auth, no rules.
-    { name: "GET /api/health (the HTTP stack's floor)", run: () => expectOk(fetch(`${base}/api/health`)) },
-    { name: "GET /api/rooms/general/messages", run: (w) => expectOk(fetch(`${base}/api/rooms/general/messages?limit=50`, { headers: asAgent(w) })) },
+    { name: "GET /api/health (the HTTP stack's floor)", run: () => answered(anonymous.GET("/api/health")) },
+    { name: "GET /api/rooms/general/messages", run: (w) => answered(asAgent[w].GET("/api/rooms/{room}/messages", { params: { ...general, query: { limit: 50 } } })) },
     {
       name: "POST /api/rooms/general/messages (human)",
-      run: () => expectOk(fetch(`${base}/api/rooms/general/messages`, { method: "POST", headers: asHuman, body: JSON.stringify({ body: body(`http ${posted++}`) }) })),
+      run: () => answered(asHuman.POST("/api/rooms/{room}/messages", { params: general, body: { body: body(`http ${posted++}`) } })),
     },
-    {
-      name: "POST /api/rooms/general/cursor",
-      run: (w) => expectOk(fetch(`${base}/api/rooms/general/cursor`, { method: "POST", headers: asAgent(w), body: JSON.stringify({ seq: 1 }) })),
-    },
-    { name: "GET /api/tasks", run: (w) => expectOk(fetch(`${base}/api/tasks?status=ready`, { headers: asAgent(w) })) },
-    { name: "GET /api/journal", run: (w) => expectOk(fetch(`${base}/api/journal?limit=50`, { headers: asAgent(w) })) },
-    { name: "GET /api/me", run: (w) => expectOk(fetch(`${base}/api/me`, { headers: asAgent(w) })) },
+    { name: "POST /api/rooms/general/cursor", run: (w) => answered(asAgent[w].POST("/api/rooms/{room}/cursor", { params: general, body: { seq: 1 } })) },
+    { name: "GET /api/tasks", run: (w) => answered(asAgent[w].GET("/api/tasks", { params: { query: { status: "ready" } } })) },
+    { name: "GET /api/journal", run: (w) => answered(asAgent[w].GET("/api/journal", { params: { query: { limit: 50 } } })) },
+    { name: "GET /api/me", run: (w) => answered(asAgent[w].GET("/api/me")) },
   ];
   // Seed the room so the reads have a page to return.
   for (let i = 0; i < 60; i++) await postMessage(c.db, human, "general", { body: body(`seed ${i}`) }, systemClock);
