@@ -70,7 +70,7 @@ test("a review and a request addressed to the human count in the strip and the r
   await expect(page).toHaveURL(new RegExp(`/room/${room}$`));
   // Nobody had discussed the task in a room: Quorum said the verdict in #general.
   const general = await (await page.request.get("/api/rooms/general/messages?limit=50")).json();
-  const said = general.items.find((m: { body: string }) => m.body === `${human} accepted #${task.number} ${title}: it is done.`);
+  const said = general.items.find((m: { body: string }) => m.body === `${human} accepted #${task.number} “${title}”: it is done.`);
   expect(said).toMatchObject({ senderKind: "system", performative: "INFORM" });
   const composer = page.getByRole("textbox", { name: new RegExp(`Message #${room}`) });
   await composer.fill("Yes, delete it.");

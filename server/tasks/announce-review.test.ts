@@ -25,8 +25,8 @@ describe("a verdict in the room", () => {
     await reviewTask(db, human, task.id, { verdict: "accept" }, clock);
     const said = (await listMessages(db, human, room, {})).items.filter((m) => m.senderKind === "system").map((m) => m.body);
     expect(said).toEqual([
-      `${human.name} sent #${task.number} Parse empty input back to ${coder.name}. Reason: cover the empty string`,
-      `${human.name} accepted #${task.number} Parse empty input: it is done.`,
+      `${human.name} sent #${task.number} “Parse empty input” back to ${coder.name}. Reason: cover the empty string`,
+      `${human.name} accepted #${task.number} “Parse empty input”: it is done.`,
     ]);
 
     // An agent approver's verdict adds no line: it speaks for itself.

@@ -18,7 +18,9 @@ async function roomOfTask(db: Db, taskId: string): Promise<string> {
 export async function announceVerdict(db: Db, reviewer: Principal, task: TaskView, verdict: "accept" | "reject", reason: string | null, clock: Clock): Promise<void> {
   const system = await getSystemPrincipal(db);
   const room = await roomOfTask(db, task.id);
-  const what = verdict === "accept" ? `accepted #${task.number} ${task.title}: it is done` : `sent #${task.number} ${task.title} back to ${task.ownerName ?? "its owner"}`;
+  // The title in quotes: one that ends in a full stop must not run into the sentence around it.
+  const named = `#${task.number} “${task.title}”`;
+  const what = verdict === "accept" ? `accepted ${named}: it is done` : `sent ${named} back to ${task.ownerName ?? "its owner"}`;
   const body = `${reviewer.name} ${what}${reason ? `. Reason: ${reason}` : "."}`;
   await postMessage(db, system, room, { body: body.slice(0, 4000), performative: "INFORM", taskId: task.id }, clock);
 }
