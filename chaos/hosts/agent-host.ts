@@ -171,9 +171,20 @@ async function benchLoops(agents: Agent[]): Promise<void> {
     }
   };
   const started = Date.now();
+  const cpuAtStart = process.cpuUsage();
   await Promise.all(agents.flatMap((a) => Array.from({ length: LOOPS }, () => [poster(a), claimer(a)]).flat()));
+  // Its own CPU, told rather than read from /proc: the process may be gone before the runner looks.
+  const cpu = process.cpuUsage(cpuAtStart);
   const seconds = (Date.now() - started) / 1000;
-  emit({ t: "bench", posts, claims, refused, seconds, claimSeconds: ranOutAt === null ? seconds : Math.max(0.1, (ranOutAt - started) / 1000) });
+  emit({
+    t: "bench",
+    posts,
+    claims,
+    refused,
+    seconds,
+    claimSeconds: ranOutAt === null ? seconds : Math.max(0.1, (ranOutAt - started) / 1000),
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+  });
   await Promise.all(agents.map(drain));
 }
 

@@ -242,14 +242,17 @@ export async function runHosts(options: HostsOptions): Promise<HostsReport> {
         const cpu = () => ({
           postgres: cpuSeconds(net.hosts.pg.ns),
           apps: apps.reduce((s, a) => s + cpuSeconds(net.hosts[a].ns), 0),
-          agents: agentHosts.reduce((s, h) => s + cpuSeconds(net.hosts[h].ns), 0),
         });
         const before = cpu();
         const t0 = Date.now();
         const benches = agentHosts.map((h) => spawnIn(h, ["chaos/hosts/agent-host.ts", file(`bench-${h}-${k}.json`, agentConfig(h, "bench", instances.slice(0, k)))]));
         const results = await Promise.all(
           benches.map((b) =>
-            b.line<{ t: string; posts: number; refused: number; claims: number; seconds: number; claimSeconds: number }>((v) => v.t === "bench", 120_000, "bench"),
+            b.line<{ t: string; posts: number; refused: number; claims: number; seconds: number; claimSeconds: number; cpuSeconds: number }>(
+              (v) => v.t === "bench",
+              120_000,
+              "bench",
+            ),
           ),
         );
         const after = cpu();
@@ -265,7 +268,7 @@ export async function runHosts(options: HostsOptions): Promise<HostsReport> {
           cores: {
             postgres: round2((after.postgres - before.postgres) / seconds),
             apps: round2((after.apps - before.apps) / seconds),
-            agents: round2((after.agents - before.agents) / seconds),
+            agents: round2(results.reduce((s, r) => s + r.cpuSeconds, 0) / span),
           },
         };
         throughput.push(row);

@@ -31,7 +31,7 @@ export type AgentLine =
   | { t: "lateAccepted"; agent: string; number: number; fence: number; op: string; silentMs: number }
   | { t: "submitted"; agent: string; number: number; fence: number }
   | { t: "unexpected"; agent: string; what: string }
-  | { t: "bench"; posts: number; claims: number; refused: number; seconds: number; claimSeconds: number }
+  | { t: "bench"; posts: number; claims: number; refused: number; seconds: number; claimSeconds: number; cpuSeconds: number }
   | { t: "stopped" };
 
 /** The status and body of one typed call; a thrown call (no answer in time, connection refused) is `null`. */
