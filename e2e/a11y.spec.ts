@@ -14,10 +14,10 @@ test("every page passes axe with no serious or critical violation, light and dar
   await api.post("/api/rooms/general/messages", { body: "hello from the coder", performative: "INFORM" });
 
   await page.goto("/room");
-  const hrefs = await page
-    .getByRole("navigation", { name: "Pages" })
-    .getByRole("link")
-    .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  // The shell draws a skeleton first: take the links once the rail is whole (its foot's link last).
+  const rail = page.getByRole("navigation", { name: "Pages" });
+  await expect(rail.getByRole("link", { name: "API reference" })).toBeVisible();
+  const hrefs = await rail.getByRole("link").evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
   const paths = [
     ...new Set([...hrefs.filter((h) => h.startsWith("/")), "/room/general", "/decisions/escalations", `/agents/${agent.id}`, `/board?task=${task.id}`, `/board/${task.number}`]),
   ];

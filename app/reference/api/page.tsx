@@ -7,7 +7,8 @@ export const dynamic = "force-dynamic";
 
 const METHOD_COLOURS: Record<string, string> = {
   get: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100",
-  post: "bg-accent-50 text-accent-700 dark:bg-accent-700 dark:text-white",
+  // Dark mode draws accent text in accent-500 (app/globals.css), readable on the dark greys only.
+  post: "bg-accent-50 text-accent-700 dark:bg-neutral-900",
   delete: "bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-100",
 };
 
@@ -123,7 +124,8 @@ function OperationCard({ method, path, operation, schemas }: { method: string; p
           );
         })}
       </ul>
-      <pre className="mt-2 overflow-x-auto rounded bg-neutral-900 p-2 text-xs text-neutral-100">{curlOf(method, path, operation, schemas)}</pre>
+      {/* Wrapped, not scrolled: a region that scrolls sideways would have to take keyboard focus (axe). */}
+      <pre className="mt-2 rounded bg-neutral-900 p-2 text-xs break-all whitespace-pre-wrap text-neutral-100">{curlOf(method, path, operation, schemas)}</pre>
     </article>
   );
 }
