@@ -3,6 +3,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { isRunning } from "../db/embedded";
+
+export { isRunning };
 
 /** Preloaded into each supervised Node process: see the file's header. */
 const LIFELINE = join(import.meta.dirname, "child-lifeline.cjs");
@@ -18,20 +21,6 @@ export function spawnSupervised(args: string[], options: { cwd: string; env: Nod
     detached: true,
     stdio: ["ignore", options.stdout ?? "inherit", "inherit", "pipe"],
   });
-}
-
-/** Whether a pid is a running process (a zombie waiting to be reaped is not). */
-export function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return true;
-  }
 }
 
 /** Every process below `pid`, whatever group it moved to (read from /proc; none where there is no /proc). */

@@ -84,13 +84,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a pid is a running process (a zombie waiting to be reaped is not). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch {
     return false;
   }
-  // A killed process whose parent died too can linger as a zombie until it is reaped: that is not alive.
+  // A killed process whose parent died too can linger as a zombie until it is reaped: that is not running.
   try {
     return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
   } catch {
@@ -117,9 +118,9 @@ async function stopOrphan(dataDir: string): Promise<void> {
   const pidFile = join(dataDir, "postmaster.pid");
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
-  if (!pid || !isAlive(pid)) return;
+  if (!pid || !isRunning(pid)) return;
   process.kill(pid, "SIGINT");
-  for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 100 && isRunning(pid); i++) await new Promise((r) => setTimeout(r, 100));
 }
 
 /** Writes a file only its owner can read, atomically (a crash leaves the old file or the new one). */
@@ -405,6 +406,6 @@ export async function runningDatabase(home = quorumHome()): Promise<EmbeddedUrls
   const passwordsFile = join(home, PASSWORDS_FILE);
   if (!existsSync(file) || !existsSync(passwordsFile)) return undefined;
   const runtime = JSON.parse(readFileSync(file, "utf8")) as { port?: number; pid: number };
-  if (!runtime.port || !isAlive(runtime.pid) || !(await accepts(runtime.port))) return undefined;
+  if (!runtime.port || !isRunning(runtime.pid) || !(await accepts(runtime.port))) return undefined;
   return urlsOf(runtime.port, JSON.parse(readFileSync(passwordsFile, "utf8")) as Passwords);
 }
