@@ -65,7 +65,7 @@ function frame(notice: EventNotice): string {
  * never concern a direct message pass at once; the others are asked of the database in batches (all
  * that arrived while the previous question was out), so a burst costs one query, not one per event.
  */
-function visibleInOrder(db: Executor, viewer: Principal, send: (notice: EventNotice) => void): (notice: EventNotice) => void {
+function visibleInOrder(db: Executor, viewer: Principal, send: (notice: EventNotice) => void, lost: () => void): (notice: EventNotice) => void {
   if (viewer.kind === "human") return send;
   let pending: EventNotice[] = [];
   let draining = false;
@@ -80,9 +80,11 @@ function visibleInOrder(db: Executor, viewer: Principal, send: (notice: EventNot
         for (const n of batch) if (!KINDS_THAT_MAY_CONCERN_DIRECT_MESSAGES.has(n.kind) || visible.has(n.id)) send(n);
       }
     } catch (error) {
-      // A failed check withholds the notices it was asked about, never forwards them unchecked.
+      // A failed check (Postgres restarting) never forwards notices unchecked, and never drops them
+      // either: the stream ends, and its client reconnects with Last-Event-ID and reads them back.
       console.warn(`[stream] visibility check failed for ${viewer.name}: ${(error as Error).message}`);
       pending = [];
+      lost();
     } finally {
       draining = false;
     }
@@ -141,7 +143,12 @@ export function openEventStream(ctx: { db: Executor; subscribe: Subscribe }, vie
       options.signal.addEventListener("abort", finish);
       if (options.signal.aborted) return finish();
       try {
-        const forward = visibleInOrder(ctx.db, viewer, (notice) => write(frame(notice)));
+        const forward = visibleInOrder(
+          ctx.db,
+          viewer,
+          (notice) => write(frame(notice)),
+          () => finish(),
+        );
         const recheck = () =>
           void options.stillAuthenticated().then(
             (ok) => ok || finish(),
