@@ -57,7 +57,12 @@ export async function closeFocusWindow(tx: Executor, agentId: string, now: Date)
 
 async function closeWindow(tx: Executor, window: FocusWindow, now: Date, reason: string): Promise<void> {
   const flushed = await flushDigest(tx, window, now, reason);
-  await tx.update(focusWindows).set({ closedAt: now }).where(eq(focusWindows.id, window.id));
+  // `now` was read when the request began; a claim on another instance may have opened this window with a
+  // later reading while this request waited for its locks. A window never closes before it opened.
+  await tx
+    .update(focusWindows)
+    .set({ closedAt: sql`greatest(${now.toISOString()}::timestamptz, ${focusWindows.openedAt})` })
+    .where(eq(focusWindows.id, window.id));
   await appendEvent(tx, {
     kind: "FocusWindowClosed",
     actor: window.agentId,

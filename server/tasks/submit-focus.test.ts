@@ -69,4 +69,28 @@ describe("submit and the focus window", () => {
     expect((await readInbox(db, ada, room)).items.map((m) => m.body)).toEqual(["while you work: the schema changed"]);
     expect(await readDigest(db, ada.id)).toMatchObject({ focusing: false, items: [] });
   });
+
+  it("closes a window opened after this submit read its clock (a claim on another instance, both paths), never before it opened", async () => {
+    // Two instances: the claim that opened the window read a clock a little later than the submit
+    // that closes it, which began first and waited for the task's lock.
+    const db = getDb();
+    const human = await makeHuman();
+    const submitClock = manualClock(new Date());
+    const claimClock = manualClock(new Date(submitClock.now().getTime() + 400));
+    const {
+      lead,
+      workers: [ada],
+    } = await makeTeam(1);
+    const room = await freshRoom(human);
+    for (const withDigest of [false, true]) {
+      const created = await makeReadyTask(lead, {}, claimClock);
+      await claimNextTask(db, ada, claimClock);
+      if (withDigest) await tryPost(human, room, "news while you work", claimClock);
+      const submitted = await submitTask(db, ada, created.id, { fence: 1, summary: "done", evidence: "green" }, submitClock);
+      expect(submitted.status).toBe("review");
+      expect((await focusEvents(ada.id)).at(-1)?.kind).toBe("FocusWindowClosed");
+      submitClock.advance(10_000);
+      claimClock.advance(10_000);
+    }
+  });
 });

@@ -54,7 +54,8 @@ export async function submitTask(db: Db, caller: Principal, taskId: string, inpu
         from evidence
         returning id
       ), window_closed as (
-        update focus_windows set closed_at = ${t}::timestamptz where id = ${window?.id ?? null}::uuid
+        -- A claim on another instance may have opened the window with a later clock reading than ours.
+        update focus_windows set closed_at = greatest(${t}::timestamptz, opened_at) where id = ${window?.id ?? null}::uuid
       )
       -- Reading submitted orders the journal: TaskSubmitted, then FocusWindowClosed.
       insert into events (kind, actor, task_id, t, data)
