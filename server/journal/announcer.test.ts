@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { getConnection } from "../../db/client";
 import { startAnnouncer } from "./announcer";
 import { type EventNotice, subscribeToEvents } from "./listen";
+import { openTransaction as openFixture } from "../../test/fixtures/open-transaction";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const cleanups: (() => unknown)[] = [];
@@ -11,37 +12,15 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-/** A transaction held open on a connection of its own until `commit` or `rollback` is called. */
+/** A transaction held open until `commit` or `rollback`, rolled back after the test if the test did neither. */
 async function openTransaction() {
-  const conn = await getConnection().sql.reserve();
-  await conn`begin`;
-  let open = true;
-  // A test that fails midway must not leave its transaction holding every later test's horizon back.
-  cleanups.push(async () => {
-    if (open) await conn`rollback`.finally(() => conn.release());
-  });
-  return {
-    append: async (room: string) => {
-      const [row] = await conn<{ id: string }[]>`insert into events (kind, data) values ('RoomCreated', ${JSON.stringify({ room })}::jsonb) returning id`;
-      return Number(row.id);
-    },
-    /** Takes the transaction's id now, before it writes anything. */
-    takeXid: () => conn`select pg_current_xact_id()`,
-    commit: async () => {
-      open = false;
-      await conn`commit`;
-      conn.release();
-    },
-    rollback: async () => {
-      open = false;
-      await conn`rollback`;
-      conn.release();
-    },
-  };
+  const tx = await openFixture();
+  cleanups.push(tx.cleanup);
+  return tx;
 }
 
 describe("the journal announcer", () => {
-  it("holds back a later id committed first until the earlier one commits, then announces both in id order", async () => {
+  it("holds back a later id committed first until the earlier one commits, then announces both in commit-safe order", async () => {
     const heard: EventNotice[] = [];
     const unsubscribe = await subscribeToEvents(getConnection().sql, (n) => heard.push(n));
     cleanups.push(unsubscribe);

@@ -76,9 +76,9 @@ function settledAfter(sql: postgres.Sql, cursor: Cursor, limit: number) {
 }
 
 /**
- * Starts the loop. `announce` gets each read's events in id order (within a read; across reads the
- * order is commit-safe order, so an event of a transaction that committed late can follow one with a
- * larger id, as NOTIFY's commit order could); each committed event exactly once. `gap` is told when the
+ * Starts the loop. `announce` gets the events in commit-safe order, (tx_id, id), the order listJournal
+ * pages in (so an event of an older transaction that committed late can follow one with a larger id);
+ * each committed event exactly once. `gap` is told when the
  * announcer skipped events (it fell more than `maxPages` pages behind) or a read hung. A failed read
  * loses nothing: the cursor stays, and the next read starts from it.
  */
@@ -131,7 +131,9 @@ export function startAnnouncer(sql: postgres.Sql, announce: (notices: EventNotic
         if (rows.length === 0) break;
         const last = rows[rows.length - 1];
         cursor = { tx: last.tx, id: Number(last.id) };
-        const notices = rows.map((r) => ({ id: Number(r.id), kind: r.kind, actor: r.actor, taskId: r.task_id, runId: r.run_id, room: r.room })).sort((a, b) => a.id - b.id);
+        // In the read's (tx_id, id) order, not sorted by id: a stream's Last-Event-ID then marks a place in
+        // commit-safe order, before which its client has had every event (./stream.ts catches up from it).
+        const notices = rows.map((r) => ({ id: Number(r.id), kind: r.kind, actor: r.actor, taskId: r.task_id, runId: r.run_id, room: r.room }));
         announced += notices.length;
         if (!stopped) announce(notices);
         if (rows.length < options.pageSize) break;

@@ -154,24 +154,38 @@ export function openEventStream(ctx: { db: Executor; subscribe: Subscribe }, vie
             (ok) => ok || finish(),
             () => finish(),
           );
-        // Notices lost with the LISTEN connection are not sent late: the stream ends, and the client's
+        // The stream is one sequence in commit-safe order, (tx_id, id), as the announcer reads the journal,
+        // so the client's last id marks a place before which it has had everything, whichever instance it
+        // reconnects to (their announcers stand at different places). Live notices that arrive during the
+        // catch-up wait for it to end; those it already sent are not sent twice.
+        let held: EventNotice[] | null = options.after === null ? null : [];
+        const live = (notice: EventNotice) => {
+          if (CREDENTIAL_KINDS.has(notice.kind)) recheck();
+          if (held) held.push(notice);
+          else forward(notice);
+        };
+        // Notices the announcer could not read in time are not sent late: the stream ends, and the client's
         // reconnect with Last-Event-ID reads them from the journal.
-        unsubscribe = await ctx.subscribe(
-          (notice) => {
-            if (CREDENTIAL_KINDS.has(notice.kind)) recheck();
-            forward(notice);
-          },
-          () => finish(),
-        );
+        unsubscribe = await ctx.subscribe(live, () => finish());
         if (ended) return unsubscribe();
         heartbeat = setInterval(() => write(`event: heartbeat\ndata: {}\n\n`), HEARTBEAT_MS);
-        // LISTEN is active from here on: tell the client (and how often to expect a beat), then replay what it missed.
+        // Subscribed from here on: tell the client (and how often to expect a beat), then replay what it missed.
         write(`event: ready\ndata: ${JSON.stringify({ heartbeatMs: HEARTBEAT_MS })}\n\n`);
-        // Page by page to the end: a client away for long (a host cut off, a deaf LISTEN) misses more than a page.
-        for (let after = options.after; after !== null && !ended; ) {
-          const missed = await listJournal(ctx.db, { after, limit: CATCH_UP_LIMIT, unsettled: true, viewer });
-          for (const e of missed.items) write(frame(noticeOf(e)));
-          after = missed.next ?? null;
+        if (options.after !== null) {
+          // Settled pages after the client's place, to the end: everything up to where the announcer stood
+          // when this stream subscribed (and more); a client away for long misses more than a page.
+          const sent = new Set<number>();
+          for (let after: number | null = options.after; after !== null && !ended; ) {
+            const missed = await listJournal(ctx.db, { after, limit: CATCH_UP_LIMIT, viewer });
+            for (const e of missed.items) {
+              sent.add(e.id);
+              write(frame(noticeOf(e)));
+            }
+            after = missed.next ?? null;
+          }
+          const waiting = held ?? [];
+          held = null;
+          for (const notice of waiting) if (!sent.has(notice.id)) forward(notice);
         }
       } catch (error) {
         finish();

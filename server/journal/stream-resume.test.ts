@@ -1,0 +1,97 @@
+// A stream is one sequence in commit-safe order, so the last id a client saw is a place it can resume from
+// on any instance: nothing that commits late is lost across the reconnect.
+import { afterEach, describe, expect, it } from "vitest";
+import { getConnection } from "../../db/client";
+import { openTransaction } from "../../test/fixtures/open-transaction";
+import { makeAgent, makeHuman } from "../../test/helpers";
+import type { Principal } from "../principals/types";
+import { serverContext } from "../context";
+import { openEventStream } from "./stream";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+/** Opens `viewer`'s stream after `after` and collects the ids of its journal frames, in order. */
+function follow(viewer: Principal, after: number | null) {
+  const abort = new AbortController();
+  const ids: number[] = [];
+  const stream = openEventStream(serverContext(), viewer, { after, signal: abort.signal, stillAuthenticated: async () => true });
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        text += decoder.decode(value, { stream: true });
+        for (let end = text.indexOf("\n\n"); end >= 0; end = text.indexOf("\n\n")) {
+          const id = /^id: (\d+)$/m.exec(text.slice(0, end));
+          if (id) ids.push(Number(id[1]));
+          text = text.slice(end + 2);
+        }
+      }
+    } catch {
+      // hung up
+    }
+  })();
+  const hangUp = () => {
+    abort.abort();
+    void reader.cancel().catch(() => {});
+  };
+  cleanups.push(hangUp);
+  return { ids, hangUp };
+}
+
+async function journalHead(): Promise<number> {
+  const [row] = await getConnection().sql<{ id: string }[]>`select coalesce(max(id), 0)::text as id from events`;
+  return Number(row.id);
+}
+
+describe("resuming a stream with Last-Event-ID", () => {
+  for (const kind of ["human", "agent"] as const) {
+    it(`loses no event of an older transaction that commits after a newer one (${kind})`, async () => {
+      const viewer: Principal = kind === "human" ? await makeHuman() : await makeAgent();
+      // Another instance's streams keep the announcer reading, so it announces the late commit before the
+      // client is back: the reconnect must find it in the journal, behind the client's last id.
+      const keepReading = await serverContext().subscribe(() => {});
+      cleanups.push(keepReading);
+      const head = await journalHead();
+      const older = await openTransaction();
+      cleanups.push(older.cleanup);
+      const olderId = await older.append("resume-older");
+      const [newer] = await getConnection().sql<{ id: string }[]>`insert into events (kind, data) values ('RoomCreated', '{"room":"resume-newer"}') returning id`;
+      const newerId = Number(newer.id);
+      expect(newerId).toBeGreaterThan(olderId);
+
+      const first = follow(viewer, head);
+      await sleep(400);
+      first.hangUp();
+      await older.commit();
+      await sleep(400); // the announcer hears the late commit while the client is away
+
+      const resumeFrom = first.ids.at(-1) ?? head;
+      const second = follow(viewer, resumeFrom);
+      await expect.poll(() => [...first.ids, ...second.ids].filter((id) => id === olderId || id === newerId).sort((a, b) => a - b), { timeout: 5_000 }).toEqual([olderId, newerId]);
+    });
+  }
+
+  it("sends the catch-up before any live event, in commit-safe order", async () => {
+    const viewer = await makeHuman();
+    const head = await journalHead();
+    const older = await openTransaction();
+    cleanups.push(older.cleanup);
+    await older.takeXid();
+    const [newer] = await getConnection().sql<{ id: string }[]>`insert into events (kind, data) values ('RoomCreated', '{"room":"order-newer"}') returning id`;
+    const olderId = await older.append("order-older");
+    await older.commit();
+    const [live] = await getConnection().sql<{ id: string }[]>`insert into events (kind, data) values ('RoomCreated', '{"room":"order-live"}') returning id`;
+    const stream = follow(viewer, head);
+    const mine = () => stream.ids.filter((id) => [olderId, Number(newer.id), Number(live.id)].includes(id));
+    // The older transaction's event has the larger id but comes first; each once.
+    await expect.poll(mine, { timeout: 5_000 }).toEqual([olderId, Number(newer.id), Number(live.id)]);
+  });
+});
