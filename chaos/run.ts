@@ -63,9 +63,9 @@ function newestMtime(path: string): number {
   return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
 }
 
-/** A build exists and nothing it compiles changed since: the Playwright parts may skip building. */
-function buildIsFresh(): boolean {
-  const buildId = join(root, DIST_DIR, "BUILD_ID");
+/** A build exists in `distDir` and nothing it compiles changed since: it may be used without building again. */
+function buildIsFresh(distDir = DIST_DIR): boolean {
+  const buildId = join(root, distDir, "BUILD_ID");
   if (!existsSync(buildId)) return false;
   const inputs = BUILD_INPUTS.map((p) => join(root, p)).filter((p) => existsSync(p));
   return statSync(buildId).mtimeMs >= Math.max(...inputs.map(newestMtime));
@@ -293,7 +293,7 @@ async function hosts() {
   progress(`${part}: Postgres, 3 app instances and 4 agent hosts in network namespaces; an app host and an agent host cut off, Postgres restarted`);
   const distDir = process.env.HOSTS_DIST_DIR ?? ".next-hosts";
   const { hostsTally, runHosts } = await import("./hosts/run-hosts");
-  if (!existsSync(join(root, distDir, "BUILD_ID"))) {
+  if (!buildIsFresh(distDir)) {
     progress(`  building the web app into ${distDir} (a minute or two)`);
     const { code, output } = await runLogged("next build", [join("node_modules", "next", "dist", "bin", "next"), "build"], { NEXT_DIST_DIR: distDir });
     if (code !== 0) return void tally.push({ part, result: `next build failed: ${output.slice(-800)}`, ok: false });

@@ -11,6 +11,10 @@ process.on("SIGTERM", () => {
   stopping = true;
 });
 const emit = (line: AgentLine) => emitLine(line);
+// AbortSignal.timeout's timers do not hold the process open: with every request waiting on a socket that
+// went quiet, Node found nothing left to run and quit with exit code 13 (unsettled top-level await)
+// instead of letting the timeouts fire. This interval keeps the process alive until process.exit.
+setInterval(() => {}, 1_000);
 
 interface Agent {
   name: string;

@@ -29,6 +29,8 @@ export interface ControlConfig {
 
 const [mode, file] = process.argv.slice(2);
 const config = JSON.parse(readFileSync(file, "utf8")) as ControlConfig;
+// A request stuck on a quiet socket must time out, not let Node quit with exit 13 (see agent-host.ts).
+setInterval(() => {}, 1_000);
 const timeout = config.requestTimeoutMs ?? 3_000;
 const human = () => spreadClient(config.instances, 0, { cookie: config.cookie }, timeout);
 
@@ -266,12 +268,22 @@ async function check(): Promise<void> {
     human: events.filter((e) => e.id > config.journalHead!).map((e) => e.id as number),
     watcher: (await journal(watcherCall, config.journalHead!)).map((e) => e.id as number),
   };
+  const byEventId = new Map(events.map((e) => [e.id as number, e]));
   const sse = streams.map((s) => {
     const want = s.viewer === "human" ? visible.human : visible.watcher;
     const got = new Set(s.ids);
     const missing = want.filter((id) => !got.has(id));
     const extra = s.ids.filter((id) => !want.includes(id)).length;
-    if (missing.length) say(`stream ${s.viewer}@${s.instance}: ${missing.length} of ${want.length} events missing (first ${missing.slice(0, 5).join(",")})`);
+    if (missing.length) {
+      say(`stream ${s.viewer}@${s.instance}: ${missing.length} of ${want.length} events missing (first ${missing.slice(0, 5).join(",")})`);
+      // What was missed, and where in the stream's own order it should have come: a lost notice and a
+      // lost catch-up look different here.
+      for (const id of missing.slice(0, 5)) {
+        const e = byEventId.get(id);
+        const at = s.ids.findIndex((x) => x > id);
+        say(`  missing ${id}: ${e?.kind ?? "?"} by ${e?.actorName ?? e?.actor ?? "?"}; the stream got … ${s.ids.slice(Math.max(0, at - 4), at + 4).join(",")} … around it`);
+      }
+    }
     return { instance: s.instance, viewer: s.viewer, want: want.length, got: got.size, missing: missing.length, extra, reconnects: s.reconnects };
   });
 

@@ -87,7 +87,11 @@ function track(child: ChildProcess, onLine?: (line: string) => void): Proc {
         }
     }
   });
-  child.stderr!.on("data", (chunk: Buffer) => (err += chunk));
+  child.stderr!.on("data", (chunk: Buffer) => {
+    err += chunk;
+    // Only the tail is kept for a failure message; CHAOS_DEBUG_LOG=FILE keeps every host's stderr whole.
+    if (process.env.CHAOS_DEBUG_LOG) appendFileSync(process.env.CHAOS_DEBUG_LOG, `[${child.pid}] ${chunk}`);
+  });
   const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
   const output = () => `${out.slice(-3000)}\n${err.slice(-3000)}`;
   return {

@@ -65,13 +65,33 @@ export function spreadClient(instances: string[], start: number, auth: { key?: s
       const url = new URL(request.url);
       const target = `${instances[current]}${url.pathname}${url.search}`;
       const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.text();
+      // The whole exchange, body included, under one timer of our own: with AbortSignal.timeout alone, an
+      // agent host sometimes waited forever on a request with no socket left open (Node 20's fetch).
+      const abort = new AbortController();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const expired = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          const error = new Error(`no answer from ${instances[current]} within ${timeoutMs} ms`);
+          abort.abort(error);
+          reject(error);
+        }, timeoutMs);
+      });
+      const exchange = (async () => {
+        const response = await fetch(target, { method: request.method, headers: request.headers, body, signal: abort.signal });
+        const bytes = await response.arrayBuffer();
+        const empty = bytes.byteLength === 0 || [204, 205, 304].includes(response.status);
+        return new Response(empty ? null : bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+      })();
       try {
-        const response = await fetch(target, { method: request.method, headers: request.headers, body, signal: AbortSignal.timeout(timeoutMs) });
+        const response = await Promise.race([exchange, expired]);
         if (response.status >= 500) moveOn();
         return response;
       } catch (error) {
+        exchange.catch(() => {});
         moveOn();
         throw error;
+      } finally {
+        clearTimeout(timer);
       }
     },
   });
