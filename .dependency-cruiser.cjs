@@ -9,7 +9,7 @@
 
 const TEST_FILE = "\\.(test|spec)\\.tsx?$";
 const TEST_CODE = ["^(test|e2e|bench|chaos)/", TEST_FILE];
-const OUR_FOLDERS = "^(app|components|server|db|agents|mcp|bin|contract|client|test|e2e|bench|chaos)/";
+const OUR_FOLDERS = "^(app|components|server|db|agents|mcp|bin|contract|client|web|test|e2e|bench|chaos)/";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -21,7 +21,7 @@ module.exports = {
         "server/ holds every rule and is called by app/, mcp/, agents/ and bin/; it never imports them (nor components/). " +
         "Move the shared piece into server/ (or pass it in as an argument) instead of reaching up.",
       from: { path: "^server/", pathNot: TEST_FILE },
-      to: { path: "^(app|components|agents|mcp|bin)/" },
+      to: { path: "^(app|components|agents|mcp|bin|web)/" },
     },
     {
       name: "server-tests-enter-app-by-routes",
@@ -102,6 +102,22 @@ module.exports = {
       comment: "server/ holds the rules; the API's description (contract/) sits above it.",
       from: { path: "^server/" },
       to: { path: "^contract/" },
+    },
+    {
+      name: "web-serves-routes",
+      severity: "error",
+      comment:
+        "web/ is the production web server: Next for pages, a lean router for /api/* that imports app/api/**/route.ts at run time. " +
+        "It may import server/ (request shape, security headers) and nothing else of ours; the rules stay in server/, the handlers in app/api.",
+      from: { path: "^web/", pathNot: TEST_FILE },
+      to: { path: OUR_FOLDERS, pathNot: "^(web|server)/" },
+    },
+    {
+      name: "nothing-imports-the-web-server",
+      severity: "error",
+      comment: "web/ is a process of its own (bin/start.ts spawns web/serve.ts by path); no module of ours imports it, so it can change without touching them.",
+      from: { path: OUR_FOLDERS, pathNot: ["^web/", ...TEST_CODE] },
+      to: { path: "^web/" },
     },
     {
       name: "no-production-imports-of-test-fixtures",

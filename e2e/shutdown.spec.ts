@@ -72,7 +72,7 @@ test("Ctrl-C stops the worker, then the web server (its streams ended), then Pos
     for (const pid of descendants(root)) seen.add(pid);
     const roles = {
       worker: [...seen].find((pid) => /quorum\.ts worker/.test(commandOf(pid))),
-      web: [...seen].find((pid) => /next-server|next start/.test(commandOf(pid))),
+      web: [...seen].find((pid) => /quorum-web|next-server|next start/.test(commandOf(pid))),
       postgres: [...seen].find((pid) => /bin\/postgres -D/.test(commandOf(pid))),
     };
     expect(roles.worker && roles.web && roles.postgres, [...seen].map(commandOf).join("\n")).toBeTruthy();

@@ -1,0 +1,183 @@
+// Serves /api/* straight from the route files (app/api/**/route.ts) on a plain node:http server, without
+// Next's request path; web/serve.ts hands every other path to Next. It keeps what Next gave the API: the
+// security headers, proxy.ts's 400 for a path that does not decode, HEAD and OPTIONS from the route's
+// exports, a body that streams into the handler, `request.signal` aborting when the client goes, and a
+// response written chunk by chunk as the handler's stream yields it.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { pathToFileURL } from "node:url";
+import { pathIssues, pathMessage } from "@/server/request-shape";
+import { securityHeaders } from "@/server/security-headers";
+import { type ApiRoute, matchApiRoute, orderRoutes, type RouteParams } from "./route-table";
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
+type Method = (typeof METHODS)[number];
+type Handler = (request: Request, context: { params: Promise<RouteParams> }) => Response | Promise<Response>;
+export type RouteModule = Partial<Record<Method, Handler>>;
+
+/** Loads a route file; the default imports it through the process's loader (tsx, with tsconfig's `@/` paths). */
+export type LoadRoute = (route: ApiRoute) => Promise<RouteModule>;
+
+export const importRoute: LoadRoute = (route) => import(pathToFileURL(route.file).href) as Promise<RouteModule>;
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { ...headers, "Content-Type": "application/json", "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** The methods a route answers, as Next derives them: HEAD from GET, OPTIONS always. */
+export function allowedMethods(module: RouteModule): string[] {
+  const allowed = new Set<string>(METHODS.filter((m) => typeof module[m] === "function"));
+  if (allowed.has("GET")) allowed.add("HEAD");
+  allowed.add("OPTIONS");
+  return [...allowed].sort();
+}
+
+/**
+ * The request body as a web stream that pulls from the socket only as fast as the handler reads. Not
+ * `Readable.toWeb(req)`: cancelling that stream destroys the request and with it the socket, so a
+ * handler that stops reading past the 1 MiB cap (app/api/_lib/http.ts) could not answer its 413.
+ * Cancelling this one pauses the upload; `onCancel` lets the caller close the connection after answering.
+ */
+function bodyStream(req: IncomingMessage, onCancel: () => void): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on("data", (chunk: Buffer) => {
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      });
+      req.once("end", () => controller.close());
+      req.once("error", (error) => controller.error(error));
+      req.pause();
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      req.pause();
+      onCancel();
+    },
+  });
+}
+
+function requestOf(req: IncomingMessage, method: string, signal: AbortSignal, onBodyCancel: () => void): Request {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) if (!raw[i].startsWith(":")) headers.append(raw[i], raw[i + 1]);
+  const hasBody = method !== "GET" && method !== "HEAD";
+  return new Request(`http://${req.headers.host ?? "localhost"}${req.url}`, {
+    method,
+    headers,
+    signal,
+    body: hasBody ? bodyStream(req, onBodyCancel) : null,
+    // A streamed request body must say so (fetch's rule); the handler reads it while it arrives.
+    ...(hasBody ? { duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+/** Waits until the socket can take more, or the client is gone. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((done) => {
+    const finish = () => {
+      res.off("drain", finish);
+      res.off("close", finish);
+      done();
+    };
+    res.once("drain", finish);
+    res.once("close", finish);
+  });
+}
+
+async function writeResponse(res: ServerResponse, response: Response, headOnly: boolean): Promise<void> {
+  res.statusCode = response.status;
+  for (const { key, value } of securityHeaders()) res.setHeader(key, value);
+  for (const [key, value] of response.headers) if (key !== "set-cookie") res.setHeader(key, value);
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader("Set-Cookie", cookies);
+  if (!response.body || headOnly) {
+    void response.body?.cancel().catch(() => {});
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  res.once("close", () => void reader.cancel().catch(() => {}));
+  // An event stream's headers go out at once: its first event may wait.
+  if (response.headers.get("content-type")?.startsWith("text/event-stream")) res.flushHeaders();
+  const first = await reader.read();
+  if (first.done) return void res.end();
+  // A body that is complete after one chunk (every JSON answer) goes out in one write with its Content-Length;
+  // a chunk that is not there by the next turn of the event loop is not waited for.
+  const next = reader.read();
+  const soon = await Promise.race([next, new Promise<null>((resolve) => setImmediate(resolve, null))]);
+  if (soon?.done) return void res.end(first.value);
+  let chunk: ReadableStreamReadResult<Uint8Array> = first;
+  while (!chunk.done) {
+    if (!res.write(chunk.value)) await drained(res);
+    if (res.destroyed) return;
+    chunk = chunk === first ? (soon ?? (await next)) : await reader.read();
+  }
+  res.end();
+}
+
+/**
+ * The request handler for /api/* paths. `routes` come from `discoverApiRoutes`; each route file is
+ * imported on its first request and kept.
+ */
+export function createApiRouter(routes: ApiRoute[], load: LoadRoute = importRoute): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const ordered = orderRoutes(routes);
+  const modules = new Map<ApiRoute, Promise<RouteModule>>();
+  const moduleOf = (route: ApiRoute) => {
+    let module = modules.get(route);
+    if (!module) {
+      module = load(route);
+      modules.set(route, module);
+      module.catch(() => modules.delete(route));
+    }
+    return module;
+  };
+
+  return async (req, res) => {
+    const security = Object.fromEntries(securityHeaders().map(({ key, value }) => [key, value]));
+    try {
+      const url = req.url ?? "/";
+      const query = url.indexOf("?");
+      const pathname = query === -1 ? url : url.slice(0, query);
+      const issues = pathIssues(pathname);
+      if (issues.length) return sendJson(res, 400, { error: "invalid", message: pathMessage(issues), issues }, security);
+      // Next's default (no trailingSlash in next.config.ts): a path ending in / is redirected to the one without.
+      if (pathname.length > 1 && pathname.endsWith("/")) {
+        res.writeHead(308, { ...security, Location: pathname.replace(/\/+$/, "") + (query === -1 ? "" : url.slice(query)) });
+        return void res.end();
+      }
+      const match = matchApiRoute(ordered, pathname);
+      if (!match) return sendJson(res, 404, { error: "not_found", message: `no API route at ${pathname}` }, security);
+      const module = await moduleOf(match.route);
+      const method = (req.method ?? "GET").toUpperCase();
+      const handler = module[method as Method] ?? (method === "HEAD" ? module.GET : undefined);
+      if (!handler) {
+        const allow = allowedMethods(module).join(", ");
+        if (method === "OPTIONS") {
+          res.writeHead(204, { ...security, Allow: allow });
+          return void res.end();
+        }
+        return sendJson(res, 405, { error: "method_not_allowed", message: `${match.route.pattern} answers ${allow}, not ${method}` }, { ...security, Allow: allow });
+      }
+      const aborted = new AbortController();
+      // "close" also follows a completed response; only a close before the end means the client went away.
+      res.once("close", () => {
+        if (!res.writableFinished) aborted.abort();
+      });
+      // A handler that stopped reading the upload (the body cap) answers, then the connection closes, so the
+      // rest of the upload is never read.
+      const request = requestOf(req, method, aborted.signal, () => {
+        if (!res.headersSent) res.setHeader("Connection", "close");
+      });
+      const response = await handler(request, { params: Promise.resolve(match.params) });
+      await writeResponse(res, response, method === "HEAD");
+    } catch (error) {
+      console.error(`unexpected error serving ${req.method} ${req.url}`, error);
+      if (!res.headersSent) sendJson(res, 500, { error: "internal", message: "something went wrong on our side; the request changed nothing" }, security);
+      else res.destroy();
+    }
+  };
+}

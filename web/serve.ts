@@ -1,0 +1,61 @@
+// The web process of `quorum start` (bin/start.ts runs `node --import tsx web/serve.ts -p PORT -H HOST`): one
+// node:http server on which the lean router (./api-router.ts) answers /api/* and Next's request handler
+// everything else — pages, assets, proxy.ts. Stops on SIGTERM/SIGINT: the listener closes, open requests
+// finish (bin/child-lifeline.cjs cuts live streams), then the process exits.
+//
+// Why: `GET /api/health` (one `select 1`) answered at p50 10–24 ms through `next start` vs 2.6–4.8 ms from a
+// bare node:http server running the same query (bench/live.ts, 8 clients, 2026-11-30): Next's request path
+// was ~80% of every API call's floor. Numbers before/after this router: bench/results/2026-11-30.md.
+import { createServer } from "node:http";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { createApiRouter } from "./api-router";
+import { discoverApiRoutes } from "./route-table";
+
+const root = join(import.meta.dirname, "..");
+
+function isApiPath(url: string | undefined): boolean {
+  return url !== undefined && (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?"));
+}
+
+async function serve(): Promise<void> {
+  const { values } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
+  const port = Number(values.port ?? process.env.PORT ?? 3000);
+  const hostname = values.hostname ?? "127.0.0.1";
+  // As `next start` does, before Next (and React) load: production builds, production code paths.
+  if (!process.env.NODE_ENV) Object.assign(process.env, { NODE_ENV: "production" });
+  process.title = "quorum-web";
+
+  const { default: next } = await import("next");
+  const app = next({ dev: false, dir: root, hostname, port });
+  // Runs instrumentation.ts register() (the sweepers) once, as `next start` does.
+  await app.prepare();
+  const pages = app.getRequestHandler();
+  const api = createApiRouter(discoverApiRoutes(join(root, "app", "api")));
+
+  const server = createServer((req, res) => {
+    if (isApiPath(req.url)) void api(req, res);
+    else void pages(req, res);
+  });
+  await new Promise<void>((listening, failed) => {
+    server.once("error", failed);
+    server.listen(port, hostname, () => listening());
+  });
+  console.log(`Web server listening on http://${hostname}:${port} (API: lean router; pages: Next)`);
+
+  let stopping = false;
+  const stop = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    server.close(() => {
+      void app.close().finally(() => process.exit(code));
+    });
+  };
+  process.on("SIGTERM", () => stop(143));
+  process.on("SIGINT", () => stop(130));
+}
+
+serve().catch((error) => {
+  console.error("the web server failed to start:", error);
+  process.exit(1);
+});
