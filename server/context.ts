@@ -7,7 +7,7 @@ import { subscribeToEvents, type Subscribe } from "./journal/listen";
 export interface ServerContext {
   db: Db;
   clock: Clock;
-  /** Commit notifications of the journal (one LISTEN connection per process, fanned out). */
+  /** The journal's committed events, as this process's announcer reads them (one per process, fanned out). */
   subscribe: Subscribe;
 }
 

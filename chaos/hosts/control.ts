@@ -101,15 +101,21 @@ interface Stream {
   reconnects: number;
 }
 
-/** One event stream on one instance; reconnects with Last-Event-ID after an end, an error or 12 s of silence. */
+/**
+ * One event stream, opened on `stream.instance`; after an end, an error or 12 s of silence it reconnects
+ * with Last-Event-ID to the next instance, as a load balancer without sticky sessions may send it: the
+ * instances' announcers stand at different places in the journal, and nothing may be lost for that.
+ */
 function follow(stream: Stream, auth: Record<string, string>, after: number, stop: AbortSignal): Promise<void> {
   let last = after;
+  let attempt = 0;
   const once = async () => {
     const silence = new AbortController();
     let timer = setTimeout(() => silence.abort(), 12_000);
     const signal = AbortSignal.any([stop, silence.signal]);
+    const at = config.instances[(config.instances.indexOf(stream.instance) + attempt++) % config.instances.length];
     try {
-      const res = await fetch(`${stream.instance}/api/stream`, { headers: { ...auth, "last-event-id": String(last) }, signal });
+      const res = await fetch(`${at}/api/stream`, { headers: { ...auth, "last-event-id": String(last) }, signal });
       if (!res.ok || !res.body) return;
       let buffer = "";
       const decoder = new TextDecoder();

@@ -406,7 +406,7 @@ export function hostsTally(report: HostsReport): TallyLine[] {
     },
     {
       part: "  streams",
-      result: `${c.sse.length} SSE clients (a human and an agent per instance): ${streamsMissing} events missing of what each viewer may see; ${c.sse.map((s: { reconnects: number }) => s.reconnects).join("/")} reconnects with Last-Event-ID`,
+      result: `${c.sse.length} SSE clients (a human and an agent per instance): ${streamsMissing} events missing of what each viewer may see; ${c.sse.map((s: { reconnects: number }) => s.reconnects).join("/")} reconnects with Last-Event-ID, each to the next instance`,
       ok: streamsMissing === 0,
     },
     ...(report.throughput ?? []).map((t) => ({

@@ -1,5 +1,5 @@
 // Reads the journal with cursor pagination (never offset scans), filtered, and searched in full text.
-import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { events, principals } from "../../db/schema";
 import type { Executor } from "../../db/client";
@@ -33,16 +33,6 @@ export interface JournalQuery {
   /** Full-text search over the payload's strings (message bodies, observations, summaries…), web-search syntax. */
   q?: string;
   limit?: number;
-  /**
-   * Ascending reads are commit-safe by default: they return only events whose transaction is older
-   * than the oldest one still in flight in this database (quorum_settle_horizon, migration 0017), in
-   * (tx_id, id) order, and continue after the cursor event's place in that order. Anything committed
-   * later has a larger tx_id, so a reader paging with `after` sees every event exactly once even when a
-   * smaller id commits after a larger one. (Ids alone cannot promise that.) A reader that is already
-   * LISTENing (the SSE stream) hears late commits anyway and may read up to the last commit, in id
-   * order, with `unsettled`.
-   */
-  unsettled?: boolean;
   /**
    * Who is reading: the events about direct messages it is not party to are left out
    * (server/journal/visibility.ts). Every surface passes its caller; only rules and tests read unscoped.
@@ -88,11 +78,15 @@ export async function listJournal(db: Executor, query: JournalQuery): Promise<Pa
   const limit = Math.min(Math.max(query.limit ?? 100, 1), 500);
   const ascending = query.after !== undefined;
   const where: SQL[] = [];
-  const settled = ascending && !query.unsettled;
-  if (settled) {
+  // Ascending reads are commit-safe: only events whose transaction is older than the oldest one still in
+  // flight in this database (quorum_settle_horizon, migration 0017), in (tx_id, id) order, continuing after
+  // the cursor event's place in that order. Anything committed later has a larger tx_id, so a reader
+  // paging with `after` sees every event exactly once even when a smaller id commits after a larger one
+  // (ids alone cannot promise that); the live stream sends events in the same order (./stream.ts).
+  if (ascending) {
     where.push(sql`${events}.tx_id < quorum_settle_horizon()`);
     where.push(sql`(${events}.tx_id, ${events.id}) > (${cursorTx(query.after!)}, ${query.after}::bigint)`);
-  } else if (query.after !== undefined) where.push(gt(events.id, query.after));
+  }
   if (query.before !== undefined) where.push(lt(events.id, query.before));
   const kinds = (query.kind ?? "")
     .split(",")
@@ -111,7 +105,7 @@ export async function listJournal(db: Executor, query: JournalQuery): Promise<Pa
     .from(events)
     .leftJoin(principals, eq(principals.id, events.actor))
     .where(and(...where))
-    .orderBy(...(settled ? [sql`${events}.tx_id`, asc(events.id)] : [ascending ? asc(events.id) : desc(events.id)]))
+    .orderBy(...(ascending ? [sql`${events}.tx_id`, asc(events.id)] : [desc(events.id)]))
     .limit(limit + 1);
   const page = rows.slice(0, limit).map((row) => ({ ...row, t: row.t.toISOString() }));
   return rows.length > limit ? { items: page, next: page[page.length - 1].id } : { items: page };

@@ -17,7 +17,7 @@ export const HEARTBEAT_MS = 5_000;
 /**
  * At most this many open streams per principal. A browser tab holds one and an HTTP/1.1 browser
  * opens at most six connections per host, so 8 covers a human's tabs with room to spare; beyond
- * it a stream only holds a socket, a LISTEN fan-out slot and its catch-up reads for nothing.
+ * it a stream only holds a socket, a fan-out slot and its catch-up reads for nothing.
  */
 export const MAX_STREAMS_PER_PRINCIPAL = 8;
 
