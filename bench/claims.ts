@@ -7,7 +7,7 @@ import { systemClock } from "../server/clock";
 import type { Principal } from "../server/principals/types";
 import { claimNextTask } from "../server/tasks/claim-next";
 import { submitTask } from "../server/tasks/submit";
-import { median, progress, QUICK, race, record, REPS, sleep } from "./lib";
+import { cpuText, median, progress, QUICK, race, record, REPS, sleep } from "./lib";
 
 const CLAIM_TASKS = QUICK ? 200 : 2_000;
 const CYCLE_WORKERS = 8;
@@ -37,6 +37,7 @@ export async function benchClaims(c: Connection, lead: Principal, workers: Princ
   for (const W of [1, 4, 16]) {
     const board: number[] = [];
     const bare: number[] = [];
+    const costs = { board: [] as { node: number; postgres: number }[], bare: [] as { node: number; postgres: number }[] };
     for (let rep = 1; rep <= REPS; rep++) {
       progress(`claim-next vs bare SKIP LOCKED, ${W} worker(s), ${CLAIM_TASKS} tasks, rep ${rep}/${REPS}`);
       await fillBoard(c, lead, `${W}.${rep}`);
@@ -55,16 +56,18 @@ export async function benchClaims(c: Connection, lead: Principal, workers: Princ
       if (a.count !== CLAIM_TASKS || b.count !== CLAIM_TASKS) throw new Error(`lost claims: claim-next ${a.count}, bare ${b.count} of ${CLAIM_TASKS}`);
       board.push(a.perSecond);
       bare.push(b.perSecond);
+      costs.board.push(a.cpu);
+      costs.bare.push(b.cpu);
     }
     record({
       section: "claims",
-      figure: `claim-next, ${W} worker${W > 1 ? "s" : ""} (journal + NOTIFY)`,
+      figure: `claim-next, ${W} worker${W > 1 ? "s" : ""} (journal + focus window)`,
       value: median(board),
       unit: "claims/s",
       anchor: "bare UPDATE … SKIP LOCKED loop",
       anchorValue: median(bare),
       better: "higher",
-      note: `${CLAIM_TASKS} tasks per repetition, every task claimed exactly once`,
+      note: `${CLAIM_TASKS} tasks per repetition, every task claimed exactly once; ${cpuText("claims", costs.board)}; ${cpuText("bare", costs.bare)}`,
     });
   }
 }
@@ -102,6 +105,7 @@ export async function benchClaimCycle(c: Connection, url: string, lead: Principa
   const board: number[] = [];
   const graphile: number[] = [];
   let eventsPerCycle = 0;
+  const costs: { node: number; postgres: number }[] = [];
   for (let rep = 1; rep <= REPS; rep++) {
     progress(`claim → submit at ${CYCLE_WORKERS} workers vs graphile-worker (concurrency ${CYCLE_WORKERS}), ${CLAIM_TASKS} tasks, rep ${rep}/${REPS}`);
     await fillBoard(c, lead, `cycle.${rep}`);
@@ -124,6 +128,7 @@ export async function benchClaimCycle(c: Connection, url: string, lead: Principa
     }
     if (quorum.count !== CLAIM_TASKS) throw new Error(`lost cycles: ${quorum.count} of ${CLAIM_TASKS}`);
     board.push(quorum.perSecond);
+    costs.push(quorum.cpu);
     const [{ n: after }] = await c.sql`select count(*)::int as n from events`;
     eventsPerCycle = (after - before) / CLAIM_TASKS;
   }
@@ -135,6 +140,6 @@ export async function benchClaimCycle(c: Connection, url: string, lead: Principa
     anchor: `graphile-worker 0.17, concurrency ${CYCLE_WORKERS}, no-op task`,
     anchorValue: median(graphile),
     better: "higher",
-    note: `${CLAIM_TASKS} per repetition; graphile-worker fetches and completes each job (jobs added in one statement, timed to the last success event; it writes completions in batches)`,
+    note: `${CLAIM_TASKS} per repetition; graphile-worker fetches and completes each job (jobs added in one statement, timed to the last success event; it writes completions in batches); ${cpuText("Quorum cycles", costs)}`,
   });
 }

@@ -1,4 +1,5 @@
 // What every bench section shares: progress lines, medians and percentiles, the result rows and their table.
+import { readdirSync, readFileSync } from "node:fs";
 import type { Clock } from "../server/clock";
 
 export const QUICK = process.argv.includes("--quick");
@@ -58,6 +59,12 @@ export function table(): string {
 
 /** Runs `workers` loops until `seconds` have passed; returns operations per second. */
 export async function timed(workers: number, seconds: number, op: (worker: number, i: number) => Promise<number>): Promise<number> {
+  return (await timedCosts(workers, seconds, op)).perSecond;
+}
+
+/** As `timed`, with the CPU each counted operation cost (ms, this process and Postgres). */
+export async function timedCosts(workers: number, seconds: number, op: (worker: number, i: number) => Promise<number>) {
+  const cpu = cpuNow();
   const started = performance.now();
   const deadline = started + seconds * 1000;
   const counts = await Promise.all(
@@ -67,11 +74,13 @@ export async function timed(workers: number, seconds: number, op: (worker: numbe
       return n;
     }),
   );
-  return counts.reduce((a, b) => a + b, 0) / ((performance.now() - started) / 1000);
+  const count = counts.reduce((a, b) => a + b, 0);
+  return { perSecond: count / ((performance.now() - started) / 1000), cpu: cpuPerOp(cpu, Math.max(1, count)) };
 }
 
 /** Runs `workers` loops side by side until each one's step finds nothing; returns steps per second. */
-export async function race(workers: number, step: (worker: number) => Promise<boolean>): Promise<{ count: number; perSecond: number }> {
+export async function race(workers: number, step: (worker: number) => Promise<boolean>): Promise<{ count: number; perSecond: number; cpu: { node: number; postgres: number } }> {
+  const cpu = cpuNow();
   const started = performance.now();
   const counts = await Promise.all(
     Array.from({ length: workers }, async (_, w) => {
@@ -81,7 +90,7 @@ export async function race(workers: number, step: (worker: number) => Promise<bo
     }),
   );
   const count = counts.reduce((a, b) => a + b, 0);
-  return { count, perSecond: count / ((performance.now() - started) / 1000) };
+  return { count, perSecond: count / ((performance.now() - started) / 1000), cpu: cpuPerOp(cpu, Math.max(1, count)) };
 }
 
 /** p50 and p99 of `requests` calls spread over `clients` concurrent loops. */
@@ -112,3 +121,54 @@ export function steppingClock(stepMs: number): Clock {
 }
 
 export const body = (tag: string) => `${tag} ${"x".repeat(BODY_BYTES)}`.slice(0, BODY_BYTES);
+
+let postmaster: number | null = null;
+
+/** Counts the CPU of this Postgres server's processes (the postmaster of one of our backends) in cpuNow. */
+export async function watchPostgresServer(sql: { unsafe: (q: string) => Promise<unknown> }): Promise<void> {
+  const [row] = (await sql.unsafe("select pg_backend_pid() as pid")) as { pid: number }[];
+  try {
+    postmaster = Number(statFields(row.pid)[1]); // a backend's parent is the postmaster
+  } catch {
+    postmaster = null; // a server on another machine: its CPU is not ours to read
+  }
+}
+
+/** The fields of /proc/PID/stat after the command name: state, ppid, …, utime at [11], stime at [12]. */
+function statFields(pid: number | string): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
+/** CPU seconds so far: this process's (the bench's Node side, server functions included), and the bench's
+ * Postgres server's (its postmaster and every child, from /proc; 0 when not on this machine). Clock ticks
+ * are taken as 1/100 s, Linux's USER_HZ. Other Postgres servers on the machine are not counted. */
+export function cpuNow(): { node: number; postgres: number } {
+  const own = process.cpuUsage();
+  let ticks = 0;
+  if (postmaster !== null) {
+    for (const pid of readdirSync("/proc")) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const fields = statFields(pid);
+        if (Number(pid) !== postmaster && Number(fields[1]) !== postmaster) continue;
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  }
+  return { node: (own.user + own.system) / 1e6, postgres: ticks / 100 };
+}
+
+/** CPU per operation (ms) across one measurement: `ops` operations between `before` and now. */
+export function cpuPerOp(before: { node: number; postgres: number }, ops: number): { node: number; postgres: number } {
+  const now = cpuNow();
+  return { node: ((now.node - before.node) * 1000) / ops, postgres: ((now.postgres - before.postgres) * 1000) / ops };
+}
+
+/** "CPU per op: Node 0.41 ms, Postgres 0.62 ms", medians over repetitions. */
+export function cpuText(label: string, costs: { node: number; postgres: number }[]): string {
+  if (costs.length === 0) return "";
+  return `${label} CPU per op: Node ${median(costs.map((c) => c.node)).toFixed(2)} ms, Postgres ${median(costs.map((c) => c.postgres)).toFixed(2)} ms`;
+}

@@ -5,8 +5,10 @@ import type { Principal } from "../server/principals/types";
 import { advanceCursor } from "../server/relay/cursor";
 import { postMessage } from "../server/relay/post-message";
 import { createRoom } from "../server/rooms/rooms";
-import { body, median, progress, record, REPS, SECONDS, steppingClock, timed } from "./lib";
+import { body, cpuText, median, progress, record, REPS, SECONDS, steppingClock, timedCosts } from "./lib";
 import { systemClock } from "../server/clock";
+
+type Cost = { node: number; postgres: number };
 
 export async function benchPosting(c: Connection, human: Principal, agents: Principal[]) {
   const refusals = new Map<string, number>();
@@ -26,6 +28,11 @@ export async function benchPosting(c: Connection, human: Principal, agents: Prin
   const eight: number[] = [];
   const raw1: number[] = [];
   const raw8: number[] = [];
+  const cpu = { one: [] as Cost[], eight: [] as Cost[], raw1: [] as Cost[], raw8: [] as Cost[] };
+  const costed = (into: number[], costs: Cost[]) => (r: { perSecond: number; cpu: Cost }) => {
+    into.push(r.perSecond);
+    costs.push(r.cpu);
+  };
   let humanShareOne = 0;
   // One clock for every section and repetition: the rate floor counts an agent's messages in every room,
   // so a clock per section would start behind the last section's messages (they would sit in its future
@@ -40,8 +47,11 @@ export async function benchPosting(c: Connection, human: Principal, agents: Prin
     let n = 0;
     let humans = 0;
     let total = 0;
-    one.push(
-      await timed(8, SECONDS, async (w) => {
+    costed(
+      one,
+      cpu.one,
+    )(
+      await timedCosts(8, SECONDS, async (w) => {
         const i = n++;
         total++;
         if (i % 8 === 0) {
@@ -57,8 +67,11 @@ export async function benchPosting(c: Connection, human: Principal, agents: Prin
     progress(`gated posting, 8 agents in 8 rooms, rep ${rep}/${REPS}`);
     const roomsOf = agents.map((_, w) => `bench-r${rep}-${w}`);
     for (const r of roomsOf) await createRoom(c.db, human, { name: r }, systemClock);
-    eight.push(
-      await timed(8, SECONDS, async (w, i) => {
+    costed(
+      eight,
+      cpu.eight,
+    )(
+      await timedCosts(8, SECONDS, async (w, i) => {
         if (i % 4 === 0) {
           try {
             const m = await postMessage(c.db, human, roomsOf[w], { body: body(`human ${rep}.${w}.${i}`) }, clock);
@@ -77,8 +90,8 @@ export async function benchPosting(c: Connection, human: Principal, agents: Prin
     const sender = agents[0].id;
     const insert = (w: number, i: number) =>
       c.sql`insert into bench_messages (room, seq, sender, body) values (${`raw${w}`}, ${i}, ${sender}, ${body(`raw ${rep}.${w}.${i}`)})`.then(() => 1);
-    raw1.push(await timed(1, SECONDS, insert));
-    raw8.push(await timed(8, SECONDS, insert));
+    costed(raw1, cpu.raw1)(await timedCosts(1, SECONDS, insert));
+    costed(raw8, cpu.raw8)(await timedCosts(8, SECONDS, insert));
   }
   const refused = [...refusals].map(([k, v]) => `${k} ${v}`).join(", ") || "none";
   const note = `every post through postMessage (gates, seq, journal, delivery); refusals: ${refused}`;
@@ -100,7 +113,7 @@ export async function benchPosting(c: Connection, human: Principal, agents: Prin
     anchor: "raw INSERT, 8 connections",
     anchorValue: median(raw8),
     better: "higher",
-    note: `${Math.round(humanShareOne * 100)}% of posts are the human's`,
+    note: `${Math.round(humanShareOne * 100)}% of posts are the human's; ${cpuText("posts", cpu.one)}; ${cpuText("raw INSERTs (8 conns)", cpu.raw8)}`,
   });
   record({
     section: "posting",
@@ -120,6 +133,6 @@ export async function benchPosting(c: Connection, human: Principal, agents: Prin
     anchor: "raw INSERT, 8 connections",
     anchorValue: median(raw8),
     better: "higher",
-    note: "25% of posts are the human's; each is followed by the agent's cursor ack (timed, not counted)",
+    note: `25% of posts are the human's; each is followed by the agent's cursor ack (timed, not counted); ${cpuText("posts", cpu.eight)}; ${cpuText("raw INSERTs (8 conns)", cpu.raw8)}`,
   });
 }

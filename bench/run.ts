@@ -15,7 +15,7 @@ import type { QuorumServer } from "../e2e/server";
 import { createAgent, ensureHuman } from "../server/principals/create-principal";
 import { benchClaimCycle, benchClaims } from "./claims";
 import { benchBillFold, runBillFoldScript } from "./fold";
-import { efficiency, progress, QUICK, ratioText, REPS, rows, table } from "./lib";
+import { efficiency, progress, QUICK, ratioText, REPS, rows, table, watchPostgresServer } from "./lib";
 import { benchFreshness, benchHttp, startLiveServer, stopLiveServer } from "./live";
 import { benchPosting } from "./posting";
 import { systemClock } from "../server/clock";
@@ -41,6 +41,7 @@ async function main() {
   const url = withDatabase(serverUrl, name);
   process.env.DATABASE_URL = url; // route handlers (getDb) use the bench database
   const c = connect(url, { max: 20 });
+  await watchPostgresServer(c.sql);
   const only = process.argv
     .find((a) => a.startsWith("--only="))
     ?.slice(7)
