@@ -33,31 +33,49 @@ export function allowedMethods(module: RouteModule): string[] {
   return [...allowed].sort();
 }
 
+/** How long the rest of an upload the handler refused is read and dropped, so its client sees the answer. */
+const LINGER_MS = 1_000;
+
 /**
  * The request body as a web stream that pulls from the socket only as fast as the handler reads. Not
  * `Readable.toWeb(req)`: cancelling that stream destroys the request and with it the socket, so a
  * handler that stops reading past the 1 MiB cap (app/api/_lib/http.ts) could not answer its 413.
- * Cancelling this one pauses the upload; `onCancel` lets the caller close the connection after answering.
+ * Cancelling this one pauses the upload and calls `onCancel`.
  */
 function bodyStream(req: IncomingMessage, onCancel: () => void): ReadableStream<Uint8Array> {
+  let cancelled = false;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       req.on("data", (chunk: Buffer) => {
+        if (cancelled) return;
         controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
         if ((controller.desiredSize ?? 0) <= 0) req.pause();
       });
-      req.once("end", () => controller.close());
-      req.once("error", (error) => controller.error(error));
+      req.once("end", () => cancelled || controller.close());
+      req.once("error", (error) => cancelled || controller.error(error));
       req.pause();
     },
     pull() {
       req.resume();
     },
     cancel() {
+      cancelled = true;
       req.pause();
       onCancel();
     },
   });
+}
+
+/**
+ * After answering a refused upload: drop what still arrives for a moment, then close the connection. A client
+ * still sending when the socket closed would get a reset and might lose the answer; one that keeps sending
+ * costs the server a second of reading, never the whole upload.
+ */
+function dropRestOfUpload(req: IncomingMessage): void {
+  if (req.complete) return;
+  const timer = setTimeout(() => req.socket?.destroy(), LINGER_MS);
+  req.once("end", () => clearTimeout(timer));
+  req.resume();
 }
 
 function requestOf(req: IncomingMessage, method: string, signal: AbortSignal, onBodyCancel: () => void): Request {
@@ -167,11 +185,8 @@ export function createApiRouter(routes: ApiRoute[], load: LoadRoute = importRout
       res.once("close", () => {
         if (!res.writableFinished) aborted.abort();
       });
-      // A handler that stopped reading the upload (the body cap) answers, then the connection closes, so the
-      // rest of the upload is never read.
-      const request = requestOf(req, method, aborted.signal, () => {
-        if (!res.headersSent) res.setHeader("Connection", "close");
-      });
+      // A handler that stopped reading the upload (the body cap) answers first; the rest is never read into memory.
+      const request = requestOf(req, method, aborted.signal, () => res.once("finish", () => dropRestOfUpload(req)));
       const response = await handler(request, { params: Promise.resolve(match.params) });
       await writeResponse(res, response, method === "HEAD");
     } catch (error) {

@@ -9,7 +9,7 @@
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { createApiRouter } from "./api-router";
+import { createApiRouter, importRoute } from "./api-router";
 import { discoverApiRoutes } from "./route-table";
 
 const root = join(import.meta.dirname, "..");
@@ -31,7 +31,8 @@ async function serve(): Promise<void> {
   // Runs instrumentation.ts register() (the sweepers) once, as `next start` does.
   await app.prepare();
   const pages = app.getRequestHandler();
-  const api = createApiRouter(discoverApiRoutes(join(root, "app", "api")));
+  const routes = discoverApiRoutes(join(root, "app", "api"));
+  const api = createApiRouter(routes);
 
   const server = createServer((req, res) => {
     if (isApiPath(req.url)) void api(req, res);
@@ -42,6 +43,11 @@ async function serve(): Promise<void> {
     server.listen(port, hostname, () => listening());
   });
   console.log(`Web server listening on http://${hostname}:${port} (API: lean router; pages: Next)`);
+  // tsx compiles a route file on its first import: do that for every route now, one at a time, so that no
+  // client's first call of a route waits for it (the router's own import then finds the module loaded).
+  void (async () => {
+    for (const route of routes) await importRoute(route).catch((error) => console.error(`could not load ${route.pattern}:`, error));
+  })();
 
   let stopping = false;
   const stop = (code: number) => {
