@@ -17,12 +17,12 @@ import { launchDemo, launchDemoOnFirstSignIn } from "./team";
 const root = join(import.meta.dirname, "..");
 const nextBin = join(root, "node_modules", "next", "dist", "bin", "next");
 /**
- * The web process: `next start`, or with QUORUM_LEAN_API=1 web/serve.ts — Next for the pages and a lean
- * router for /api/* on one server (web/serve.ts says why).
+ * The web process: web/serve.ts — Next for the pages and a lean router for /api/* on one server (it says
+ * why) — or, with QUORUM_LEAN_API=0, plain `next start`.
  */
 function webCommand(port: string, hostname: string): string[] {
-  if (process.env.QUORUM_LEAN_API === "1") return ["--import", "tsx", join(root, "web", "serve.ts"), "-p", port, "-H", hostname];
-  return [nextBin, "start", "-p", port, "-H", hostname];
+  if (process.env.QUORUM_LEAN_API === "0") return [nextBin, "start", "-p", port, "-H", hostname];
+  return ["--import", "tsx", join(root, "web", "serve.ts"), "-p", port, "-H", hostname];
 }
 /** How long each of the worker, the web server and Postgres may take to stop before it is killed. */
 const STOP_DEADLINE_MS = 5_000;

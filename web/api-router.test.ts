@@ -79,6 +79,15 @@ describe("the lean API router", () => {
     const bad = await fetch(`${base}/api/tasks/%FF/claim`, { method: "POST" });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: "invalid", issues: [{ path: ["path", 2] }] });
+    const badHost = await new Promise<number>((resolve, reject) =>
+      httpRequest(`${base}/api/health`, { headers: { host: "no host" } }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      })
+        .on("error", reject)
+        .end(),
+    );
+    expect(badHost).toBe(400);
     const unknown = await fetch(`${base}/api/no-such-thing`);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: "not_found" });

@@ -78,12 +78,12 @@ function dropRestOfUpload(req: IncomingMessage): void {
   req.resume();
 }
 
-function requestOf(req: IncomingMessage, method: string, signal: AbortSignal, onBodyCancel: () => void): Request {
+function requestOf(req: IncomingMessage, url: URL, method: string, signal: AbortSignal, onBodyCancel: () => void): Request {
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) if (!raw[i].startsWith(":")) headers.append(raw[i], raw[i + 1]);
   const hasBody = method !== "GET" && method !== "HEAD";
-  return new Request(`http://${req.headers.host ?? "localhost"}${req.url}`, {
+  return new Request(url, {
     method,
     headers,
     signal,
@@ -167,6 +167,9 @@ export function createApiRouter(routes: ApiRoute[], load: LoadRoute = importRout
         res.writeHead(308, { ...security, Location: pathname.replace(/\/+$/, "") + (query === -1 ? "" : url.slice(query)) });
         return void res.end();
       }
+      // The handlers read the URL (query, Origin checks against Host): a Host that makes no URL is the client's error.
+      const requestUrl = URL.parse(`http://${req.headers.host ?? "localhost"}${url}`);
+      if (!requestUrl) return sendJson(res, 400, { error: "invalid", message: "the Host header does not name a host" }, security);
       const match = matchApiRoute(ordered, pathname);
       if (!match) return sendJson(res, 404, { error: "not_found", message: `no API route at ${pathname}` }, security);
       const module = await moduleOf(match.route);
@@ -186,7 +189,7 @@ export function createApiRouter(routes: ApiRoute[], load: LoadRoute = importRout
         if (!res.writableFinished) aborted.abort();
       });
       // A handler that stopped reading the upload (the body cap) answers first; the rest is never read into memory.
-      const request = requestOf(req, method, aborted.signal, () => res.once("finish", () => dropRestOfUpload(req)));
+      const request = requestOf(req, requestUrl, method, aborted.signal, () => res.once("finish", () => dropRestOfUpload(req)));
       const response = await handler(request, { params: Promise.resolve(match.params) });
       await writeResponse(res, response, method === "HEAD");
     } catch (error) {
