@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ControlConfig } from "./control";
 import { buildNetwork, killGroup, type Network, netnsUnavailable, removeLeftovers, SUBNET } from "./netns";
-import type { AgentHostConfig } from "./wire";
+import type { AgentHostConfig, AgentLine } from "./wire";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const PG_PORT = 5432;
@@ -292,15 +292,22 @@ export async function runHosts(options: HostsOptions): Promise<HostsReport> {
     });
     await watch.line(() => true, 60_000, "the watch's first report");
     let claims = 0;
+    const cutApp = apps.at(-1)!;
+    const cutAgents = agentHosts.at(-1)!;
+    // The tasks the cut host's agents hold now (claimed, not yet submitted or lost): the cut must catch
+    // one mid-task, or there is no late write to see refused.
+    const held = new Map<string, number>();
     const workers = agentHosts.map((h) =>
       spawnIn(h, ["chaos/hosts/agent-host.ts", file(`work-${h}.json`, agentConfig(h, "work", instances))], {}, (line) => {
         if (!line.startsWith("{")) return;
         appendFileSync(linesFile, `${line.slice(0, -1)},"host":"${h}"}\n`);
         if (line.includes('"t":"claim"')) claims++;
+        if (h !== cutAgents) return;
+        const fact = JSON.parse(line) as AgentLine;
+        if (fact.t === "claim") held.set(fact.agent, fact.number);
+        else if ((fact.t === "submitted" || fact.t === "stale") && held.get(fact.agent) === fact.number) held.delete(fact.agent);
       }),
     );
-    const cutApp = apps.at(-1)!;
-    const cutAgents = agentHosts.at(-1)!;
     const waitFor = async (ready: () => boolean, ms: number, what: string) => {
       const end = Date.now() + ms;
       while (!ready()) {
@@ -310,6 +317,7 @@ export async function runHosts(options: HostsOptions): Promise<HostsReport> {
     };
     await waitFor(() => claims >= agentNames.length + 2, 60_000, "every agent at work");
     await sleep(1_500);
+    await waitFor(() => held.size > 0, 60_000, `an agent of ${cutAgents} holding a task`);
     log(`cutting ${cutApp} and ${cutAgents} off the bridge for ${options.cutSeconds} s (lease ${options.leaseSeconds} s)`);
     const cutAt = Date.now();
     net.cut(cutApp);
