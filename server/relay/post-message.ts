@@ -146,10 +146,13 @@ function writePost(sql: RawSql, input: PostMessageInput, w: PostWrite) {
  * the gates need go out together (readPostFacts); decideGates (./gates.ts) decides in TypeScript;
  * the whole post and COMMIT go out together (writePost). The drizzle version took 12–20 statements,
  * each two trips (unnamed statements are described before they are bound), all under the room lock.
- * Measured (bench/results/2026-11-30.md, medians of three --quick runs, same-run anchors): 8 agents in
- * one room 0.144× → 0.416× a raw single-row INSERT on one connection; 8 rooms 0.046× → 0.045× raw
- * INSERTs on 8 connections, unchanged because every post's commit NOTIFYs and PostgreSQL serialises
- * notifying commits (see ../journal/append.ts).
+ * Measured (bench/results/2026-11-30.md, medians of three --quick runs, same-run anchors, embedded
+ * PostgreSQL 18 on 2 cores): 8 agents in one room 0.14× → 0.20× a raw single-row INSERT on one
+ * connection; 8 rooms 0.046× → 0.081× raw INSERTs on 8 connections (+ writers no longer NOTIFY). What is
+ * left is CPU, not waiting: a post costs ~1.6 ms of Node and ~3.0 ms of Postgres CPU against 0.11 and
+ * 0.19 ms for a raw INSERT (the bench's CPU-per-op notes), and on 2 shared cores that ~15× is the ratio.
+ * Postgres's share is the writes themselves: the message (eight indexes and the round trigger), two
+ * journal events (nine indexes each, two of them GIN), the room row, and the facts' ten index reads.
  * A refusal rolls nothing back that matters (nothing was written): it ends the transaction, which
  * frees the room, then records GateRejected (and a stale refusal's fresh hold token) in its own.
  */

@@ -35,9 +35,11 @@ const TASK_COLUMNS = taskRow.columns("c");
  * being six drizzle statements (BEGIN, UPDATE, TaskClaimed, the window, FocusWindowOpened, COMMIT),
  * each sent unnamed (Describe, then Bind: two trips). After (bench/results/2026-11-30.md, medians of
  * three --quick runs against the same-run anchor): 1 worker 0.169× → 0.415×, 4 workers 0.201× → 0.270×,
- * 16 workers 0.077× → 0.124×; claim → submit at 8 workers 0.262× → 0.427× graphile-worker. At 16 workers
- * the claims' commits queue on PostgreSQL's NOTIFY lock (../journal/append.ts), which the bare loop
- * does not take.
+ * 16 workers 0.077× → 0.124×; claim → submit at 8 workers 0.262× → 0.427× graphile-worker. Since writers
+ * stopped NOTIFYing (migration 0023), on a quiet machine: 16 workers 0.245×, claim → submit 0.774×. The
+ * rest is Postgres CPU: a claim costs ~1.4 ms of it (the task's indexes, its guard trigger, TaskClaimed
+ * and FocusWindowOpened with the journal's nine indexes, the window row) against ~0.25 ms for the bare
+ * loop's one-table UPDATE, and 16 workers on 2 cores are bound by it.
  */
 export async function claimNextTask(db: Db, caller: Principal, clock: Clock, scope: ClaimScope = {}): Promise<TaskView | null> {
   requireWorker(caller);
