@@ -59,6 +59,11 @@ async function serve(): Promise<void> {
     server.close(() => {
       void app.close().finally(() => process.exit(code));
     });
+    server.closeIdleConnections();
+    // The supervisor allows each process 5 s before it kills it, and Postgres stops only after the web
+    // server: never spend that wait on a connection or on Next's close that will not end (a Ctrl-C of
+    // `quorum start` once left Postgres running past the shutdown spec's 15 s).
+    setTimeout(() => process.exit(code), 2_500);
   };
   process.on("SIGTERM", () => stop(143));
   process.on("SIGINT", () => stop(130));
