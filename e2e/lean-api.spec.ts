@@ -1,7 +1,7 @@
 // `quorum start` serves /api/* from its lean router (web/api-router.ts) and every other path from Next, on one
 // port: checked through the real server as a client sees it — the API's headers and refusals, a streamed
 // upload refused while it arrives, a live event stream, and pages still rendered by Next.
-import { request as httpRequest } from "node:http";
+import { endlessUpload } from "../test/fixtures/endless-upload";
 import { expect, test } from "./fixtures";
 
 test("one server: the API from the lean router (headers, 400, 404 JSON, 413 while streaming, SSE), pages from Next", async ({ baseURL, registerAgent, asAgent }) => {
@@ -24,33 +24,8 @@ test("one server: the API from the lean router (headers, 400, 404 JSON, 413 whil
 
   const agent = await registerAgent();
   // A chunked upload (no Content-Length) keeps coming; the server must refuse it long before it ends.
-  const refused = await new Promise<{ status: number; error: string; sent: number }>((resolve, reject) => {
-    let sent = 0;
-    let answered = false;
-    const chunk = Buffer.alloc(64 * 1024, "x");
-    const req = httpRequest(
-      `${baseURL}/api/rooms/general/messages`,
-      { method: "POST", headers: { authorization: `Bearer ${agent.key}`, "content-type": "application/json" } },
-      (res) => {
-        answered = true;
-        let body = "";
-        res.on("data", (c) => (body += c));
-        res.on("end", () => resolve({ status: res.statusCode!, error: JSON.parse(body).error, sent }));
-      },
-    );
-    // Once answered, the server may close the connection under the rest of the upload.
-    req.on("error", (error) => answered || reject(error));
-    req.write('{"body":"');
-    const pump = () => {
-      while (!answered && sent < 32 * 1024 * 1024) {
-        sent += chunk.length;
-        if (!req.write(chunk)) return void req.once("drain", pump);
-      }
-      if (!answered) reject(new Error(`no answer after ${sent} bytes`));
-    };
-    pump();
-  });
-  expect([refused.status, refused.error]).toEqual([413, "payload_too_large"]);
+  const upload = await endlessUpload(`${baseURL}/api/rooms/general/messages`, { authorization: `Bearer ${agent.key}` });
+  expect([upload.status, JSON.parse(upload.body).error]).toEqual([413, "payload_too_large"]);
 
   // The live stream: ready, then the event of a change made after it.
   const client = new AbortController();

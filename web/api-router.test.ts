@@ -4,6 +4,7 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { endlessUpload, UPLOAD_LIMIT_BYTES } from "../test/fixtures/endless-upload";
 import { makeAgent } from "../test/helpers";
 import { createApiRouter, importRoute, type RouteModule } from "./api-router";
 import { type ApiRoute, discoverApiRoutes } from "./route-table";
@@ -126,33 +127,10 @@ describe("the lean API router", () => {
 
   it("refuses a chunked body over 1 MiB with 413 while it is still being sent", async () => {
     const agent = await makeAgent();
-    const url = new URL(`${base}/api/rooms/general/messages`);
-    const chunk = Buffer.alloc(64 * 1024, "x");
-    const { status, body, sent } = await new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
-      let sent = 0;
-      let answered = false;
-      const req = httpRequest(url, { method: "POST", headers: { authorization: `Bearer ${agent.key}`, "content-type": "application/json" } }, (res) => {
-        answered = true;
-        let body = "";
-        res.on("data", (c) => (body += c));
-        res.on("end", () => resolve({ status: res.statusCode!, body, sent }));
-      });
-      // Once answered, the server may close the connection under the rest of the upload.
-      req.on("error", (error) => answered || reject(error));
-      req.write('{"body":"');
-      // Keep sending (never ending the request) until the server answers; 32 MiB would mean it buffered.
-      const pump = () => {
-        while (!answered && sent < 32 * 1024 * 1024) {
-          sent += chunk.length;
-          if (!req.write(chunk)) return void req.once("drain", pump);
-        }
-        if (!answered) reject(new Error(`no answer after ${sent} bytes`));
-      };
-      pump();
-    });
+    const { status, body, sent } = await endlessUpload(`${base}/api/rooms/general/messages`, { authorization: `Bearer ${agent.key}` });
     expect(status).toBe(413);
     expect(JSON.parse(body)).toMatchObject({ error: "payload_too_large" });
-    expect(sent).toBeLessThan(32 * 1024 * 1024);
+    expect(sent).toBeLessThan(UPLOAD_LIMIT_BYTES);
   });
 
   it("turns a handler that throws into a 500 JSON answer and keeps serving", async () => {
