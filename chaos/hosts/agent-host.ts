@@ -89,6 +89,7 @@ async function workTask(agent: Agent, task: { id: string; number: number; fence:
       continue;
     }
     count = k;
+    emit({ t: "wrote", agent: agent.name, number, k });
     if (Date.now() - lastBeat > (config.leaseSeconds * 1000) / 3) {
       if ((await write("heartbeat", heartbeat)) === false) return;
       lastBeat = Date.now();

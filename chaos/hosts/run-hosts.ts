@@ -294,9 +294,12 @@ export async function runHosts(options: HostsOptions): Promise<HostsReport> {
     let claims = 0;
     const cutApp = apps.at(-1)!;
     const cutAgents = agentHosts.at(-1)!;
-    // The tasks the cut host's agents hold now (claimed, not yet submitted or lost): the cut must catch
-    // one mid-task, or there is no late write to see refused.
-    const held = new Map<string, number>();
+    // The tasks the cut host's agents hold (claimed, not yet submitted or lost) and the item each wrote
+    // last. The cut comes just after one of them wrote an item with more to follow, so its next write
+    // is sure to go unanswered and, after the lease lapses, to be refused late. Cutting whenever a task
+    // was merely held raced the agent's own progress: in CI its submit (or the next claim) sometimes got
+    // through first and no late write came (the spec failed with "0 late writes").
+    const held = new Map<string, { number: number; k: number; at: number }>();
     const workers = agentHosts.map((h) =>
       spawnIn(h, ["chaos/hosts/agent-host.ts", file(`work-${h}.json`, agentConfig(h, "work", instances))], {}, (line) => {
         if (!line.startsWith("{")) return;
@@ -304,21 +307,26 @@ export async function runHosts(options: HostsOptions): Promise<HostsReport> {
         if (line.includes('"t":"claim"')) claims++;
         if (h !== cutAgents) return;
         const fact = JSON.parse(line) as AgentLine;
-        if (fact.t === "claim") held.set(fact.agent, fact.number);
-        else if ((fact.t === "submitted" || fact.t === "stale") && held.get(fact.agent) === fact.number) held.delete(fact.agent);
+        if (fact.t === "claim") held.set(fact.agent, { number: fact.number, k: 0, at: Date.now() });
+        else if (fact.t === "wrote" && held.get(fact.agent)?.number === fact.number) held.set(fact.agent, { number: fact.number, k: fact.k, at: Date.now() });
+        else if ((fact.t === "submitted" || fact.t === "stale") && held.get(fact.agent)?.number === fact.number) held.delete(fact.agent);
       }),
     );
-    const waitFor = async (ready: () => boolean, ms: number, what: string) => {
+    const waitFor = async (ready: () => boolean, ms: number, what: string, everyMs = 200) => {
       const end = Date.now() + ms;
       while (!ready()) {
         if (Date.now() > end) throw new Error(`${what}: not within ${ms / 1000} s`);
-        await sleep(200);
+        await sleep(everyMs);
       }
     };
     await waitFor(() => claims >= agentNames.length + 2, 60_000, "every agent at work");
     await sleep(1_500);
-    await waitFor(() => held.size > 0, 60_000, `an agent of ${cutAgents} holding a task`);
-    log(`cutting ${cutApp} and ${cutAgents} off the bridge for ${options.cutSeconds} s (lease ${options.leaseSeconds} s)`);
+    const midTask = () => [...held.values()].some((t) => t.k >= 1 && t.k < options.items && Date.now() - t.at < 150);
+    await waitFor(midTask, 60_000, `an agent of ${cutAgents} between two output items`, 20);
+    const heldAtCut = held.size;
+    log(
+      `cutting ${cutApp} and ${cutAgents} off the bridge for ${options.cutSeconds} s (lease ${options.leaseSeconds} s; ${heldAtCut} of its agents holding a task, one between two items)`,
+    );
     const cutAt = Date.now();
     net.cut(cutApp);
     net.cut(cutAgents);
@@ -335,6 +343,9 @@ export async function runHosts(options: HostsOptions): Promise<HostsReport> {
     const restoredAt = Date.now();
     log(`${cutApp} and ${cutAgents} are back after ${round2((restoredAt - cutAt) / 1000)} s`);
     await waitFor(() => open === 0 && Date.now() - restoredAt > 15_000, 180_000, "every task done");
+    // Each task the cut host's agents held ends on their side too (its late write refused, or submitted)
+    // before they stop: stopping them first would lose the very write the run is here to see refused.
+    await waitFor(() => held.size === 0, 60_000, `${cutAgents}'s agents telling how their ${heldAtCut} held tasks ended`);
     await Promise.all(workers.map((w) => stop(w, 15_000)));
     await stop(watch, 30_000);
     const check = await control<{ check: unknown }>("check", { watcher, journalHead: setup.journalHead, streamsFile, linesFile }, 180_000);

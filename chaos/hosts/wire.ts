@@ -27,6 +27,8 @@ export type AgentLine =
   | { t: "post"; id: string; seq: number; room: string; body: string; sender: string }
   | { t: "postUnknown"; body: string; sender: string }
   | { t: "claim"; agent: string; number: number; fence: number }
+  /** An output item accepted: the runner times the cut on it, so the cut catches the agent mid-task. */
+  | { t: "wrote"; agent: string; number: number; k: number }
   | { t: "stale"; agent: string; number: number; fence: number; op: string; late: boolean; silentMs: number }
   | { t: "lateAccepted"; agent: string; number: number; fence: number; op: string; silentMs: number }
   | { t: "submitted"; agent: string; number: number; fence: number }
