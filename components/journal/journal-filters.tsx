@@ -65,6 +65,7 @@ export function JournalFilters({ params, kinds, update }: { params: JournalParam
             value={q}
             onChange={(e) => setQ(e.target.value)}
             placeholder='Search: words, "a phrase", -not'
+            title="Searches the events that carry text. Delivery receipts, cursors, focus windows, claims and leases: pick their kind instead."
             className={`${field} w-56`}
             data-testid="journal-search"
           />

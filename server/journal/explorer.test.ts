@@ -172,6 +172,11 @@ describe("journal search", () => {
     expect(new Set(await kinds(`${tag} -lunch`))).toEqual(new Set([parsingEvent, tool.id]));
     expect(await kinds(`${tag} empty`, { kind: "MessageSent" })).toEqual([parsingEvent]);
     expect(await kinds(`${tag} giraffe`)).toEqual([]);
+    // Bookkeeping kinds (ids, rooms, fixed words) are left out of the search index (migration 0024): the
+    // kind filter finds them.
+    const receipt = await appendLooseEvent(db, { kind: "CursorAdvanced", actor, data: { room: `${tag}receipts`, seq: 1, previous: null } });
+    expect(await kinds(`${tag}receipts`)).toEqual([]);
+    expect((await listJournal(db, { kind: "CursorAdvanced", actor })).items.map((e) => e.id)).toContain(receipt.id);
 
     const res = await call(journalRoute, `/api/journal?q=${encodeURIComponent(`${tag} guard`)}`, { cookie: human.cookie });
     expect(res.status).toBe(200);
@@ -185,7 +190,7 @@ describe("journal search", () => {
     const db = getDb();
     const plan = await db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      return tx.execute<{ "QUERY PLAN": string }>(sql`explain select id from events where quorum_event_document(data) @@ websearch_to_tsquery('english', 'parser')`);
+      return tx.execute<{ "QUERY PLAN": string }>(sql`explain select id from events where quorum_event_searchable(kind) and quorum_event_document(data) @@ websearch_to_tsquery('english', 'parser')`);
     });
     expect([...plan].map((r) => r["QUERY PLAN"]).join("\n")).toMatch(/events_search_idx/);
   });

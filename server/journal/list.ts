@@ -16,7 +16,7 @@ export const listJournalQuery = z.strictObject({
   actor: z.uuid().optional(),
   task: z.uuid().optional(),
   run: z.string().max(128).optional(),
-  /** Full-text search (web-search syntax: words, "a phrase", -not). */
+  /** Full-text search (web-search syntax: words, "a phrase", -not) over the events that carry text (not the bookkeeping kinds of migration 0024). */
   q: z.string().trim().min(1).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
 });
@@ -97,7 +97,8 @@ export async function listJournal(db: Executor, query: JournalQuery): Promise<Pa
   if (query.actor) where.push(eq(events.actor, query.actor));
   if (query.task) where.push(eq(events.taskId, query.task));
   if (query.run) where.push(eq(events.runId, query.run));
-  if (query.q) where.push(sql`quorum_event_document(${events.data}) @@ websearch_to_tsquery('english', ${query.q})`);
+  // Search looks in the events that carry text (the partial index's predicate, migration 0024).
+  if (query.q) where.push(sql`quorum_event_searchable(${events.kind}) and quorum_event_document(${events.data}) @@ websearch_to_tsquery('english', ${query.q})`);
   const visible = query.viewer ? eventsVisibleTo(query.viewer) : undefined;
   if (visible) where.push(visible);
   const rows = await db
