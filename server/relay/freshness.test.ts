@@ -129,6 +129,7 @@ describe("seen-cursors", () => {
     expect(moved).toMatchObject({ seq: 2, moved: true });
     expect(await advanceCursor(getDb(), a, room, { seq: 1 }, clock)).toMatchObject({ seq: 2, moved: false });
     await expect(advanceCursor(getDb(), a, room, { seq: 99 }, clock)).rejects.toMatchObject({ status: 400 });
+    await expect(advanceCursor(getDb(), a, `${room}-gone`, { seq: 0 }, clock)).rejects.toMatchObject({ status: 404 });
     expect((await readCursor(getDb(), a, room)).seq).toBe(2);
     const journalled = await getDb()
       .select({ data: events.data })

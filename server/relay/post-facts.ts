@@ -37,7 +37,12 @@ export interface PostFactsInput {
   now: Date;
 }
 
-interface GateRow {
+interface SharedRow {
+  recipient: { id: string; name: string } | null;
+  mentions: string[];
+}
+
+interface GateRow extends SharedRow {
   rate_count: number;
   rate_oldest_ms: number | null;
   duplicate_of_seq: number | null;
@@ -50,6 +55,14 @@ interface GateRow {
   sent: number;
   other_speakers: number;
   round_counts: [number, number][];
+}
+
+/** Who `to` names and whom the body @mentions: every post's facts, a human's only ones. */
+function sharedColumns(sql: RawSql, input: PostFactsInput) {
+  return sql`
+      (select json_build_object('id', id, 'name', name) from principals
+         where name = ${input.toName}::text or id = ${input.toUuid}::uuid limit 1) as recipient,
+      (select coalesce(array_agg(id), '{}'::uuid[]) from principals where name = any(${input.mentionNames}::text[])) as mentions`;
 }
 
 function gateFacts(sql: RawSql, input: PostFactsInput, broadcast: boolean) {
@@ -76,6 +89,7 @@ function gateFacts(sql: RawSql, input: PostFactsInput, broadcast: boolean) {
         and sender_id <> ${me}::uuid and (to_id is null or to_id = ${me}::uuid)
     )
     select
+      ${sharedColumns(sql, input)},
       rate.n as rate_count,
       rate.oldest_ms as rate_oldest_ms,
       (select seq from messages where room = ${room} and sender_id = ${me}::uuid and md5(body) = md5(${input.body}::text) and body = ${input.body}::text limit 1) as duplicate_of_seq,
@@ -100,18 +114,16 @@ export async function readPostFacts(sql: RawSql, input: PostFactsInput): Promise
   // Issued without awaiting in between: postgres.js pipelines them, the server runs them in order.
   const lock = sql<{ last_seq: number }[]>`select last_seq from rooms where name = ${input.room} for update`.execute();
   const rateLock = input.gated ? sql`select pg_advisory_xact_lock(${RATE_LOCK}::int, hashtext(${input.senderId}::text))`.execute() : null;
-  const common = sql<{ recipient: { id: string; name: string } | null; mentions: string[] }[]>`
-    select
-      (select json_build_object('id', id, 'name', name) from principals
-         where name = ${input.toName}::text or id = ${input.toUuid}::uuid limit 1) as recipient,
-      (select coalesce(array_agg(id), '{}'::uuid[]) from principals where name = any(${input.mentionNames}::text[])) as mentions`.execute();
+  // An agent's gate facts carry the shared columns too: one statement fewer on the path that is gated.
+  const shared = input.gated ? null : sql<SharedRow[]>`select ${sharedColumns(sql, input)}`.execute();
   const gates = input.gated ? gateFacts(sql, input, broadcast).execute() : null;
-  const [[room], , [shared], gateRows] = await Promise.all([lock, rateLock, common, gates]);
+  const [[room], , sharedRows, gateRows] = await Promise.all([lock, rateLock, shared, gates]);
   const g = gateRows?.[0];
+  const { recipient, mentions } = g ?? sharedRows![0];
   return {
     lastSeq: room ? room.last_seq : null,
-    recipient: shared.recipient,
-    mentions: shared.mentions,
+    recipient,
+    mentions,
     gates: g
       ? {
           rate: { sentInWindow: g.rate_count, oldestMs: g.rate_oldest_ms },
