@@ -190,7 +190,9 @@ describe("journal search", () => {
     const db = getDb();
     const plan = await db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      return tx.execute<{ "QUERY PLAN": string }>(sql`explain select id from events where quorum_event_searchable(kind) and quorum_event_document(data) @@ websearch_to_tsquery('english', 'parser')`);
+      return tx.execute<{ "QUERY PLAN": string }>(
+        sql`explain select id from events where quorum_event_searchable(kind) and quorum_event_document(data) @@ websearch_to_tsquery('english', 'parser')`,
+      );
     });
     expect([...plan].map((r) => r["QUERY PLAN"]).join("\n")).toMatch(/events_search_idx/);
   });
