@@ -1,6 +1,6 @@
 // The relay's state: seen-cursors, hold tokens, focus windows with their digests, and room rounds.
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { principals } from "./principals";
 import { messages, rooms } from "./rooms";
 
@@ -109,6 +109,11 @@ export const roomRounds = pgTable(
     n: integer("n").notNull(),
     humanSeq: bigint("human_seq", { mode: "number" }).notNull(),
     humanAt: timestamp("human_at", { withTimezone: true }).notNull(),
+    // The two-tier cap's figures over the closed rounds before this one, computed once when the round
+    // opens (round_counts only change then), so a post reads three numbers instead of every count.
+    priorRounds: integer("prior_rounds").notNull().default(0),
+    priorMean: doublePrecision("prior_mean"),
+    priorStdDev: doublePrecision("prior_std_dev"),
   },
   (t) => [primaryKey({ columns: [t.room, t.n] }), check("room_rounds_n_check", sql`${t.n} >= 1`)],
 );

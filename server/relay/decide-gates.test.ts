@@ -19,7 +19,7 @@ function facts(over: Partial<GateFacts> = {}): GateFacts {
     round: null,
     sent: 0,
     otherSpeakers: 0,
-    roundCounts: [],
+    roundStats: { rounds: 0, mean: null, stdDev: null },
     ...over,
   };
 }
@@ -97,12 +97,8 @@ describe("decideGates", () => {
       refusal: { gate: "two_tier", sent: 6, cap: { cap: 6, rounds: 0, mean: null, stdDev: null }, sinceSeq: 4, humanAt: new Date(round.humanAtMs).toISOString() },
     });
     // Counts 4, 8, 12 over three rounds: μ = 8, σ = √(32/3) ≈ 3.27, cap ⌈14.53⌉ = 15.
-    const roundCounts = [
-      { n: 1, count: 4 },
-      { n: 2, count: 8 },
-      { n: 3, count: 12 },
-    ];
-    expect(decideGates(agent, broadcast, facts({ round, sent: 14, roundCounts }), now).pass).toBe(true);
-    expect(decideGates(agent, broadcast, facts({ round, sent: 15, roundCounts }), now)).toMatchObject({ refusal: { gate: "two_tier", cap: { cap: 15, rounds: 3 } } });
+    const roundStats = { rounds: 3, mean: 8, stdDev: Math.sqrt(32 / 3) };
+    expect(decideGates(agent, broadcast, facts({ round, sent: 14, roundStats }), now).pass).toBe(true);
+    expect(decideGates(agent, broadcast, facts({ round, sent: 15, roundStats }), now)).toMatchObject({ refusal: { gate: "two_tier", cap: { cap: 15, rounds: 3 } } });
   });
 });

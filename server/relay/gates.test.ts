@@ -1,7 +1,7 @@
 // The rate floor, verbatim duplicates, lapping and the two-tier cap, each at its boundary, with an injected clock.
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { events } from "../../db/schema";
+import { events, roundCounts } from "../../db/schema";
 import { getDb } from "../../db/client";
 import { manualClock } from "../clock";
 import { getSystemPrincipal } from "../principals/create-principal";
@@ -9,6 +9,7 @@ import { getRoom } from "../rooms/rooms";
 import { makeAgent, makeHuman } from "../../test/helpers";
 import { payloadOf } from "../journal/payloads";
 import { ackAll, ackAndPost, freshRoom, tryPost } from "../../test/fixtures/room";
+import { TWO_TIER_ROUNDS } from "./limits";
 
 async function lastRejection(actor: string) {
   const [row] = await getDb()
@@ -209,6 +210,23 @@ describe("two-tier floor (a human spoke in the last 10 minutes)", () => {
     // One human message resets the count; the cap stays what the rounds say.
     await tryPost(human, room, "round 5", clock);
     expect((await ackAndPost(a, room, "r5 a1", clock)).ok).toBe(true);
+  });
+
+  it(`reads only the last ${TWO_TIER_ROUNDS} rounds (the figures the opening round keeps, migration 0025)`, async () => {
+    const clock = manualClock();
+    const human = await makeHuman();
+    const a = await makeAgent();
+    const room = await freshRoom(human);
+    // A runaway round long ago (1,000 messages), then TWO_TIER_ROUNDS quiet ones (2 each): only the quiet
+    // ones count, so μ = 2, σ = 0 and the cap is the floor. With the old round in, μ + 2σ would pass 200.
+    const quiet = Array.from({ length: TWO_TIER_ROUNDS }, (_, i) => ({ room, n: i + 2, agentId: a.id, count: 2 }));
+    await getDb()
+      .insert(roundCounts)
+      .values([{ room, n: 1, agentId: a.id, count: 1000 }, ...quiet]);
+    await tryPost(human, room, "a new round", clock);
+    for (let i = 1; i <= 6; i++) expect((await ackAndPost(a, room, `step ${i}`, clock)).ok).toBe(true);
+    expect((await ackAndPost(a, room, "step 7", clock)).ok).toBe(false);
+    expect(await lastRejection(a.id)).toMatchObject({ gate: "two_tier", figures: { cap: 6, rounds: TWO_TIER_ROUNDS, mean: 2, stdDev: 0 } });
   });
 });
 

@@ -9,17 +9,17 @@ export interface TwoTierCap {
   stdDev: number | null;
 }
 
-/**
- * max(6, ⌈μ + 2σ⌉) over the per-agent counts of the room's last 100 closed rounds in which an
- * agent spoke (σ is the population deviation); below 3 such rounds the cap is 6. `rows` are those
- * rounds' (round, agent count) rows.
- */
-export function twoTierCapOf(rows: { n: number; count: number }[]): TwoTierCap {
-  const rounds = new Set(rows.map((r) => r.n)).size;
-  if (rounds < TWO_TIER_MIN_ROUNDS) return { cap: TWO_TIER_FLOOR, rounds, mean: null, stdDev: null };
-  const values = rows.map((r) => r.count);
-  const mean = values.reduce((a, b) => a + b, 0) / values.length;
-  const stdDev = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length);
+/** μ and σ (population) of the per-agent counts of a room's last 100 closed rounds in which an agent spoke, and how many such rounds there were (kept on the open round's row, migration 0025). */
+export interface RoundStats {
+  rounds: number;
+  mean: number | null;
+  stdDev: number | null;
+}
+
+/** max(6, ⌈μ + 2σ⌉) over those counts; below 3 such rounds the cap is 6. */
+export function twoTierCapOf(stats: RoundStats): TwoTierCap {
+  const { rounds, mean, stdDev } = stats;
+  if (rounds < TWO_TIER_MIN_ROUNDS || mean === null || stdDev === null) return { cap: TWO_TIER_FLOOR, rounds, mean: null, stdDev: null };
   // Rounded before the ceiling so that float noise (6.0000000001) never adds a message.
   const cap = Math.max(TWO_TIER_FLOOR, Math.ceil(Number((mean + 2 * stdDev).toFixed(9))));
   return { cap, rounds, mean, stdDev };
@@ -33,8 +33,8 @@ export interface LoopFacts {
   sent: number;
   /** Other agents who spoke in the room since then (read only when no human is present). */
   otherSpeakers: number;
-  /** The last 100 closed rounds' per-agent counts (read only while a human is present). */
-  roundCounts: { n: number; count: number }[];
+  /** The two-tier cap's figures over the last 100 closed rounds (used only while a human is present). */
+  roundStats: RoundStats;
 }
 
 export type LoopVerdict =
@@ -50,7 +50,7 @@ export function decideLoopGates(facts: LoopFacts, now: Date): LoopVerdict {
   const sinceSeq = facts.round?.humanSeq ?? 0;
   const { sent } = facts;
   if (facts.round && humanPresent(facts.round, now)) {
-    const cap = twoTierCapOf(facts.roundCounts);
+    const cap = twoTierCapOf(facts.roundStats);
     if (sent + 1 > cap.cap) return { pass: false, gate: "two_tier", sent, cap, sinceSeq, humanAt: new Date(facts.round.humanAtMs).toISOString() };
     return { pass: true };
   }

@@ -11,7 +11,7 @@ import { hashSecret } from "../principals/secrets";
 import type { RawSql } from "../raw-sql";
 import type { GateFacts } from "./gates";
 import { RATE_LOCK } from "./gates";
-import { RATE_LIMIT, RATE_WINDOW_MS, TWO_TIER_ROUNDS } from "./limits";
+import { RATE_LIMIT, RATE_WINDOW_MS } from "./limits";
 
 export interface PostFacts {
   /** The room's last seq, read with its row lock held; null when there is no such room. */
@@ -54,7 +54,9 @@ interface GateRow extends SharedRow {
   human_at_ms: number | null;
   sent: number;
   other_speakers: number;
-  round_counts: [number, number][];
+  prior_rounds: number | null;
+  prior_mean: number | null;
+  prior_std_dev: number | null;
 }
 
 /** Who `to` names and whom the body @mentions: every post's facts, a human's only ones. */
@@ -70,12 +72,12 @@ function gateFacts(sql: RawSql, input: PostFactsInput, broadcast: boolean) {
   const windowStart = new Date(input.now.getTime() - RATE_WINDOW_MS).toISOString();
   const tokenHash = input.holdToken ? hashSecret(input.holdToken) : null;
   // Every read walks an index: rate (sender_id, created_at), duplicate (room, sender_id, md5(body)),
-  // sent (room, sender_id, seq), unread and speakers (room, seq), rounds by primary key.
+  // sent (room, sender_id, seq), unread and speakers (room, seq), the round (with its cap's figures) by primary key.
   return sql<GateRow[]>`
     with cur as (
       select coalesce((select seq from seen_cursors where principal_id = ${me}::uuid and room = ${room}), 0)::bigint as seq
     ), last_round as (
-      select human_seq, human_at from room_rounds where room = ${room} order by n desc limit 1
+      select human_seq, human_at, prior_rounds, prior_mean, prior_std_dev from room_rounds where room = ${room} order by n desc limit 1
     ), since as (
       select coalesce((select human_seq from last_round), 0)::bigint as seq
     ), rate as (
@@ -103,8 +105,9 @@ function gateFacts(sql: RawSql, input: PostFactsInput, broadcast: boolean) {
       (select count(*)::int from messages where room = ${room} and sender_id = ${me}::uuid and seq > (select seq from since)) as sent,
       (select count(distinct m.sender_id)::int from messages m join principals p on p.id = m.sender_id
          where m.room = ${room} and m.seq > (select seq from since) and p.kind = 'agent' and m.sender_id <> ${me}::uuid) as other_speakers,
-      (select coalesce(json_agg(json_build_array(rc.n, rc.count)), '[]'::json) from round_counts rc
-         where rc.room = ${room} and rc.n in (select distinct n from round_counts where room = ${room} order by n desc limit ${TWO_TIER_ROUNDS})) as round_counts
+      (select prior_rounds from last_round) as prior_rounds,
+      (select prior_mean from last_round) as prior_mean,
+      (select prior_std_dev from last_round) as prior_std_dev
     from rate, unread`;
 }
 
@@ -135,7 +138,7 @@ export async function readPostFacts(sql: RawSql, input: PostFactsInput): Promise
           round: g.human_seq === null || g.human_at_ms === null ? null : { humanSeq: g.human_seq, humanAtMs: g.human_at_ms },
           sent: g.sent,
           otherSpeakers: g.other_speakers,
-          roundCounts: g.round_counts.map(([n, count]) => ({ n, count })),
+          roundStats: { rounds: g.prior_rounds ?? 0, mean: g.prior_mean, stdDev: g.prior_std_dev },
         }
       : null,
   };
