@@ -148,11 +148,14 @@ function writePost(sql: RawSql, input: PostMessageInput, w: PostWrite) {
  * each two trips (unnamed statements are described before they are bound), all under the room lock.
  * Measured (bench/results/2026-11-30.md, medians of three --quick runs, same-run anchors, embedded
  * PostgreSQL 18 on 2 cores): 8 agents in one room 0.14× → 0.20× a raw single-row INSERT on one
- * connection; 8 rooms 0.046× → 0.081× raw INSERTs on 8 connections (+ writers no longer NOTIFY). What is
- * left is CPU, not waiting: a post costs ~1.6 ms of Node and ~3.0 ms of Postgres CPU against 0.11 and
- * 0.19 ms for a raw INSERT (the bench's CPU-per-op notes), and on 2 shared cores that ~15× is the ratio.
- * Postgres's share is the writes themselves: the message (eight indexes and the round trigger), two
- * journal events (nine indexes each, two of them GIN), the room row, and the facts' ten index reads.
+ * connection; 8 rooms 0.046× → 0.081× raw INSERTs on 8 connections (+ writers no longer NOTIFY). The
+ * second day (same file, "The second day") cut writes and reads, not trips: the journal's search index
+ * skips MessageDelivered (0.3 ms a row), the cursor ack is one statement, the two-tier figures are kept
+ * on the round's row; 8 rooms 0.081× → 0.110× (430 → 555 posts/s), one room ~320 → ~330 posts/s, its
+ * ratio flat at 0.19× (its anchor moved as much). One room is bound by the room lock's hold, ~3 ms a
+ * post: the facts (0.3 ms), the trip back to Node and out again, the write (1.0 ms) and the commit's
+ * flush (~0.45 ms: synchronous_commit off measured +14%), all under the lock. Going further means
+ * deciding inside the database in one trip, which moves the gates out of TypeScript.
  * A refusal rolls nothing back that matters (nothing was written): it ends the transaction, which
  * frees the room, then records GateRejected (and a stale refusal's fresh hold token) in its own.
  */

@@ -37,9 +37,11 @@ const TASK_COLUMNS = taskRow.columns("c");
  * three --quick runs against the same-run anchor): 1 worker 0.169× → 0.415×, 4 workers 0.201× → 0.270×,
  * 16 workers 0.077× → 0.124×; claim → submit at 8 workers 0.262× → 0.427× graphile-worker. Since writers
  * stopped NOTIFYing (migration 0023), on a quiet machine: 16 workers 0.245×, claim → submit 0.774×. The
- * rest is Postgres CPU: a claim costs ~1.4 ms of it (the task's indexes, its guard trigger, TaskClaimed
- * and FocusWindowOpened with the journal's nine indexes, the window row) against ~0.25 ms for the bare
- * loop's one-table UPDATE, and 16 workers on 2 cores are bound by it.
+ * approver test below took the full bench's 2,000-task board from 720 to 1,205 claims/s at 16 workers
+ * (0.142× → 0.242×) and from 0.24× to 0.38× at one; on the quick bench's 200 tasks it is within the noise
+ * (0.26×), as is leaving TaskClaimed and FocusWindowOpened out of the search index (migration 0024). The rest is Postgres CPU: a
+ * claim costs ~1.2 ms of it (the task's indexes, its guard trigger and owner foreign key, two journal
+ * events, the window row) against ~0.25 ms for the bare loop's one-table UPDATE.
  */
 export async function claimNextTask(db: Db, caller: Principal, clock: Clock, scope: ClaimScope = {}): Promise<TaskView | null> {
   requireWorker(caller);
