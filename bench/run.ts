@@ -1,5 +1,5 @@
 // `npm run bench`: Quorum's figures beside their raw-database anchors, measured in the same run on the
-// same database, medians of REPS repetitions. Writes bench/results/<date>.md and prints the table.
+// same database, medians of REPS repetitions. Writes bench/results/<date>-full.md (-quick with --quick) and prints the table.
 // Usage: npm run bench [-- --quick] [-- --only=posting,claims,cycle,bill,freshness,http]
 //   (DATABASE_URL's server, else an embedded Postgres in a temporary QUORUM_HOME; freshness and http run
 //    through a real `quorum start` on the same database, built first if .next holds no build)
@@ -91,7 +91,8 @@ async function main() {
     const text = `${header}${table()}\n${workload}\n${billSection}`;
     const dir = fileURLToPath(new URL("./results/", import.meta.url));
     mkdirSync(dir, { recursive: true });
-    const file = join(dir, `${date}${QUICK ? "-quick" : ""}${only ? `-only-${only.join("-")}` : ""}.md`);
+    // `<date>.md` is left to people (a day's narrative); a run never overwrites it.
+    const file = join(dir, `${date}${QUICK ? "-quick" : "-full"}${only ? `-only-${only.join("-")}` : ""}.md`);
     writeFileSync(file, text);
     console.log(`\n${text}`);
     progress(`wrote ${file}`);
