@@ -6,17 +6,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync,
 import { connect, createServer } from "node:net";
 import { arch, constants, platform } from "node:os";
 import { join, resolve } from "node:path";
-import {
-  type EmbeddedUrls,
-  ensureDatabaseAndRole,
-  loadPasswords,
-  openAsSuperuser,
-  PASSWORDS_FILE,
-  type Passwords,
-  SUPERUSER,
-  urlsOf,
-  writePrivate,
-} from "./embedded-roles";
+import { type EmbeddedUrls, ensureDatabaseAndRole, loadPasswords, openAsSuperuser, PASSWORDS_FILE, type Passwords, SUPERUSER, urlsOf, writePrivate } from "./embedded-roles";
 
 export { APP_ROLE, type EmbeddedUrls } from "./embedded-roles";
 
