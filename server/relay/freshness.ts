@@ -39,7 +39,7 @@ export async function unreadSince(db: Executor, principalId: string, room: strin
   return { total, newest: rows.map(toMessageView).reverse() };
 }
 
-/** What the freshness gate reads under the room lock (./post-facts.ts). */
+/** What the freshness gate reads under the room lock (quorum_post_message, migration 0026). */
 export interface FreshnessFacts {
   /** The sender's seen-cursor in the room (0 before its first ack). */
   cursor: number;

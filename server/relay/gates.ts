@@ -1,5 +1,5 @@
 // The room's gates for agent senders, in DESIGN §5's order: rate → duplicate → freshness → lapping/two-tier.
-// A pure decision over the facts read under the room lock (./post-facts.ts): no database here.
+// A pure decision over the facts read under the room lock (quorum_post_message, migration 0026): no database here.
 import type { Principal } from "../principals/types";
 import type { MessageView } from "../rooms/message-view";
 import { decideFreshness, type FreshnessFacts, type TokenProblem } from "./freshness";

@@ -19,7 +19,7 @@ export async function issueHoldToken(tx: Executor, principalId: string, room: st
   return token;
 }
 
-// A presented token is looked up by its hash among the posting facts (./post-facts.ts), judged by
+// A presented token is looked up by its hash among the posting facts (quorum_post_message, migration 0026), judged by
 // decideFreshness (./freshness.ts) and spent by the post's write (`used_at is null` guards a second spend).
 
 /** Tokens past their expiry can never pass again; the relay sweep deletes them (the journal keeps each refusal). */

@@ -1,5 +1,5 @@
 // Lapping (no human present) and the two-tier floor (a human spoke lately): the loop counters, decided
-// from facts read under the room lock (./post-facts.ts).
+// from facts read under the room lock (quorum_post_message, migration 0026).
 import { HUMAN_PRESENT_MS, TWO_TIER_FLOOR, TWO_TIER_MIN_ROUNDS } from "./limits";
 
 export interface TwoTierCap {
