@@ -11,6 +11,8 @@
 // same (755 tps). Migration 0023 dropped the trigger (the announcer reads the journal's tail instead); the
 // bench's gain from that was smaller than the lock suggested: claim-next at 16 workers +45%, posting in
 // 8 rooms +6% (bench/results/2026-11-30.md, "Writers that do not NOTIFY"; numbers in ./listen.ts).
+// Migration 0027 then took the search index off the write path too: the search sweeper indexes the
+// journal after the fact (./search-index.ts), and a search reads the few events not yet indexed itself.
 import { events } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import type { EventKind } from "./kinds";

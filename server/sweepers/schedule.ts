@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { sweepReminders } from "../commitments/sweep-reminders";
 import { sweepDecisions } from "../decisions/sweep-decisions";
+import { indexJournalSearch } from "../journal/search-index";
 import { sweepRelay } from "../relay/sweep";
 import { sweepStalledAgents } from "../roster/stall";
 import { sweepReservations } from "../reservations/sweep";
@@ -27,6 +28,9 @@ export const SWEEPERS: Sweeper[] = [
   { name: "stalls", everyMs: 10_000, run: sweepStalledAgents },
   // Webhooks go out within about a second of their commit: one indexed query of due rows per pass.
   { name: "webhooks", everyMs: 1_000, run: deliverWebhooks },
+  // The journal's search index is written after the fact (migration 0027): a second behind at most, and a
+  // search indexes whatever is left before it reads.
+  { name: "search", everyMs: 1_000, run: (db) => indexJournalSearch(db) },
 ];
 
 /** Starts every sweeper; a failure is logged and the next pass tries again. Returns a stop function. */
