@@ -107,7 +107,7 @@ async function main() {
     });
     // The search index is written after the fact (migration 0027): here in one go after the load.
     const searchIndex = await timed(() => indexJournalSearch(c.db, Number.POSITIVE_INFINITY));
-    await c.sql`vacuum analyze events`;
+    await c.sql`vacuum analyze events, event_search`;
     const [{ total, billEvents }] = await c.sql<{ total: number; billEvents: number }[]>`
       select count(*)::int as total, count(*) filter (where kind in ('BudgetDebited','BudgetCreated','RunStarted','AgentFinished'))::int as "billEvents" from events`;
     console.log(

@@ -11,7 +11,7 @@ import { systemClock } from "../clock";
 import { postMessage } from "../relay/post-message";
 import { appendLooseEvent } from "../../test/fixtures/journal";
 import { listJournal, type JournalQuery } from "./list";
-import { searchMatches } from "./search-index";
+import { readSearchWatermark, searchIndexed, searchTail } from "./search-index";
 import { rawClientOf } from "../raw-sql";
 
 const actor = randomUUID();
@@ -216,12 +216,19 @@ describe("journal search", () => {
     expect(await found()).toEqual([event.id]);
   });
 
-  it("uses the full-text index", async () => {
+  it("uses the full-text index, and reads only the events past the watermark directly", async () => {
     const db = getDb();
-    const plan = await db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      return tx.execute<{ "QUERY PLAN": string }>(sql`explain select id from events where ${searchMatches("parser")}`);
-    });
-    expect([...plan].map((r) => r["QUERY PLAN"]).join("\n")).toMatch(/event_search_document_idx/);
+    const mark = await readSearchWatermark(db);
+    const explain = (search: ReturnType<typeof sql>) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const plan = await tx.execute<{ "QUERY PLAN": string }>(sql`explain select id from events where ${search}`);
+        return [...plan].map((r) => r["QUERY PLAN"]).join("\n");
+      });
+    expect(await explain(searchIndexed("parser", mark))).toMatch(/event_search_document_idx/);
+    // The tail is a range of events_settled_idx from the watermark, not a document computed for every event.
+    const tail = await explain(searchTail("parser", mark));
+    expect(tail).toMatch(/Scan (using|on) events_settled_idx/);
+    expect(tail).toMatch(/Index Cond: \(ROW\(tx_id, id\) > ROW\(/);
   });
 });

@@ -5,7 +5,7 @@ import { events, principals } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import type { Page } from "../page";
 import type { Principal } from "../principals/types";
-import { indexJournalSearch, searchMatches } from "./search-index";
+import { indexJournalSearch, readSearchWatermark, searchIndexed, searchTail } from "./search-index";
 import { eventsVisibleTo } from "./visibility";
 
 /** GET /api/journal's query: the filters of JournalQuery a surface may pass. */
@@ -98,21 +98,28 @@ export async function listJournal(db: Executor, query: JournalQuery): Promise<Pa
   if (query.actor) where.push(eq(events.actor, query.actor));
   if (query.task) where.push(eq(events.taskId, query.task));
   if (query.run) where.push(eq(events.runId, query.run));
-  // Search looks in the events that carry text (migration 0024's predicate), through the index written
-  // after the fact (migration 0027): the tail is indexed first, so what is left to read directly is short.
-  if (query.q) {
-    await indexJournalSearch(db);
-    where.push(searchMatches(query.q));
-  }
   const visible = query.viewer ? eventsVisibleTo(query.viewer) : undefined;
   if (visible) where.push(visible);
-  const rows = await db
-    .select({ ...eventColumns, v: events.v })
-    .from(events)
-    .leftJoin(principals, eq(principals.id, events.actor))
-    .where(and(...where))
-    .orderBy(...(ascending ? [sql`${events}.tx_id`, asc(events.id)] : [desc(events.id)]))
-    .limit(limit + 1);
+  const read = (search?: SQL) =>
+    db
+      .select({ ...eventColumns, v: events.v })
+      .from(events)
+      .leftJoin(principals, eq(principals.id, events.actor))
+      .where(and(...where, search))
+      .orderBy(...(ascending ? [sql`${events}.tx_id`, asc(events.id)] : [desc(events.id)]))
+      .limit(limit + 1);
+  let rows: Awaited<ReturnType<typeof read>>;
+  if (query.q) {
+    // Search looks in the events that carry text (migration 0024's predicate), through the index written
+    // after the fact (migration 0027): the tail is indexed first, so what is left to read directly is short.
+    await indexJournalSearch(db);
+    const mark = await readSearchWatermark(db);
+    const [indexed, tail] = await Promise.all([read(searchIndexed(query.q, mark)), read(searchTail(query.q, mark))]);
+    // Ascending, every indexed event precedes the tail in (tx_id, id) order; newest first is by id alone.
+    rows = (ascending ? [...indexed, ...tail] : [...indexed, ...tail].sort((a, b) => b.id - a.id)).slice(0, limit + 1);
+  } else {
+    rows = await read();
+  }
   const page = rows.slice(0, limit).map((row) => ({ ...row, t: row.t.toISOString() }));
   return rows.length > limit ? { items: page, next: page[page.length - 1].id } : { items: page };
 }
