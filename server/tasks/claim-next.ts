@@ -58,7 +58,7 @@ export async function claimNextTask(db: Db, caller: Principal, clock: Clock, sco
   // force_generic_plan, 2026-11-30). A subquery's test is estimated at one half, so the plan walks
   // tasks_ready_idx in number order and stops at the first row it can lock. (approver_id is never null.)
   //
-  // One statement, five parts: the claim; the agent's window opened (only when it has none) or moved; one
+  // One statement: the claim; the agent's window opened (only when it has none) or moved; one
   // insert for TaskClaimed and FocusWindowOpened; the approver and author joined, not three subqueries.
   // Against the previous shape (two event inserts, a speculative window insert on every claim, the OR scope),
   // 16 workers on a board that grows to 10,000 tasks on PostgreSQL 15 (the machine's server, DATABASE_URL):
