@@ -116,7 +116,8 @@ export async function listJournal(db: Executor, query: JournalQuery): Promise<Pa
     const mark = await readSearchWatermark(db);
     const [indexed, tail] = await Promise.all([read(searchIndexed(query.q, mark)), read(searchTail(query.q, mark))]);
     // Ascending, every indexed event precedes the tail in (tx_id, id) order; newest first is by id alone.
-    rows = (ascending ? [...indexed, ...tail] : [...indexed, ...tail].sort((a, b) => b.id - a.id)).slice(0, limit + 1);
+    const merged = [...indexed, ...tail];
+    rows = (ascending ? merged : merged.sort((a, b) => b.id - a.id)).slice(0, limit + 1);
   } else {
     rows = await read();
   }
