@@ -395,7 +395,7 @@ export interface paths {
     /** The output items written so far, in order (where a replacement resumes) */
     get: operations["getTasksIdOutput"];
     put?: never;
-    /** Append output items (any JSON), so a successor can resume */
+    /** Append output items (any JSON), so a successor can resume; with `from`, a repeated write is not stored twice */
     post: operations["postTasksIdOutput"];
     delete?: never;
     options?: never;
@@ -1211,6 +1211,7 @@ export interface components {
     };
     PostTasksIdOutputBody: {
       fence: number;
+      from?: number;
       items: components["schemas"]["JsonValue"][];
     };
     PostTasksIdSubmitBody: {
@@ -1976,6 +1977,15 @@ export interface components {
     };
     PostTasksIdOutputConflict:
       | components["schemas"]["StaleFence"]
+      | ({
+          /** @constant */
+          error: "output_conflict";
+          message: string;
+          hint?: string;
+          outputCount: number;
+        } & {
+          [key: string]: unknown;
+        })
       | ({
           /** @enum {string} */
           error: "wrong_status";

@@ -32,6 +32,12 @@ export const rateLimitedError = z.looseObject({ ...base, error: z.enum(["rate_li
 export const reservedError = z.looseObject({ ...base, error: z.literal("reserved"), holders: z.array(reservationHolder) });
 export const cycleError = z.looseObject({ ...base, error: z.literal("cycle"), path: z.array(z.string()) });
 export const staleFenceError = z.looseObject({ ...base, error: z.literal("stale_fence") });
+export const outputConflictError = z.looseObject({
+  ...base,
+  error: z.literal("output_conflict"),
+  /** How many items the task holds: the next one goes at outputCount + 1. */
+  outputCount: z.number().int(),
+});
 
 /** A conflict's body: one of the named codes with fields of their own, or one of `others` (`wrong_status`, `duplicate`, …). */
 function conflict(named: z.ZodObject[], others: string[]): z.ZodType {

@@ -54,7 +54,7 @@ import { reopenTaskInput } from "@/server/tasks/reopen";
 import { reviewTaskInput } from "@/server/tasks/review";
 import { submitTaskInput } from "@/server/tasks/submit";
 import { addWebhookInput } from "@/server/webhooks/manage";
-import { cycleError, errorBody, type Refusal, reservedError, staleError, staleFenceError } from "./errors";
+import { cycleError, errorBody, type Refusal, reservedError, staleError, staleFenceError, outputConflictError } from "./errors";
 import * as v from "./views";
 
 export const TAGS = {
@@ -437,13 +437,13 @@ export const ROUTES: RouteSpec[] = [
     method: "post",
     path: "/api/tasks/{id}/output",
     tag: R.tasks,
-    summary: "Append output items (any JSON), so a successor can resume",
+    summary: "Append output items (any JSON), so a successor can resume; with `from`, a repeated write is not stored twice",
     access: "principal",
     params: uuidId,
     body: appendOutputInput,
     answers: ok(v.task),
     refusals: [403, 404, 409],
-    conflicts: [staleFenceError],
+    conflicts: [staleFenceError, outputConflictError],
     otherConflicts: ["wrong_status"],
   },
   {

@@ -46,10 +46,13 @@ async function readTask(agent: Agent, id: string): Promise<{ fence: number; stat
 }
 
 /**
- * Works one claimed task to its submission. A write that got no answer is found out by reading the task:
- * the item landed (go on from there), it did not (write it again), or the lease is gone, in which case the
- * write is sent once more with the old fence to see it refused. A write answered long after the last
- * answered one is late: its lease must have expired and been swept, so it must be refused with stale_fence.
+ * Works one claimed task to its submission. Each item names its place (`from`), so a write sent again
+ * after no answer is never stored twice, even when the first one is still on its way. A write that got no
+ * answer is found out by reading the task: the lease still holds (go on from the count read), or it is
+ * gone, in which case the write is sent once more with the old fence, until answered, to see it refused.
+ * A write answered long after the last answered one is late: its lease must have expired and been swept,
+ * so it must be refused with stale_fence. Every way out tells the runner how the task ended (submitted,
+ * stale or unexpected): it waits for that before it stops the host.
  */
 async function workTask(agent: Agent, task: { id: string; number: number; fence: number; outputCount: number }): Promise<void> {
   const { id, number, fence } = task;
@@ -71,18 +74,22 @@ async function workTask(agent: Agent, task: { id: string; number: number; fence:
     else emit({ t: "unexpected", agent: agent.name, what: `${op} #${number}: ${res.status} ${JSON.stringify(res.body)}` });
     return false;
   };
+  /** The write the lost lease must refuse, sent until an instance answers it. */
+  const lateWrite = async (op: string, send: () => Promise<Answer>): Promise<void> => {
+    while ((await write(op, send)) === null) await sleep(500);
+  };
   const heartbeat = () => answer(agent.call.POST("/api/tasks/{id}/heartbeat", { params: { path: { id } }, body: { fence } }));
   while (count < config.items) {
     const k = count + 1;
     const item = { task: number, k, by: agent.name, fence };
-    const send = () => answer(agent.call.POST("/api/tasks/{id}/output", { params: { path: { id } }, body: { fence, items: [item] } }));
+    const send = () => answer(agent.call.POST("/api/tasks/{id}/output", { params: { path: { id } }, body: { fence, from: k, items: [item] } }));
     const wrote = await write(`output ${k}`, send);
     if (wrote === false) return;
     if (wrote === null) {
       const now = await readTask(agent, id);
       if (now.fence !== fence || now.status !== "in_progress") {
         // The lease went while this host was unheard: the late write must be refused.
-        await write(`output ${k}`, send);
+        await lateWrite(`output ${k}`, send);
         return;
       }
       count = now.outputCount;
@@ -107,12 +114,13 @@ async function workTask(agent: Agent, task: { id: string; number: number; fence:
     }
     if (done === false) return;
     const now = await readTask(agent, id);
-    if (now.status === "review" || now.status === "done") {
-      if (now.fence === fence) emit({ t: "submitted", agent: agent.name, number, fence });
+    if (now.fence === fence && (now.status === "review" || now.status === "done")) {
+      emit({ t: "submitted", agent: agent.name, number, fence });
       return;
     }
+    // The lease went (another agent may have finished the task meanwhile): the late submit must be refused.
     if (now.fence !== fence || now.status !== "in_progress") {
-      await write("submit", submit);
+      await lateWrite("submit", submit);
       return;
     }
   }

@@ -310,6 +310,8 @@ export async function runHosts(options: HostsOptions): Promise<HostsReport> {
         if (fact.t === "claim") held.set(fact.agent, { number: fact.number, k: 0, at: Date.now() });
         else if (fact.t === "wrote" && held.get(fact.agent)?.number === fact.number) held.set(fact.agent, { number: fact.number, k: fact.k, at: Date.now() });
         else if ((fact.t === "submitted" || fact.t === "stale") && held.get(fact.agent)?.number === fact.number) held.delete(fact.agent);
+        // The check names what was unexpected; waiting for that task's end would only hide it behind a timeout.
+        else if (fact.t === "unexpected") held.delete(fact.agent);
       }),
     );
     const waitFor = async (ready: () => boolean, ms: number, what: string, everyMs = 200) => {

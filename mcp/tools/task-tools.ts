@@ -74,7 +74,8 @@ export const taskTools = [
   }),
   defineTool({
     name: "append_output",
-    description: "Append output items (any JSON) as you produce them, so a successor can resume.",
+    description:
+      "Append output items (any JSON) as you produce them, so a successor can resume. Give `from` (where your first item goes) and a write sent again after no answer is not stored twice (output_conflict if that place holds other items).",
     rest: "POST /api/tasks/:id/output",
     params: taskParam,
     input: appendOutputInput,

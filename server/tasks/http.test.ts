@@ -93,12 +93,16 @@ describe("working a task over HTTP", () => {
       { fence: 1 },
       { items: ["x"] },
       { fence: 1.5, items: ["x"] },
+      { fence: 1, from: 0, items: ["x"] },
     ]) {
       expect((await call(outputRoute, `/api/tasks/${id}/output`, { params, key: ada.key, body })).status, JSON.stringify(body)).toBe(400);
     }
     const wrote = await call(outputRoute, `/api/tasks/${id}/output`, { params, key: ada.key, body: { fence: 1, items: [{ file: "parse.ts" }, "step 2"] } });
     expect(wrote.status).toBe(200);
     expect(wrote.body.outputCount).toBe(2);
+    const moved = await call(outputRoute, `/api/tasks/${id}/output`, { params, key: ada.key, body: { fence: 1, from: 2, items: ["other"] } });
+    expect(moved.status).toBe(409);
+    expect(moved.body).toMatchObject({ error: "output_conflict", outputCount: 2 });
     expect((await call(outputListRoute, `/api/tasks/${id}/output?after=99999999999`, { params, key: bo.key })).status).toBe(400);
     const items = await call(outputListRoute, `/api/tasks/${id}/output?after=1`, { params, key: bo.key });
     expect(items.body.items.map((i: { seq: number; item: unknown }) => [i.seq, i.item])).toEqual([[2, "step 2"]]);
