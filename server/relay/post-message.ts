@@ -11,6 +11,7 @@ import { rawClientOf } from "../raw-sql";
 import type { MessageView } from "../rooms/message-view";
 import { DIGEST_CAP } from "./digest";
 import { unreadSince } from "./freshness";
+import { callPostMessage, type PostCall } from "./post-combiner";
 import { decideGates, type GateFacts, type GateRefusal, isGated, RATE_LOCK } from "./gates";
 import { HUMAN_PRESENT_MS, RATE_LIMIT, RATE_WINDOW_MS, TWO_TIER_FLOOR, TWO_TIER_MIN_ROUNDS } from "./limits";
 import { recordRejection } from "./reject";
@@ -78,6 +79,26 @@ interface PostOutcome {
   message?: { id: number; seq: number; heldSeq: number | null } | null;
 }
 
+/** quorum_post_message's arguments for this post. */
+function callOf(caller: Principal, input: PostMessageInput, now: Date, nudge: boolean): PostCall {
+  const to = input.to ?? null;
+  return {
+    sender: caller.id,
+    gated: isGated(caller),
+    body: input.body,
+    toName: to,
+    toUuid: to && isUuid(to) ? to : null,
+    mentions: parseMentions(input.body),
+    tokenHash: input.holdToken ? hashSecret(input.holdToken) : null,
+    presented: input.holdToken !== undefined,
+    performative: input.performative ?? null,
+    taskId: input.taskId ?? null,
+    payload: input.payload ?? null,
+    nudge,
+    now: now.toISOString(),
+  };
+}
+
 /**
  * The whole post in one autocommitted call: the room lock, an agent's rate lock, every fact the gates
  * need, the admission test and the write (seq bump, message, spent hold token, MessageSent, digests of
@@ -92,22 +113,11 @@ interface PostOutcome {
  * Migration 0028 leaves the digest steps out of the write when no agent is focusing and keeps the function's
  * plans generic (8 rooms 0.143–0.162× → 0.165–0.176×, one room 0.236–0.241× → 0.249–0.269×; its header has how).
  * A refusal then records GateRejected (and a stale refusal's fresh hold token) in a transaction of its own.
+ * Posts to one room that arrive while another is in flight go together in one transaction (./post-combiner.ts).
  */
-function callPostMessage(db: Db, caller: Principal, roomName: string, input: PostMessageInput, now: Date, nudge: boolean) {
-  const to = input.to ?? null;
-  return rawClientOf(db)<{ outcome: PostOutcome }[]>`
-    select quorum_post_message(
-      ${roomName}::text, ${caller.id}::uuid, ${isGated(caller)}::boolean, ${input.body}::text,
-      ${to}::text, ${to && isUuid(to) ? to : null}::uuid, ${parseMentions(input.body)}::text[],
-      ${input.holdToken ? hashSecret(input.holdToken) : null}::text, ${input.holdToken !== undefined}::boolean,
-      ${input.performative ?? null}::text, ${input.taskId ?? null}::uuid, ${input.payload ? JSON.stringify(input.payload) : null}::jsonb,
-      ${nudge}::boolean, ${now.toISOString()}::timestamptz, ${POST_LIMITS}::jsonb
-    ) as outcome`;
-}
-
 export async function postMessage(db: Db, caller: Principal, roomName: string, input: PostMessageInput, clock: Clock, options: PostMessageOptions = {}): Promise<MessageView> {
   const now = clock.now();
-  const [{ outcome }] = await callPostMessage(db, caller, roomName, input, now, options.nudge === true);
+  const outcome = await callPostMessage<PostOutcome>(rawClientOf(db), roomName, callOf(caller, input, now, options.nudge === true), POST_LIMITS);
   if (outcome.lastSeq === null) throw fail.notFound("room", `no room named '${roomName}'`);
   const recipient = outcome.recipient ?? null;
   if (input.to && !recipient) throw fail.notFound("message", `no principal named '${input.to}' to send to`);
