@@ -39,8 +39,12 @@ export async function runFullCycle(connect: (key: string) => Promise<Client>): P
     const staleFence = await refused(a, "heartbeat", { taskId: task.id, fence: claimed.fence + 1 });
     expect(staleFence).toMatchObject({ error: "stale_fence", fence: claimed.fence });
     await ok(a, "heartbeat", { taskId: task.id, fence: claimed.fence });
-    const written = await ok(a, "append_output", { taskId: task.id, fence: claimed.fence, items: [{ step: "tokenizer", passed: true }] });
+    const written = await ok(a, "append_output", { taskId: task.id, fence: claimed.fence, from: 1, items: [{ step: "tokenizer", passed: true }] });
     expect(written.outputCount).toBe(1);
+    // Sent again (no answer came), it is not stored twice; other items in its place are refused.
+    expect((await ok(a, "append_output", { taskId: task.id, fence: claimed.fence, from: 1, items: [{ step: "tokenizer", passed: true }] })).outputCount).toBe(1);
+    const moved = await refused(a, "append_output", { taskId: task.id, fence: claimed.fence, from: 1, items: [{ step: "parser" }] });
+    expect(moved).toMatchObject({ error: "output_conflict", outputCount: 1 });
     const submitted = await ok(a, "submit_task", { taskId: task.id, fence: claimed.fence, summary: "parse('') returns []", evidence: "1 passed" });
     expect(submitted.status).toBe("review");
     expect((await ok(b, "claim_next_task")).task).toBeNull();
