@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getConnection } from "../../db/client";
 import { decideGates, type GateFacts } from "./gates";
 import { HUMAN_PRESENT_MS, RATE_LIMIT, TWO_TIER_FLOOR } from "./limits";
-import { POST_LIMITS } from "./post-message";
+import { POST_LIMITS } from "./post-combiner";
 
 /** mulberry32: a small seeded generator, so a failing case can be replayed. */
 function seeded(seed: number) {

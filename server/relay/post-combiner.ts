@@ -11,6 +11,20 @@
 // posts/s either way. Through HTTP the hot room's POST p99 stays 2.6× its p50.
 import postgres from "postgres";
 import type { RawSql } from "../raw-sql";
+import { DIGEST_CAP } from "./digest";
+import { RATE_LOCK } from "./gates";
+import { HUMAN_PRESENT_MS, RATE_LIMIT, RATE_WINDOW_MS, TWO_TIER_FLOOR, TWO_TIER_MIN_ROUNDS } from "./limits";
+
+/** The rules' numbers, as quorum_post_message reads them (limits.ts stays their one home). */
+export const POST_LIMITS = JSON.stringify({
+  rateLimit: RATE_LIMIT,
+  rateWindowMs: RATE_WINDOW_MS,
+  rateLock: RATE_LOCK,
+  humanPresentMs: HUMAN_PRESENT_MS,
+  twoTierFloor: TWO_TIER_FLOOR,
+  twoTierMinRounds: TWO_TIER_MIN_ROUNDS,
+  digestCap: DIGEST_CAP,
+});
 
 /** One post's arguments to quorum_post_message, as JSON (the batch's shape; a lone call binds them). */
 export interface PostCall {
@@ -41,35 +55,35 @@ interface Waiting<T> {
 /** Per client, per room: the posts waiting behind the call in flight (an entry exists while one is). */
 const waitingByClient = new WeakMap<RawSql, Map<string, Waiting<unknown>[]>>();
 
-export function callPostMessage<T>(sql: RawSql, room: string, call: PostCall, limits: string): Promise<T> {
+export function callPostMessage<T>(sql: RawSql, room: string, call: PostCall): Promise<T> {
   const rooms = waitingByClient.get(sql) ?? new Map<string, Waiting<unknown>[]>();
   waitingByClient.set(sql, rooms);
   const waiting = rooms.get(room) as Waiting<T>[] | undefined;
   if (waiting) return new Promise<T>((resolve, reject) => waiting.push({ call, resolve, reject }));
   rooms.set(room, []);
-  const alone = postAlone<T>(sql, room, call, limits);
-  const drain = () => drainRoom(sql, rooms, room, limits);
+  const alone = postAlone<T>(sql, room, call);
+  const drain = () => drainRoom(sql, rooms, room);
   alone.then(drain, drain);
   return alone;
 }
 
-async function drainRoom(sql: RawSql, rooms: Map<string, Waiting<unknown>[]>, room: string, limits: string): Promise<void> {
+async function drainRoom(sql: RawSql, rooms: Map<string, Waiting<unknown>[]>, room: string): Promise<void> {
   for (;;) {
     const waiting = rooms.get(room)!;
     if (waiting.length === 0) {
       rooms.delete(room);
       return;
     }
-    await postBatch(sql, room, waiting.splice(0, MAX_BATCH), limits);
+    await postBatch(sql, room, waiting.splice(0, MAX_BATCH));
   }
 }
 
 /** Settles every waiting post; never throws. */
-async function postBatch(sql: RawSql, room: string, batch: Waiting<unknown>[], limits: string): Promise<void> {
+async function postBatch(sql: RawSql, room: string, batch: Waiting<unknown>[]): Promise<void> {
   if (batch.length > 1) {
     try {
       const [{ outcomes }] = await sql<{ outcomes: unknown[] }[]>`
-        select quorum_post_messages(${room}::text, ${JSON.stringify(batch.map((w) => w.call))}::jsonb, ${limits}::jsonb) as outcomes`;
+        select quorum_post_messages(${room}::text, ${JSON.stringify(batch.map((w) => w.call))}::jsonb, ${POST_LIMITS}::jsonb) as outcomes`;
       for (const [i, w] of batch.entries()) w.resolve(outcomes[i]);
       return;
     } catch (error) {
@@ -82,15 +96,15 @@ async function postBatch(sql: RawSql, room: string, batch: Waiting<unknown>[], l
       }
     }
   }
-  for (const w of batch) await postAlone(sql, room, w.call, limits).then(w.resolve, w.reject);
+  for (const w of batch) await postAlone(sql, room, w.call).then(w.resolve, w.reject);
 }
 
-async function postAlone<T>(sql: RawSql, room: string, c: PostCall, limits: string): Promise<T> {
+async function postAlone<T>(sql: RawSql, room: string, c: PostCall): Promise<T> {
   const [{ outcome }] = await sql<{ outcome: T }[]>`
     select quorum_post_message(
       ${room}::text, ${c.sender}::uuid, ${c.gated}::boolean, ${c.body}::text, ${c.toName}::text, ${c.toUuid}::uuid,
       ${c.mentions}::text[], ${c.tokenHash}::text, ${c.presented}::boolean, ${c.performative}::text, ${c.taskId}::uuid,
-      ${c.payload ? JSON.stringify(c.payload) : null}::jsonb, ${c.nudge}::boolean, ${c.now}::timestamptz, ${limits}::jsonb
+      ${c.payload ? JSON.stringify(c.payload) : null}::jsonb, ${c.nudge}::boolean, ${c.now}::timestamptz, ${POST_LIMITS}::jsonb
     ) as outcome`;
   return outcome;
 }

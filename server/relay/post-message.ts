@@ -9,11 +9,9 @@ import { hashSecret } from "../principals/secrets";
 import type { Principal } from "../principals/types";
 import { rawClientOf } from "../raw-sql";
 import type { MessageView } from "../rooms/message-view";
-import { DIGEST_CAP } from "./digest";
 import { unreadSince } from "./freshness";
 import { callPostMessage, type PostCall } from "./post-combiner";
-import { decideGates, type GateFacts, type GateRefusal, isGated, RATE_LOCK } from "./gates";
-import { HUMAN_PRESENT_MS, RATE_LIMIT, RATE_WINDOW_MS, TWO_TIER_FLOOR, TWO_TIER_MIN_ROUNDS } from "./limits";
+import { decideGates, type GateFacts, type GateRefusal, isGated } from "./gates";
 import { recordRejection } from "./reject";
 
 const MAX_BODY_BYTES = 16 * 1024;
@@ -56,17 +54,6 @@ export interface PostMessageOptions {
 // focusing, when its digest is flushed. Both moments append MessageDelivered (`via: "inbox"`
 // listing the recipients, or `via: "digest"` with the batch), so the journal alone says who
 // could have read what and when. Humans oversee every message and are not listed.
-
-/** The rules' numbers, as quorum_post_message reads them (limits.ts stays their one home). */
-export const POST_LIMITS = JSON.stringify({
-  rateLimit: RATE_LIMIT,
-  rateWindowMs: RATE_WINDOW_MS,
-  rateLock: RATE_LOCK,
-  humanPresentMs: HUMAN_PRESENT_MS,
-  twoTierFloor: TWO_TIER_FLOOR,
-  twoTierMinRounds: TWO_TIER_MIN_ROUNDS,
-  digestCap: DIGEST_CAP,
-});
 
 /** What quorum_post_message (migrations 0026 and 0028) answers: the facts it read and, when every gate passed, the message it wrote. */
 interface PostOutcome {
@@ -117,7 +104,7 @@ function callOf(caller: Principal, input: PostMessageInput, now: Date, nudge: bo
  */
 export async function postMessage(db: Db, caller: Principal, roomName: string, input: PostMessageInput, clock: Clock, options: PostMessageOptions = {}): Promise<MessageView> {
   const now = clock.now();
-  const outcome = await callPostMessage<PostOutcome>(rawClientOf(db), roomName, callOf(caller, input, now, options.nudge === true), POST_LIMITS);
+  const outcome = await callPostMessage<PostOutcome>(rawClientOf(db), roomName, callOf(caller, input, now, options.nudge === true));
   if (outcome.lastSeq === null) throw fail.notFound("room", `no room named '${roomName}'`);
   const recipient = outcome.recipient ?? null;
   if (input.to && !recipient) throw fail.notFound("message", `no principal named '${input.to}' to send to`);
