@@ -44,7 +44,7 @@ export function SignedOut() {
       <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-300">
         Open the one-time sign-in link that <code className="font-mono">npm start</code> printed in its terminal. Links work once and expire after 15 minutes; for a new one run:
       </p>
-      <pre className="mt-3 rounded bg-neutral-100 p-3 font-mono text-sm dark:bg-neutral-900">npm run quorum -- human add YOUR_NAME</pre>
+      <pre className="mt-3 rounded bg-neutral-100 p-3 font-mono text-sm whitespace-pre-wrap dark:bg-neutral-900">npm run quorum -- human add YOUR_NAME</pre>
     </div>
   );
 }

@@ -103,3 +103,14 @@ test("on a phone the rail is a drawer behind the menu button, and the board show
   await page.getByRole("button", { name: "Rooms" }).click();
   await expect(page.getByTestId("room-panel-rooms").getByRole("link", { name: "# general" })).toBeVisible();
 });
+
+test("signed out on a phone, the sign-in page's command stays inside its box", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/welcome");
+  const command = page.getByText("npm run quorum -- human add YOUR_NAME");
+  await expect(command).toBeVisible();
+  // The command wraps at its spaces rather than running past the grey box and the card around it.
+  expect(await command.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: join("test-results", "screens", "welcome-390.png") });
+});
