@@ -1,6 +1,6 @@
-// Posts to one room from this process go to the database one call at a time: a post that arrives while
-// another is in flight waits, and all that waited go together as one transaction (quorum_post_messages,
-// migration 0030) as soon as the one in flight is done. A lone post goes alone, at once, as before.
+// Posts to one room from this process go to the database one call at a time (server/batched-calls.ts): a
+// post that arrives while another is in flight waits, and all that waited go together as one transaction
+// (quorum_post_messages, migration 0030) as soon as the one in flight is done. A lone post goes alone.
 //
 // Why: a post holds its room's row lock from its reads through its commit's WAL flush, so in a hot room
 // posts queued for each other's flushes. Sent together they pay one lock and one flush; each post is
@@ -9,7 +9,7 @@
 // 8 agents in one room 447–520 → 766–838 posts/s (0.32–0.41× → 0.53–0.72× a raw INSERT on one connection,
 // whose own rate moved 1,081–1,646/s between runs); 8 agents in 8 rooms, where nothing queues, 849–973
 // posts/s either way. Through HTTP the hot room's POST p99 stays 2.6× its p50.
-import postgres from "postgres";
+import { batchedCalls } from "../batched-calls";
 import type { RawSql } from "../raw-sql";
 import { DIGEST_CAP } from "./digest";
 import { RATE_LOCK } from "./gates";
@@ -43,64 +43,23 @@ export interface PostCall {
   now: string;
 }
 
-/** A batch larger than this waits for the next turn: one transaction should not hold the room for long. */
-const MAX_BATCH = 32;
-
-interface Waiting<T> {
-  call: PostCall;
-  resolve: (outcome: T) => void;
-  reject: (error: unknown) => void;
-}
-
-/** Per client, per room: the posts waiting behind the call in flight (an entry exists while one is). */
-const waitingByClient = new WeakMap<RawSql, Map<string, Waiting<unknown>[]>>();
+/** A post, one at a time or with the others queued in its room (a batch holds the room for one transaction). */
+const postInTurn = batchedCalls<PostCall, unknown>({
+  maxBatch: 32,
+  alone: postAlone,
+  async together(sql, room, calls) {
+    const [{ outcomes }] = await sql<{ outcomes: unknown[] }[]>`
+      select quorum_post_messages(${room}::text, ${JSON.stringify(calls)}::jsonb, ${POST_LIMITS}::jsonb) as outcomes`;
+    return outcomes;
+  },
+});
 
 export function callPostMessage<T>(sql: RawSql, room: string, call: PostCall): Promise<T> {
-  const rooms = waitingByClient.get(sql) ?? new Map<string, Waiting<unknown>[]>();
-  waitingByClient.set(sql, rooms);
-  const waiting = rooms.get(room) as Waiting<T>[] | undefined;
-  if (waiting) return new Promise<T>((resolve, reject) => waiting.push({ call, resolve, reject }));
-  rooms.set(room, []);
-  const alone = postAlone<T>(sql, room, call);
-  const drain = () => drainRoom(sql, rooms, room);
-  alone.then(drain, drain);
-  return alone;
+  return postInTurn(sql, room, call) as Promise<T>;
 }
 
-async function drainRoom(sql: RawSql, rooms: Map<string, Waiting<unknown>[]>, room: string): Promise<void> {
-  for (;;) {
-    const waiting = rooms.get(room)!;
-    if (waiting.length === 0) {
-      rooms.delete(room);
-      return;
-    }
-    await postBatch(sql, room, waiting.splice(0, MAX_BATCH));
-  }
-}
-
-/** Settles every waiting post; never throws. */
-async function postBatch(sql: RawSql, room: string, batch: Waiting<unknown>[]): Promise<void> {
-  if (batch.length > 1) {
-    try {
-      const [{ outcomes }] = await sql<{ outcomes: unknown[] }[]>`
-        select quorum_post_messages(${room}::text, ${JSON.stringify(batch.map((w) => w.call))}::jsonb, ${POST_LIMITS}::jsonb) as outcomes`;
-      for (const [i, w] of batch.entries()) w.resolve(outcomes[i]);
-      return;
-    } catch (error) {
-      // The statement failed and its transaction rolled back, so nothing of the batch is stored: each post
-      // goes again alone and meets its own fate (the one that failed it gets the same error it would have
-      // alone). Any other failure (the connection lost) leaves the outcome unknown: each post is told so.
-      if (!(error instanceof postgres.PostgresError)) {
-        for (const w of batch) w.reject(error);
-        return;
-      }
-    }
-  }
-  for (const w of batch) await postAlone(sql, room, w.call).then(w.resolve, w.reject);
-}
-
-async function postAlone<T>(sql: RawSql, room: string, c: PostCall): Promise<T> {
-  const [{ outcome }] = await sql<{ outcome: T }[]>`
+async function postAlone(sql: RawSql, room: string, c: PostCall): Promise<unknown> {
+  const [{ outcome }] = await sql<{ outcome: unknown }[]>`
     select quorum_post_message(
       ${room}::text, ${c.sender}::uuid, ${c.gated}::boolean, ${c.body}::text, ${c.toName}::text, ${c.toUuid}::uuid,
       ${c.mentions}::text[], ${c.tokenHash}::text, ${c.presented}::boolean, ${c.performative}::text, ${c.taskId}::uuid,
