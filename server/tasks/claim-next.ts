@@ -62,8 +62,10 @@ export async function claimNextTask(db: Db, caller: Principal, clock: Clock, sco
  * Why these numbers (`npm run bench -- --only=claims`, embedded PostgreSQL 18 on 2 cores, 2026-12-01): on
  * one connection a batch of 2 costs 1.4 ms, of 16 2.8 ms, where one claim alone costs 0.9–1.1 ms. At 16
  * workers the full bench went from 1,246–1,321 to 1,777–1,938 claims/s (0.24–0.31× → 0.42–0.46× the bare
- * loop). Batches of two, or one slot, took 4 workers from ~900 to ~650 claims/s: with few claimers the
- * database is not busy, and waiting only adds latency; three or more waiting is when it is busy.
+ * loop); its quick form, 200 claims a repetition, ends before the queue settles and stays at 0.31×. One
+ * slot, or batches of two, took 4 workers from 0.39–0.41× to 0.25–0.27×: with few claimers the database is
+ * not busy, and waiting only adds latency; three or more waiting is when it is busy.
+ * (bench/results/2026-12-01.md, "In the evening", has every setting tried.)
  */
 const claimInTurn = batchedCalls<ClaimCall, TaskView | null>({
   maxBatch: 32,
