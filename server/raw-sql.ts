@@ -5,7 +5,8 @@
 // A tagged template is a named prepared statement, described once per connection and then sent in
 // one trip; several of them issued without awaiting in between are pipelined in a single trip.
 // Timestamps travel as text both ways here (drizzle installs pass-through parsers for them on the
-// shared client): send ISO strings with a `::timestamptz` cast, read epoch milliseconds.
+// shared client): send ISO strings with a `::timestamptz` cast, read epoch milliseconds. Arrays: postgres.js
+// serialises a JS array as text[] but not as uuid[] or timestamptz[], so send text[] and cast (`::text[]::uuid[]`).
 import { getTableColumns, type InferSelectModel, type Table } from "drizzle-orm";
 import type postgres from "postgres";
 import type { Db } from "../db/client";
