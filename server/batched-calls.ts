@@ -1,7 +1,7 @@
 // A few calls per key in flight per client (one, unless told more): calls that arrive while every slot is
 // taken wait, and all that waited go to the database together, in one statement, as soon as a slot frees.
 // A call that finds a slot free goes alone, at once.
-// The post combiner (one key per room) and the claim combiner (one key per claim scope) are built on it.
+// Posts (one key per room, server/relay/post-combiner.ts) and unscoped claims (server/tasks/claim-next.ts) use it.
 import postgres from "postgres";
 import type { RawSql } from "./raw-sql";
 
@@ -41,15 +41,14 @@ export function batchedCalls<C, T>(batching: Batching<C, T>): (sql: RawSql, key:
   function takeBatch(waiting: Waiting<C, T>[]): Waiting<C, T>[] {
     const batch: Waiting<C, T>[] = [];
     for (let i = 0; i < waiting.length && batch.length < batching.maxBatch; ) {
-      if (
-        batching.joins &&
-        !batching.joins(
+      const fits =
+        !batching.joins ||
+        batching.joins(
           waiting[i].call,
           batch.map((w) => w.call),
-        )
-      )
-        i++;
-      else batch.push(...waiting.splice(i, 1));
+        );
+      if (fits) batch.push(...waiting.splice(i, 1));
+      else i++;
     }
     return batch;
   }

@@ -1,15 +1,14 @@
 // Claims the best ready task for the caller in one autocommitted statement with FOR UPDATE SKIP LOCKED.
 import { z } from "zod";
-import { tasks } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import type { Principal } from "../principals/types";
 import { batchedCalls } from "../batched-calls";
-import { rawClientOf, type RawSql, rowReader } from "../raw-sql";
-import { type ClaimCall, claimTogether } from "./claim-together";
+import { rawClientOf, type RawSql } from "../raw-sql";
+import { CLAIMED_COLUMNS, type ClaimCall, claimedView, claimTogether } from "./claim-together";
 import { requireWorker } from "./guards";
 import { globalLeaseSeconds } from "./lease";
-import { toTaskView, type TaskView } from "./view";
+import type { TaskView } from "./view";
 
 /** claim-next takes no arguments: the server picks the task. */
 export const claimNextTaskInput = z.strictObject({});
@@ -18,9 +17,6 @@ export const claimNextTaskInput = z.strictObject({});
 export interface ClaimScope {
   parentId?: string;
 }
-
-const taskRow = rowReader(tasks);
-const TASK_COLUMNS = taskRow.columns("c");
 
 /**
  * The best task is one the lease sweeper offered to the caller, else the oldest ready one; never
@@ -142,12 +138,11 @@ async function claimAlone(sql: RawSql, { caller, now }: ClaimCall, parentId: str
         jsonb_build_object('agentId', ${me}::uuid, 'taskId', claimed.id, 'previousTaskId', moved.previous)
       from claimed, moved
     )
-    select ${sql.unsafe(TASK_COLUMNS)},
+    select ${sql.unsafe(CLAIMED_COLUMNS)},
       approver.name as "approverName", approver.kind as "approverKind", creator.name as "createdByName"
     from claimed c
       join principals approver on approver.id = c.approver_id
       join principals creator on creator.id = c.created_by`;
   if (!row) return null;
-  const task = taskRow.read(row);
-  return toTaskView({ task, ownerName: caller.name, ownerKind: caller.kind, approverName: row.approverName, approverKind: row.approverKind, createdByName: row.createdByName });
+  return claimedView(row, caller);
 }

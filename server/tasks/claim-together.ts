@@ -2,8 +2,7 @@
 // journalled with its window, claim after claim in the order the callers came.
 import { tasks } from "../../db/schema";
 import type { Principal } from "../principals/types";
-import type { RawSql } from "../raw-sql";
-import { rowReader } from "../raw-sql";
+import { type RawSql, rowReader } from "../raw-sql";
 import { globalLeaseSeconds } from "./lease";
 import { toTaskView, type TaskView } from "./view";
 
@@ -14,7 +13,20 @@ export interface ClaimCall {
 }
 
 const taskRow = rowReader(tasks);
-const TASK_COLUMNS = taskRow.columns("c");
+/** A claimed task's columns, read from the alias `c`, as both claim statements select them. */
+export const CLAIMED_COLUMNS = taskRow.columns("c");
+
+/** The view of a claimed row (its task columns, then "approverName", "approverKind", "createdByName"). */
+export function claimedView(row: Record<string, unknown>, caller: Principal): TaskView {
+  return toTaskView({
+    task: taskRow.read(row),
+    ownerName: caller.name,
+    ownerKind: caller.kind,
+    approverName: row.approverName as string,
+    approverKind: row.approverKind as Principal["kind"],
+    createdByName: row.createdByName as string,
+  });
+}
 
 /**
  * The unscoped claims of distinct callers (quorum_claim_next_tasks, migration 0031, says how they are
@@ -22,9 +34,8 @@ const TASK_COLUMNS = taskRow.columns("c");
  * undefined when it was matched with a task it approves (it then claims again alone).
  */
 export async function claimTogether(sql: RawSql, calls: ClaimCall[]): Promise<(TaskView | null | undefined)[]> {
-  // Arrays travel as text[] (postgres.js serialises those, not uuid[] or timestamptz[]) and are cast here.
   const rows = await sql`
-    select b.claim_ordinal as "ordinal", b.claim_retry as "retry", ${sql.unsafe(TASK_COLUMNS)},
+    select b.claim_ordinal as "ordinal", b.claim_retry as "retry", ${sql.unsafe(CLAIMED_COLUMNS)},
       b.approver_name as "approverName", b.approver_kind as "approverKind", b.created_by_name as "createdByName"
     from quorum_claim_next_tasks(
       ${calls.map((c) => c.caller.id)}::text[]::uuid[], ${calls.map((c) => c.caller.kind)}::text[],
@@ -34,14 +45,6 @@ export async function claimTogether(sql: RawSql, calls: ClaimCall[]): Promise<(T
   return rows.map((row) => {
     if (row.retry) return undefined;
     if (row.id === null) return null;
-    const { caller } = calls[row.ordinal - 1];
-    return toTaskView({
-      task: taskRow.read(row),
-      ownerName: caller.name,
-      ownerKind: caller.kind,
-      approverName: row.approverName,
-      approverKind: row.approverKind,
-      createdByName: row.createdByName,
-    });
+    return claimedView(row, calls[row.ordinal - 1].caller);
   });
 }
