@@ -14,12 +14,16 @@ export interface Connection {
   close(): Promise<void>;
 }
 
-/** How many connections the hot lane keeps (see `hotLaneOf`), at most the pool's own size. */
-const HOT_LANE_CONNECTIONS = Math.max(1, Number(process.env.QUORUM_HOT_LANE) || 2);
+/** The hot lanes (see `hotLaneOf`) and how many connections each keeps, at most the pool's own size. */
+const HOT_LANES = {
+  claims: Math.max(1, Number(process.env.QUORUM_CLAIMS_LANE) || 2),
+  posts: Math.max(1, Number(process.env.QUORUM_POSTS_LANE) || 4),
+};
+export type HotLane = keyof typeof HOT_LANES;
 
-const hotLanes = new WeakMap<Db, postgres.Sql>();
+const hotLanes = new WeakMap<Db, Record<HotLane, postgres.Sql>>();
 
-/** `max`: the pool's size (10); `name`: its backends' application_name ("quorum"; the lane's adds " hot lane"). */
+/** `max`: the pool's size (10); `name`: its backends' application_name ("quorum"; a lane's adds " claims lane"…). */
 export function connect(url: string, options: { max?: number; name?: string } = {}): Connection {
   const max = options.max ?? 10;
   const name = options.name ?? "quorum";
@@ -33,33 +37,38 @@ export function connect(url: string, options: { max?: number; name?: string } = 
     });
   const sql = clientOf(max, name);
   const db = drizzle(sql, { schema, casing: "snake_case" });
-  // Opens nothing until its first statement. Wrapped by drizzle too, for drizzle's value handling
-  // (timestamps and json pass through as text), which the hot statements rely on.
-  const lane = drizzle(clientOf(Math.min(HOT_LANE_CONNECTIONS, max), `${name} hot lane`)).$client;
-  hotLanes.set(db, lane);
-  return { db, sql, close: async () => void (await Promise.all([sql.end({ timeout: 5 }), lane.end({ timeout: 5 })])) };
+  // A lane opens nothing until its first statement. Each is wrapped by drizzle too, for drizzle's value
+  // handling (timestamps and json pass through as text), which the hot statements rely on.
+  const laneOf = (lane: HotLane) => drizzle(clientOf(Math.min(HOT_LANES[lane], max), `${name} ${lane} lane`)).$client;
+  const lanes = { claims: laneOf("claims"), posts: laneOf("posts") };
+  hotLanes.set(db, lanes);
+  const clients = [sql, lanes.claims, lanes.posts];
+  return { db, sql, close: async () => void (await Promise.all(clients.map((client) => client.end({ timeout: 5 })))) };
 }
 
 /**
- * The few connections that carry the hot autocommitted statements (claim-next and posts, each one
- * statement) of a database made by `connect`. postgres.js hands a query to the connection idle longest,
- * so every connection of a pool takes its turn at every statement, and a backend costs more per statement
- * the more backends share the work (per-backend caches of plans, catalog and relations, and presumably the
- * CPU's). PgBouncer reuses its most recent server connection for the same reason.
+ * The few connections that carry one kind of hot autocommitted statement (claim-next, posts) of a database
+ * made by `connect`. postgres.js hands a query to the connection idle longest, so every connection of a
+ * pool takes its turn at every statement, and a backend costs more per statement the more backends share
+ * the work (per-backend caches of plans, catalog and relations, and presumably the CPU's). PgBouncer reuses
+ * its most recent server connection for the same reason.
  *
- * Measured (`npm run bench -- --only=claims`, 2,000-task boards, embedded PostgreSQL 18 on 2 cores,
- * 2026-12-01): claim-next on a 20-connection pool with all 20 open made 527 / 1,066 / 2,177 claims/s at
- * 1 / 4 / 16 workers; on a pool of 4, 1,052 / 1,346 / 3,175. Three runs each of
- * `npm run bench -- --quick --only=posting,claims,cycle,http` with a lane of 2, then of 4: claim-next at 16
- * workers 0.541, 0.578, 0.548× the bare loop against 0.339, 0.388, 0.388× (on the pool: 0.212–0.253×);
- * 8 rooms' posting 0.197, 0.158, 0.203× against 0.209, 0.221, 0.229×. Cursor acks on the lane as well
- * were no faster (8 rooms 0.178–0.192× against 0.184–0.215×), so they stay on the pool.
+ * Measured on embedded PostgreSQL 18, 2 cores, 2026-12-01 (bench/results/2026-12-01.md, "The hot lanes"):
+ * on 2,000-task boards (`npm run bench -- --only=claims`), claim-next on a 20-connection pool with all 20
+ * open made 527 / 1,066 / 2,177 claims/s at 1 / 4 / 16 workers, and on a pool of 4, 1,052 / 1,346 / 3,175.
+ * Three runs each of `npm run bench -- --quick --only=posting,claims,cycle,http` chose the sizes:
+ * - one lane of 2 for both: claims at 16 workers 0.505, 0.450, 0.616× the bare loop; 8 rooms' posts
+ *   0.173, 0.172, 0.158× raw INSERTs (on the pool before: 0.212–0.253× and 0.171–0.187×);
+ * - one lane of 4: claims 0.339, 0.388, 0.388×; 8 rooms 0.209, 0.221, 0.229×;
+ * - claims on 2 and posts on 4, as here: claims 0.569, 0.486, 0.586×; 8 rooms 0.210, 0.214, 0.194×.
+ * Claims batch, so two backends keep up; posts commit one by one, and more backends share a WAL flush.
+ * Cursor acks on the lane were no faster (8 rooms 0.178–0.192× against 0.184–0.215×): they stay on the pool.
  *
  * A lane statement waits behind the ones before it on its connection, so never send one from inside an
  * open transaction that it might wait for (the hot paths post and claim after their commits already).
  */
-export function hotLaneOf(db: Db): postgres.Sql | undefined {
-  return hotLanes.get(db);
+export function hotLaneOf(db: Db, lane: HotLane): postgres.Sql | undefined {
+  return hotLanes.get(db)?.[lane];
 }
 
 /** The same server's URL with another database name (scratch and admin databases in tests and benches). */

@@ -101,11 +101,11 @@ function callOf(caller: Principal, input: PostMessageInput, now: Date, nudge: bo
  * plans generic (8 rooms 0.143–0.162× → 0.165–0.176×, one room 0.236–0.241× → 0.249–0.269×; its header has how).
  * A refusal then records GateRejected (and a stale refusal's fresh hold token) in a transaction of its own.
  * Posts to one room that arrive while another is in flight go together in one transaction (./post-combiner.ts).
- * Both go on the database's hot lane, a few connections of their own (db/client.ts says why).
+ * Both go on the database's posts lane, four connections of their own (db/client.ts says why).
  */
 export async function postMessage(db: Db, caller: Principal, roomName: string, input: PostMessageInput, clock: Clock, options: PostMessageOptions = {}): Promise<MessageView> {
   const now = clock.now();
-  const outcome = await callPostMessage<PostOutcome>(hotClientOf(db), roomName, callOf(caller, input, now, options.nudge === true));
+  const outcome = await callPostMessage<PostOutcome>(hotClientOf(db, "posts"), roomName, callOf(caller, input, now, options.nudge === true));
   if (outcome.lastSeq === null) throw fail.notFound("room", `no room named '${roomName}'`);
   const recipient = outcome.recipient ?? null;
   if (input.to && !recipient) throw fail.notFound("message", `no principal named '${input.to}' to send to`);

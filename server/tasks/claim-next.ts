@@ -43,7 +43,7 @@ export interface ClaimScope {
  */
 export async function claimNextTask(db: Db, caller: Principal, clock: Clock, scope: ClaimScope = {}): Promise<TaskView | null> {
   requireWorker(caller);
-  const sql = hotClientOf(db);
+  const sql = hotClientOf(db, "claims");
   const now = clock.now().toISOString();
   // A goal's few coders rarely queue: a scoped claim goes alone.
   if (scope.parentId) return claimAlone(sql, { caller, now }, scope.parentId);
@@ -62,7 +62,7 @@ export async function claimNextTask(db: Db, caller: Principal, clock: Clock, sco
  * slot, or batches of two, took 4 workers from 0.39–0.41× to 0.25–0.27×: with few claimers the database is
  * not busy, and waiting only adds latency; three or more waiting is when it is busy.
  * (bench/results/2026-12-01.md, "In the evening", has every setting tried.) The statements run on the
- * database's hot lane of two connections (db/client.ts), which is what took the quick form to 0.54–0.58×.
+ * database's claims lane, two connections of their own (db/client.ts), which took the quick form to 0.49–0.59×.
  */
 const claimInTurn = batchedCalls<ClaimCall, TaskView | null>({
   maxBatch: 32,
