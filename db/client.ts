@@ -1,4 +1,4 @@
-// One postgres.js client per process (a globalThis singleton survives Next's hot reloads).
+// One database per process: a postgres.js pool and its hot lanes (a globalThis singleton survives Next's hot reloads).
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "./schema";
