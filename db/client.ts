@@ -53,7 +53,7 @@ export function connect(url: string, options: { max?: number; name?: string } = 
  * the work (per-backend caches of plans, catalog and relations, and presumably the CPU's). PgBouncer reuses
  * its most recent server connection for the same reason.
  *
- * Measured on embedded PostgreSQL 18, 2 cores, 2026-12-01 (bench/results/2026-12-01.md, "The hot lanes"):
+ * Measured on embedded PostgreSQL 18, 2 cores, 2026-12-01 (bench/results/2026-12-01.md, "Late (stop 28): the hot lanes"):
  * on 2,000-task boards (`npm run bench -- --only=claims`), claim-next on a 20-connection pool with all 20
  * open made 527 / 1,066 / 2,177 claims/s at 1 / 4 / 16 workers, and on a pool of 4, 1,052 / 1,346 / 3,175.
  * Three runs each of `npm run bench -- --quick --only=posting,claims,cycle,http` chose the sizes:
