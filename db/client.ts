@@ -67,8 +67,10 @@ export function connect(url: string, options: { max?: number; name?: string } = 
  * A lane statement waits behind the ones before it on its connection, so never send one from inside an
  * open transaction that it might wait for (the hot paths post and claim after their commits already).
  */
-export function hotLaneOf(db: Db, lane: HotLane): postgres.Sql | undefined {
-  return hotLanes.get(db)?.[lane];
+export function hotLaneOf(db: Db, lane: HotLane): postgres.Sql {
+  const lanes = hotLanes.get(db);
+  if (!lanes) throw new Error("hotLaneOf: this database was not made by connect()");
+  return lanes[lane];
 }
 
 /** The same server's URL with another database name (scratch and admin databases in tests and benches). */

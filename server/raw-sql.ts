@@ -9,7 +9,7 @@
 // serialises a JS array as text[] but not as uuid[] or timestamptz[], so send text[] and cast (`::text[]::uuid[]`).
 import { getTableColumns, type InferSelectModel, type Table } from "drizzle-orm";
 import type postgres from "postgres";
-import { type Db, type HotLane, hotLaneOf } from "../db/client";
+import type { Db } from "../db/client";
 
 /** Any postgres.js client a hot statement may run on: a transaction's, a reserved connection, the pool. */
 export type RawSql = postgres.Sql;
@@ -19,11 +19,6 @@ export function rawClientOf(db: Db): postgres.Sql {
   const client = (db as Db & { $client?: postgres.Sql }).$client;
   if (!client || typeof client.unsafe !== "function") throw new Error("rawClientOf: this drizzle database has no postgres.js client");
   return client;
-}
-
-/** The client for one hot autocommitted statement: the database's hot lane (db/client.ts `hotLaneOf`), else its pool. */
-export function hotClientOf(db: Db, lane: HotLane): postgres.Sql {
-  return hotLaneOf(db, lane) ?? rawClientOf(db);
 }
 
 /** A transaction whose BEGIN travels with its first statements and whose COMMIT travels with its last. */

@@ -1,13 +1,12 @@
 // The one send path of the room: HTTP, the agent workers and MCP all post through postMessage.
 import { z } from "zod";
 import { PERFORMATIVES } from "../../db/schema";
-import type { Db } from "../../db/client";
+import { type Db, hotLaneOf } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { isUuid } from "../ids";
 import { hashSecret } from "../principals/secrets";
 import type { Principal } from "../principals/types";
-import { hotClientOf } from "../raw-sql";
 import type { MessageView } from "../rooms/message-view";
 import { unreadSince } from "./freshness";
 import { callPostMessage, type PostCall } from "./post-combiner";
@@ -105,7 +104,7 @@ function callOf(caller: Principal, input: PostMessageInput, now: Date, nudge: bo
  */
 export async function postMessage(db: Db, caller: Principal, roomName: string, input: PostMessageInput, clock: Clock, options: PostMessageOptions = {}): Promise<MessageView> {
   const now = clock.now();
-  const outcome = await callPostMessage<PostOutcome>(hotClientOf(db, "posts"), roomName, callOf(caller, input, now, options.nudge === true));
+  const outcome = await callPostMessage<PostOutcome>(hotLaneOf(db, "posts"), roomName, callOf(caller, input, now, options.nudge === true));
   if (outcome.lastSeq === null) throw fail.notFound("room", `no room named '${roomName}'`);
   const recipient = outcome.recipient ?? null;
   if (input.to && !recipient) throw fail.notFound("message", `no principal named '${input.to}' to send to`);

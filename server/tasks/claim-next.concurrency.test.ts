@@ -10,7 +10,7 @@ import { claimNextTask } from "./claim-next";
 const WORKERS = 16;
 const TASKS = 2_000;
 
-// A pool with a connection per worker. The claims themselves run on the database's hot lane (db/client.ts),
+// A pool with a connection per worker. The claims themselves run on the database's claims lane (db/client.ts),
 // side by side and together in batches, while the test's own reads use the pool.
 const connection = connect(process.env.DATABASE_URL!, { max: WORKERS + 4 });
 afterAll(() => connection.close());

@@ -1,10 +1,10 @@
 // Claims the best ready task for the caller in one autocommitted statement with FOR UPDATE SKIP LOCKED.
 import { z } from "zod";
-import type { Db } from "../../db/client";
+import { type Db, hotLaneOf } from "../../db/client";
 import type { Clock } from "../clock";
 import type { Principal } from "../principals/types";
 import { batchedCalls } from "../batched-calls";
-import { hotClientOf, type RawSql } from "../raw-sql";
+import type { RawSql } from "../raw-sql";
 import { CLAIMED_COLUMNS, type ClaimCall, claimedView, claimTogether } from "./claim-together";
 import { requireWorker } from "./guards";
 import { globalLeaseSeconds } from "./lease";
@@ -43,7 +43,7 @@ export interface ClaimScope {
  */
 export async function claimNextTask(db: Db, caller: Principal, clock: Clock, scope: ClaimScope = {}): Promise<TaskView | null> {
   requireWorker(caller);
-  const sql = hotClientOf(db, "claims");
+  const sql = hotLaneOf(db, "claims");
   const now = clock.now().toISOString();
   // A goal's few coders rarely queue: a scoped claim goes alone.
   if (scope.parentId) return claimAlone(sql, { caller, now }, scope.parentId);
@@ -58,7 +58,7 @@ export async function claimNextTask(db: Db, caller: Principal, clock: Clock, sco
  * Why these numbers (`npm run bench -- --only=claims`, embedded PostgreSQL 18 on 2 cores, 2026-12-01): on
  * one connection a batch of 2 costs 1.4 ms, of 16 2.8 ms, where one claim alone costs 0.9–1.1 ms. At 16
  * workers the full bench went from 1,246–1,321 to 1,777–1,938 claims/s (0.24–0.31× → 0.42–0.46× the bare
- * loop); its quick form, 200 claims a repetition, ends before the queue settles and stays at 0.31×. One
+ * loop); its quick form, 200 claims a repetition, stayed at 0.31× while the claims ran on the pool. One
  * slot, or batches of two, took 4 workers from 0.39–0.41× to 0.25–0.27×: with few claimers the database is
  * not busy, and waiting only adds latency; three or more waiting is when it is busy.
  * (bench/results/2026-12-01.md, "In the evening", has every setting tried.) The statements run on the
