@@ -21,7 +21,11 @@ const HOT_LANES = {
 };
 export type HotLane = keyof typeof HOT_LANES;
 
-const hotLanes = new WeakMap<Db, Record<HotLane, postgres.Sql>>();
+// The lanes ride on the database object under a registered symbol, not in a module-level map: Next's
+// bundle loads its own copy of this module, and it is handed the process's database (getConnection's
+// globalThis singleton) made by the other copy.
+const LANES = Symbol.for("quorum.hotLanes");
+type WithLanes = Db & { [LANES]?: Record<HotLane, postgres.Sql> };
 
 /** `max`: the pool's size (10); `name`: its backends' application_name ("quorum"; a lane's adds " claims lane"…). */
 export function connect(url: string, options: { max?: number; name?: string } = {}): Connection {
@@ -41,7 +45,7 @@ export function connect(url: string, options: { max?: number; name?: string } = 
   // handling (timestamps and json pass through as text), which the hot statements rely on.
   const laneOf = (lane: HotLane) => drizzle(clientOf(Math.min(HOT_LANES[lane], max), `${name} ${lane} lane`)).$client;
   const lanes = { claims: laneOf("claims"), posts: laneOf("posts") };
-  hotLanes.set(db, lanes);
+  (db as WithLanes)[LANES] = lanes;
   const clients = [sql, lanes.claims, lanes.posts];
   return { db, sql, close: async () => void (await Promise.all(clients.map((client) => client.end({ timeout: 5 })))) };
 }
@@ -68,7 +72,7 @@ export function connect(url: string, options: { max?: number; name?: string } = 
  * open transaction that it might wait for (the hot paths post and claim after their commits already).
  */
 export function hotLaneOf(db: Db, lane: HotLane): postgres.Sql {
-  const lanes = hotLanes.get(db);
+  const lanes = (db as WithLanes)[LANES];
   if (!lanes) throw new Error("hotLaneOf: this database was not made by connect()");
   return lanes[lane];
 }

@@ -1,7 +1,7 @@
 // The hot lanes (db/client.ts): claim-next and posts each keep to a few connections of their own, whatever
 // the pool's size and however many callers, and closing the database ends those connections too.
-import { afterAll, describe, expect, it } from "vitest";
-import { connect, type Connection, getConnection, getDb } from "../db/client";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { connect, type Connection, getConnection, getDb, hotLaneOf } from "../db/client";
 import { tasks } from "../db/schema";
 import { makeAgent, makeHuman, uniqueName } from "../test/helpers";
 import { systemClock } from "./clock";
@@ -55,6 +55,16 @@ describe("the hot lanes", () => {
     expect(seen[`${name} posts lane`]).toBeGreaterThanOrEqual(1);
     expect(seen[`${name} posts lane`]).toBeLessThanOrEqual(4);
     expect(seen[name]).toBeUndefined();
+  });
+
+  it("are found from another copy of db/client, as Next's bundle loads one for the process's database", async () => {
+    const connection = connect(process.env.DATABASE_URL!, { max: 2, name: uniqueName("lane-test") });
+    opened.push(connection);
+    vi.resetModules();
+    const copy = await import("../db/client");
+    expect(copy.hotLaneOf).not.toBe(hotLaneOf);
+    expect(copy.hotLaneOf(connection.db, "claims")).toBe(hotLaneOf(connection.db, "claims"));
+    expect(copy.hotLaneOf(connection.db, "posts")).toBe(hotLaneOf(connection.db, "posts"));
   });
 
   it("are never larger than the pool, and closing the database ends their connections", async () => {
