@@ -7,12 +7,8 @@ import { descendants, killAll } from "../bin/processes";
 import { freePort } from "../db/embedded";
 
 export const root = join(import.meta.dirname, "..");
-/**
- * How a user's `npm start` and `npx quorum` run the CLI: one node process with tsx's loader. Not tsx's own
- * CLI, which runs the script in a child and SIGKILLs it when a Ctrl-C is not acknowledged within ~60 ms
- * (a busy supervisor then dies without stopping its Postgres).
- */
-export const quorumCommand = ["--import", "tsx", join(root, "bin", "quorum.ts")];
+/** The CLI as `npx quorum` runs it: its shell script execs one node process with tsx's loader (it says why). */
+export const quorumBin = join(root, "bin", "quorum.sh");
 
 export interface QuorumServer {
   baseURL: string;
@@ -54,7 +50,7 @@ export async function startQuorum(home: string, port?: number, extraEnv: Record<
   const chosenPort = port ?? (await freePort());
   const env = { ...serverEnv(home, chosenPort), ...extraEnv };
   // A process group of its own, so a test can SIGKILL the app and its Postgres together.
-  const child = spawn(process.execPath, [...quorumCommand, "start"], { cwd: root, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(quorumBin, ["start"], { cwd: root, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
@@ -109,7 +105,7 @@ export async function killQuorum(server: QuorumServer): Promise<void> {
 /** Runs the `quorum` CLI against a server's data folder and returns what it printed. */
 export function quorumCli(env: NodeJS.ProcessEnv, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...quorumCommand, ...args], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(quorumBin, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
     child.stdout.on("data", (c) => (out += c));

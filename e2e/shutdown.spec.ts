@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { descendants, isRunning, killAll } from "../bin/processes";
 import { freePort, startEmbeddedPostgres } from "../db/embedded";
-import { newHome, quorumCommand, root as repo, serverEnv, startQuorum } from "./server";
+import { newHome, quorumBin, root as repo, serverEnv, startQuorum } from "./server";
 
 /** `state` in pg_control (after system identifier, version and catalog version): DB_SHUTDOWNED is 1. */
 function controlState(dataDir: string): number {
@@ -116,7 +116,7 @@ test("Ctrl-C stops a standalone `quorum worker` at its next step boundary", asyn
   const database = await startEmbeddedPostgres(home);
   await database.migrate();
   const env = { ...serverEnv(home, await freePort()), DATABASE_URL: database.ownerUrl };
-  const worker = spawn(process.execPath, [...quorumCommand, "worker"], { cwd: repo, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const worker = spawn(quorumBin, ["worker"], { cwd: repo, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   worker.stdout.on("data", (chunk) => (output += chunk));
   worker.stderr.on("data", (chunk) => (output += chunk));
