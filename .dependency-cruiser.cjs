@@ -1,7 +1,8 @@
 /**
- * Layer rules of ../shared/DESIGN.md §1: `app`, `mcp` → `server` → `db`; `agents` → `server` → `db`
+ * Layer rules of docs/DESIGN.md §1: `app`, `mcp` → `server` → `db`; `agents` → `server` → `db`
  * (`agents` may import `db` types only); `components` are fed by `app` and import `server` view types only.
- * `npm run layers` checks them; a violation names its rule.
+ * `npm run layers` checks them; a violation names its rule. It then checks that the folders of server/ and of components/
+ * import each other one way only, in a pass of its own over production files (.dependency-cruiser.folders.cjs).
  *
  * "Test code" below: `*.test.ts(x)` / `*.spec.ts(x)` beside the code, and everything under test/, e2e/, bench/, chaos/.
  * `tsPreCompilationDeps: true` keeps `import type` edges in the graph, marked "type-only", so rules can allow them.
@@ -40,6 +41,15 @@ module.exports = {
       to: { path: OUR_FOLDERS, pathNot: "^db/" },
     },
     {
+      name: "bundles-never-reach-the-installer",
+      severity: "error",
+      comment:
+        "Next bundles server/, app/, mcp/ and contract/; db/embedded.ts, db/migrate.ts and db/install-functions.ts read the folders beside them " +
+        "(migrations, function files), which a bundle cannot trace, so `next build` fails. Take QUORUM_HOME from db/home.ts; migrate from bin/.",
+      from: { path: "^(server|app|mcp|contract)/", pathNot: TEST_FILE },
+      to: { path: "^db/(embedded|embedded-roles|migrate|install-functions)\\.ts$" },
+    },
+    {
       name: "components-never-reach-data",
       severity: "error",
       comment: "components/ are fed by app/ (pages, /api over HTTP); they never import the database, the agent runtime, the MCP surface or the CLI.",
@@ -54,6 +64,15 @@ module.exports = {
         "a value import would pull domain code (and its database client) into the client bundle.",
       from: { path: "^components/" },
       to: { path: "^server/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "components-root-is-shared",
+      severity: "error",
+      comment:
+        "The files at the root of components/ (the API client, query keys, live updates, shared widgets and types) serve every page's folder, so they import none of them: " +
+        "what the root needs from a page belongs at the root, and the frame that composes the pages lives in components/shell/.",
+      from: { path: "^components/[^/]+$", pathNot: TEST_FILE },
+      to: { path: "^components/[^/]+/" },
     },
     {
       name: "agents-see-db-types-only",
@@ -84,7 +103,7 @@ module.exports = {
       name: "contract-describes-server",
       severity: "error",
       comment:
-        "contract/ describes the HTTP API (contract/routes.ts, the OpenAPI document) with the schemas server/ exports; it reads server/ only, " +
+        "contract/ describes the HTTP API (contract/routes/, the OpenAPI document) with the schemas server/ exports; it reads server/ only, " +
         "and app/ (the document's route, the reference page) and the client generator read it.",
       from: { path: "^contract/", pathNot: TEST_FILE },
       to: { path: "^(db|app|components|agents|mcp|bin|client)/" },

@@ -1,6 +1,9 @@
 // Runs once when the Next.js server starts (not during the build): the sweepers that drive timeboxes.
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.QUORUM_SWEEPERS === "0") return;
+  // NEXT_RUNTIME stays spelled out: Next replaces it at build time, so the Edge bundle leaves the imports below out.
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { sweepersEnabled } = await import("./server/config");
+  if (!sweepersEnabled()) return;
   const { serverContext } = await import("./server/context");
   const { startSweepers } = await import("./server/sweepers/schedule");
   const { db, clock } = serverContext();

@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { developmentBuild, nextDistDir } from "./server/config";
 import { securityHeaders } from "./server/security-headers";
 
 const config: NextConfig = {
@@ -8,12 +9,12 @@ const config: NextConfig = {
   // `npm test` type-checks the whole project (`tsc --noEmit`); the build need not do it again.
   typescript: { ignoreBuildErrors: true },
   // A second build (a helper's, a benchmark's) can live beside the main one.
-  distDir: process.env.NEXT_DIST_DIR ?? ".next",
+  distDir: nextDistDir(),
   async headers() {
     return [
       {
         source: "/:path*",
-        headers: securityHeaders(),
+        headers: securityHeaders(developmentBuild()),
       },
     ];
   },

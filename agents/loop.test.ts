@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { getDb } from "../db/client";
 import { manualClock } from "../server/clock";
-import { loadRunEvents } from "../server/journal/views/load";
-import type { ToolDispatchedData, ToolReturnedData } from "../server/journal/views/run-events";
+import { loadRunEvents } from "../server/journal/load";
+import type { ToolDispatchedData, ToolReturnedData } from "../server/runs/run-events";
 import { makeAgent } from "../test/helpers";
 import { NUDGE } from "./context";
 import { ModelError } from "./model/model-client";
@@ -112,7 +112,7 @@ describe("the loop", () => {
       idempotent: false,
       async execute() {
         tries++;
-        throw new ToolFailure("the remote hung up", "push again", true);
+        throw new ToolFailure("the remote hung up", "push again", { transient: true });
       },
     });
     const unsafe = await run([{ toolCalls: [{ name: "push" }] }, done()], { tools: [push], retryAttempts: 3 });

@@ -1,7 +1,7 @@
 // The agent loop: a turn at a time, every step journalled first and the next step read off the fold,
 // so that a run, a resumed run and a replayed run are the same code path.
-import type { BudgetDebitedData, Mail, ModelCalledData, ModelResponse, Observation, RunResult, ToolCall } from "../server/journal/views/run-events";
-import type { RunState } from "../server/journal/views/resume-point";
+import type { BudgetDebitedData, Mail, ModelCalledData, ModelResponse, Observation, RunResult, ToolCall, ToolReturnedData } from "../server/runs/run-events";
+import type { RunState } from "../server/runs/resume-point";
 import type { RunEventDraft } from "../server/runs/fence";
 import { assembleContext } from "./context";
 import { ModelError, type ModelClient, type RetryNotice } from "./model/model-client";
@@ -18,8 +18,20 @@ export interface RunJournal {
   append(state: RunState, drafts: Draft[]): Promise<RunState>;
   /** Takes the agent's delivered mail and journals ModelCalled, in one transaction. */
   beginTurn(state: RunState, turn: number, describe: (mail: Mail[]) => ModelCalledData): Promise<RunState>;
-  stopRequested(state: RunState): Promise<boolean>;
+  /** Why the run must stop at this boundary (an operator asked), or null. */
+  stopRequested(state: RunState): Promise<string | null>;
   exhaustedBudget(state: RunState): Promise<{ budgetId: string; allowance: number; budgetSpent: number } | null>;
+}
+
+/**
+ * What keeps a run's task with it while it works (agents/task-keeper.ts): its lease renewed at each boundary
+ * (and between, while a tool or the model takes long) and each tool result stored on the task.
+ */
+export interface RunKeeper {
+  /** At each turn boundary: why the run must end now (it lost its task's lease, it ran out of wall clock), or null. */
+  atBoundary(state: RunState): Promise<string | null>;
+  /** After each tool result is journalled. */
+  toolReturned(state: RunState, returned: ToolReturnedData): Promise<void>;
 }
 
 export interface LoopPorts {
@@ -28,6 +40,7 @@ export interface LoopPorts {
   journal: RunJournal;
   /** In-process operator stop, honoured at the next turn boundary like a stop request in the journal. */
   signal?: AbortSignal;
+  keeper?: RunKeeper;
 }
 
 function contextOf(state: RunState, client: ModelClient, steps = state.steps) {
@@ -50,10 +63,12 @@ export async function driveRun(initial: RunState, ports: LoopPorts): Promise<Run
   };
   /** The fields every tool event of one call shares. */
   const about = ({ index, call }: { index: number; call: ToolCall }, attempt: number) => ({ index, callId: call.id, tool: call.name, attempt });
-  const returned = (at: { index: number; call: ToolCall }, attempt: number, observation: Observation): Draft => ({
-    kind: "ToolReturned",
-    data: { ...about(at, attempt), observation },
-  });
+  /** Journals a call's result, then hands it to the keeper (which stores it on the task). */
+  const recordReturned = async (at: { index: number; call: ToolCall }, attempt: number, observation: Observation) => {
+    const data: ToolReturnedData = { ...about(at, attempt), observation };
+    await record({ kind: "ToolReturned", data });
+    await ports.keeper?.toolReturned(state, data);
+  };
   const execute = (prepared: PreparedCall, index: number, attempt: number) =>
     toolbox.execute(prepared, { runId: state.runId!, agentId: state.agentId!, turn: state.turn, index, attempt });
   const rerun = async ({ index, call }: { index: number; call: ToolCall }, attempt: number) => {
@@ -70,8 +85,9 @@ export async function driveRun(initial: RunState, ports: LoopPorts): Promise<Run
         await record({ kind: "AgentFinished", data: { result: next.result } });
         break;
       case "boundary": {
-        if (ports.signal?.aborted || (await journal.stopRequested(state))) {
-          const result = outcome(state, { status: "stopped", reason: ports.signal?.aborted ? "stopped in process" : "an operator asked to stop" });
+        const stop = ports.signal?.aborted ? "stopped in process" : ((await journal.stopRequested(state)) ?? (await ports.keeper?.atBoundary(state)) ?? null);
+        if (stop) {
+          const result = outcome(state, { status: "stopped", reason: stop });
           await record({ kind: "RunStopped", data: { result } });
           return result;
         }
@@ -114,31 +130,31 @@ export async function driveRun(initial: RunState, ports: LoopPorts): Promise<Run
           await record({ kind: "AgentFinished", data: { result: outcome(state, { status: "done", ...args.data }) } });
         } else {
           const why = failure("done needs a non-empty summary (and evidence: a list of strings)", "call done again with a summary and evidence");
-          await record(returned(next, 1, why));
+          await recordReturned(next, 1, why);
         }
         break;
       }
       case "dispatch": {
         const prepared = toolbox.prepare(next.call, { turn: state.turn, index: next.index });
         if (!prepared.ok) {
-          await record(returned(next, 1, prepared.observation));
+          await recordReturned(next, 1, prepared.observation);
           break;
         }
         const { args, writes } = prepared.prepared;
         await record({ kind: "ToolDispatched", data: { ...about(next, 1), args, writes } });
-        await record(returned(next, 1, await execute(prepared.prepared, next.index, 1)));
+        await recordReturned(next, 1, await execute(prepared.prepared, next.index, 1));
         break;
       }
       case "retry":
         await record({ kind: "ToolRetried", data: { ...about(next, next.attempt), after: next.after } });
-        await record(returned(next, next.attempt, await rerun(next, next.attempt)));
+        await recordReturned(next, next.attempt, await rerun(next, next.attempt));
         break;
       case "resume_tool": {
         const idempotent = config.tools.find((t) => t.name === next.call.name)?.idempotent;
         const observation = idempotent
           ? await rerun(next, next.attempt)
           : failure(`the run was interrupted while ${next.call.name} ran; whether it took effect is unknown`, "check its effect (read the file) before doing it again");
-        await record(returned(next, next.attempt, observation));
+        await recordReturned(next, next.attempt, observation);
         break;
       }
     }

@@ -4,8 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { manualClock } from "../server/clock";
-import { loadRunEvents } from "../server/journal/views/load";
-import type { JournalRecord, ToolReturnedData } from "../server/journal/views/run-events";
+import { loadRunEvents, type JournalRecord } from "../server/journal/load";
+import type { ToolReturnedData } from "../server/runs/run-events";
 import { makeAgent } from "../test/helpers";
 import { createBudget } from "../server/budgets/create";
 import { setAllowance } from "../server/budgets/set-allowance";

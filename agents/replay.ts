@@ -2,16 +2,17 @@
 // observations (errors included), mail, stops and halts are fed back through the real loop, in memory,
 // and the events it writes are compared with the recorded ones, all but ids and timestamps.
 import { isDeepStrictEqual } from "node:util";
-import { foldRun, type RunState } from "../server/journal/views/resume-point";
+import { foldRun, type RunState } from "../server/runs/resume-point";
 import type { EventKind } from "../server/journal/kinds";
 import { payloadOf, type EventPayloads } from "../server/journal/payloads";
-import type { JournalRecord, RunResult } from "../server/journal/views/run-events";
+import { OPERATOR_KINDS, type RunResult } from "../server/runs/run-events";
+import type { JournalRecord } from "../server/journal/load";
 import { driveRun, type RunJournal } from "./loop";
 import { ModelError } from "./model/model-client";
 import { RecordingExhausted, replayClient } from "./model/replay";
 import { DONE } from "./tools/done";
 import { failure, type Toolbox } from "./tools/toolbox";
-import type { Comparable, ReplayReport } from "../server/journal/views/replay-report";
+import type { Comparable, ReplayReport } from "../server/runs/replay-report";
 
 export type { Comparable, ReplayReport };
 
@@ -66,7 +67,11 @@ function memoryJournal(recorded: JournalRecord[], replayed: JournalRecord[]): Ru
       const mail = next?.kind === "ModelCalled" ? (payloadOf(next, "ModelCalled").mail ?? []) : [];
       return push(state, [{ kind: "ModelCalled", turn, data: describe(mail) }]);
     },
-    stopRequested: async () => ahead()?.kind === "RunStopped",
+    // Whatever stopped the run (an operator, its lost lease, its wall clock), the recording says why.
+    stopRequested: async () => {
+      const next = ahead();
+      return next?.kind === "RunStopped" ? payloadOf(next, "RunStopped").result.reason : null;
+    },
     exhaustedBudget: async () => {
       const next = ahead();
       if (next?.kind !== "BudgetExhausted") return null;
@@ -79,7 +84,7 @@ function memoryJournal(recorded: JournalRecord[], replayed: JournalRecord[]): Ru
 /** Replays the events of one run (as loaded, in journal order). */
 export async function replayRun(events: readonly JournalRecord[]): Promise<ReplayReport> {
   // Stop requests are the operator's input, not the run's output: the RunStopped they caused is compared.
-  const recorded = events.filter((e) => e.kind !== "StopRequested");
+  const recorded = events.filter((e) => !(OPERATOR_KINDS as readonly string[]).includes(e.kind));
   if (recorded[0]?.kind !== "RunStarted") throw new Error("a run's journal begins with RunStarted");
   const replayed: JournalRecord[] = [recorded[0]];
   const state = foldRun([recorded[0]]);

@@ -2,9 +2,9 @@
 // Works the same after a crash (SIGKILL anywhere), a halt (once the budget is topped up) or a stop.
 import type { Db } from "../db/client";
 import { fail } from "../server/errors";
-import { loadRunEvents } from "../server/journal/views/load";
-import { foldRun } from "../server/journal/views/resume-point";
-import type { RunResult } from "../server/journal/views/run-events";
+import { loadRunEvents } from "../server/journal/load";
+import { foldRun } from "../server/runs/resume-point";
+import type { RunResult } from "../server/runs/run-events";
 import { driveRun } from "./loop";
 import { portsFor, type RunEnvironment } from "./run";
 import { DONE } from "./tools/done";

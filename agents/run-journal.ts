@@ -3,7 +3,7 @@
 import type { Db, Tx } from "../db/client";
 import type { Clock } from "../server/clock";
 import { exhaustedBudget } from "../server/budgets/spend";
-import type { Mail } from "../server/journal/views/run-events";
+import type { Mail } from "../server/runs/run-events";
 import { appendRunStep, stopPending } from "../server/runs/fence";
 import type { RunJournal } from "./loop";
 
@@ -22,7 +22,7 @@ export function databaseJournal(db: Db, options: { clock: Clock; inbox?: Inbox }
         const mail = inbox ? await inbox(tx, { agentId: state.agentId!, runId: state.runId!, turn }) : [];
         return [{ kind: "ModelCalled", turn, data: describe(mail) }];
       }),
-    stopRequested: (state) => stopPending(db, state.runId!),
+    stopRequested: async (state) => ((await stopPending(db, state.runId!)) ? "an operator asked to stop" : null),
     exhaustedBudget: (state) => exhaustedBudget(db, state.config!.budgetIds),
   };
 }

@@ -3,11 +3,13 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "../db/client";
 import { systemClock, type Clock } from "../server/clock";
 import { fail } from "../server/errors";
-import { emptyRunState } from "../server/journal/views/resume-point";
-import type { RunConfig, RunResult } from "../server/journal/views/run-events";
-import type { Principal } from "../server/principals/types";
+import { emptyRunState } from "../server/runs/resume-point";
+import type { RunConfig, RunResult } from "../server/runs/run-events";
+import type { Principal } from "../server/principal";
+import { requireRunMayDraw } from "../server/budgets/run-budget";
 import { budgetChain } from "../server/budgets/spend";
-import { driveRun } from "./loop";
+import { allOf, wallClockLimit } from "./keepers";
+import { driveRun, type LoopPorts, type RunKeeper } from "./loop";
 import type { ModelClient } from "./model/model-client";
 import { databaseJournal, type Inbox } from "./run-journal";
 import { doneSpec } from "./tools/done";
@@ -24,6 +26,10 @@ export interface RunEnvironment {
   root: string;
   toolTimeoutMs?: number;
   inbox?: Inbox;
+  /** Keeps the run's task with it (lease, output items): agents/task-keeper.ts. */
+  keeper?: RunKeeper;
+  /** Wall-clock minutes one drive of the run may take (QUORUM_RUN_MAX_MINUTES); it stops at the first boundary past them. */
+  maxMinutes?: number;
   /** Aborting it stops the run at its next turn boundary (RunStopped), like `requestStop` (server/runs). */
   signal?: AbortSignal;
   clock?: Clock;
@@ -49,19 +55,22 @@ export function newRunId(): string {
   return `run_${randomBytes(8).toString("hex")}`;
 }
 
-export function portsFor(db: Db, env: RunEnvironment) {
+export function portsFor(db: Db, env: RunEnvironment): LoopPorts {
+  const clock = env.clock ?? systemClock;
+  const keepers = [env.keeper, env.maxMinutes ? wallClockLimit(env.maxMinutes, clock) : undefined].filter((k) => k !== undefined);
   return {
     client: env.client,
     toolbox: createToolbox(env.tools, { root: env.root, timeoutMs: env.toolTimeoutMs ?? RUN_DEFAULTS.toolTimeoutMs }),
-    journal: databaseJournal(db, { clock: env.clock ?? systemClock, inbox: env.inbox }),
+    journal: databaseJournal(db, { clock, inbox: env.inbox }),
     signal: env.signal,
+    keeper: keepers.length ? allOf(keepers) : undefined,
   };
 }
 
 export async function startRun(db: Db, options: RunOptions): Promise<{ runId: string; result: RunResult }> {
   if (options.agent.kind !== "agent") throw fail.invalid("run", "only agents run");
   const chain = options.budgetId ? await budgetChain(db, options.budgetId) : [];
-  if (chain.length && chain[0].ownerId !== options.agent.id) throw fail.forbidden("run", "a run spends only its own agent's budget");
+  if (chain.length) requireRunMayDraw(chain[0], { agentId: options.agent.id, taskId: options.taskId ?? null });
   const ports = portsFor(db, options);
   const config: RunConfig = {
     task: options.task,

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { connect, getDb } from "../db/client";
 import { manualClock } from "../server/clock";
-import { loadRunEvents } from "../server/journal/views/load";
+import { loadRunEvents } from "../server/journal/load";
 import { makeAgent, makeHuman } from "../test/helpers";
 import { scriptedClient } from "./model/scripted";
 import { resumeRun } from "./resume";

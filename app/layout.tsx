@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
-import { Shell } from "@/components/shell";
+import { Shell } from "@/components/shell/shell";
 import "./globals.css";
 
 export const metadata: Metadata = {

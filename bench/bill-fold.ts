@@ -13,7 +13,7 @@ import { startEmbeddedPostgres } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
 import { readBill } from "../server/bill/read-bill";
 import { refreshBillSnapshot, resetBillSnapshot, billEventsAfter } from "../server/bill/snapshot";
-import { foldBill } from "../server/journal/views/bill-fold";
+import { foldBill } from "../server/bill/bill-fold";
 import { indexJournalSearch } from "../server/journal/search-index";
 import { listJournal, type JournalQuery } from "../server/journal/list";
 import { createAgent } from "../server/principals/create-principal";

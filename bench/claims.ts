@@ -4,7 +4,7 @@ import { Logger, run as runGraphileWorker, runMigrations as migrateGraphileWorke
 import type { Connection } from "../db/client";
 import { tasks } from "../db/schema";
 import { systemClock } from "../server/clock";
-import type { Principal } from "../server/principals/types";
+import type { Principal } from "../server/principal";
 import { claimNextTask } from "../server/tasks/claim-next";
 import { submitTask } from "../server/tasks/submit";
 import { cpuText, median, progress, QUICK, race, record, REPS, sleep } from "./lib";

@@ -11,7 +11,7 @@ import type { Connection } from "../db/client";
 import { newHome, root, startQuorum, stopQuorum, type QuorumServer } from "../e2e/server";
 import { appendEvent } from "../server/journal/append";
 import { startAnnouncer } from "../server/journal/announcer";
-import type { Principal } from "../server/principals/types";
+import type { Principal } from "../server/principal";
 import { postMessage } from "../server/relay/post-message";
 import { systemClock } from "../server/clock";
 import { body, latencies, median, percentile, progress, QUICK, record, REPS, sleep } from "./lib";

@@ -1,7 +1,7 @@
 // Gated posting through postMessage (the API's one send path) against raw single-row INSERTs of the same size.
 import type { Connection } from "../db/client";
 import { QuorumError } from "../server/errors";
-import type { Principal } from "../server/principals/types";
+import type { Principal } from "../server/principal";
 import { advanceCursor } from "../server/relay/cursor";
 import { postMessage } from "../server/relay/post-message";
 import { createRoom } from "../server/rooms/rooms";

@@ -3,6 +3,7 @@ import { userInfo } from "node:os";
 import { runningDatabase, startEmbeddedPostgres } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
 import { connect, type Connection } from "../db/client";
+import { databaseUrlSetting, localHumanSetting } from "../server/config";
 
 export interface Database {
   /** What the app, the worker and commands connect with (the embedded database's non-superuser role). */
@@ -16,7 +17,7 @@ export interface Database {
 }
 
 export async function openDatabase(log: (line: string) => void = () => {}): Promise<Database> {
-  const given = process.env.DATABASE_URL;
+  const given = databaseUrlSetting();
   if (given) return { url: given, migrate: () => runMigrations(given) };
   return (await runningDatabase()) ?? (await startEmbeddedPostgres(undefined, log));
 }
@@ -37,13 +38,9 @@ export async function withConnection<T>(work: (connection: Connection) => Promis
   }
 }
 
-export function appUrl(): string {
-  return process.env.QUORUM_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
-}
-
 /** The local human `npm start` signs in: QUORUM_HUMAN, else the OS user name made into a handle. */
 export function localHumanName(): string {
-  const wanted = process.env.QUORUM_HUMAN ?? userInfo().username;
+  const wanted = localHumanSetting() ?? userInfo().username;
   const cleaned = wanted
     .replace(/[^A-Za-z0-9_.-]/g, "")
     .replace(/^[^A-Za-z0-9]+/, "")

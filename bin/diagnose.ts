@@ -1,8 +1,7 @@
 // `quorum diagnose RUN|TASK`: the failure signatures in a run's journal (with its task's) or a task's.
 import type { Executor } from "../db/client";
-import { diagnose } from "../server/journal/views/diagnose";
-import { loadRunEvents, loadTaskEvents } from "../server/journal/views/load";
-import type { JournalRecord } from "../server/journal/views/run-events";
+import { diagnose } from "../server/runs/diagnose";
+import { loadRunEvents, loadTaskEvents, type JournalRecord } from "../server/journal/load";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -7,7 +7,7 @@
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { appUrl } from "./database";
+import { agentKeySetting, appUrl } from "../server/config";
 
 export function mcpEndpoint(base: string, profile?: string): URL {
   const url = new URL("/api/mcp", base);
@@ -20,12 +20,12 @@ function requestId(message: JSONRPCMessage): string | number | undefined {
 }
 
 export async function mcpCommand(profile?: string): Promise<number> {
-  const key = process.env.QUORUM_KEY;
+  const key = agentKeySetting();
   if (!key) {
     console.error("quorum mcp: set QUORUM_KEY to the agent's key (`quorum connect … --agent NAME` prints one) and QUORUM_URL to the hub");
     return 1;
   }
-  const upstream = new StreamableHTTPClientTransport(mcpEndpoint(process.env.QUORUM_URL ?? appUrl(), profile), {
+  const upstream = new StreamableHTTPClientTransport(mcpEndpoint(appUrl(), profile), {
     requestInit: { headers: { Authorization: `Bearer ${key}` } },
   });
   const local = new StdioServerTransport();

@@ -14,7 +14,7 @@ afterEach(async () => {
 const quorum = fileURLToPath(new URL("./quorum.ts", import.meta.url));
 
 function check(env: Record<string, string>) {
-  const { QUORUM_MODEL: _m, QUORUM_OPENAI_BASE_URL: _b, QUORUM_OPENAI_API_KEY: _k, ...rest } = process.env;
+  const rest: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^QUORUM_(MODEL|OPENAI_|ANTHROPIC_)/.test(name))) as NodeJS.ProcessEnv;
   return spawnSync(process.execPath, ["--import", "tsx", quorum, "model", "check"], { env: { ...rest, ...env }, encoding: "utf8", timeout: 60_000 });
 }
 
@@ -28,7 +28,30 @@ describe("quorum model check", () => {
 
     await server.setFault({ mode: "ok" });
     const ok = check(env);
-    expect(ok.stdout.trim()).toBe("The model openai-compatible:stand-in answers and calls tools (served as stand-in).");
+    expect(ok.stdout.trim()).toBe("The model openai-compatible:stand-in answers and calls tools (served as stand-in), for every role.");
     expect(ok.status).toBe(0);
+  });
+
+  it("checks every distinct model and says which roles use it", async () => {
+    server = await startModelServer();
+    const env = {
+      QUORUM_MODEL: "stand-in-big",
+      QUORUM_OPENAI_BASE_URL: `${server.url}/v1`,
+      QUORUM_MODEL_REVIEWER: "anthropic:stand-in-small",
+      QUORUM_MODEL_TESTER: "anthropic:stand-in-small",
+      QUORUM_ANTHROPIC_API_KEY: "ak-stand-in",
+      QUORUM_ANTHROPIC_BASE_URL: server.url,
+    };
+    const ok = check(env);
+    expect(ok.stdout.trim().split("\n")).toEqual([
+      "The model openai-compatible:stand-in-big answers and calls tools (served as stand-in-big), for the orchestrator and coder.",
+      "The model anthropic:stand-in-small answers and calls tools (served as stand-in-small), for the reviewer and tester.",
+    ]);
+    expect(ok.status).toBe(0);
+    expect((await server.requests()).map((r) => r.wire).sort()).toEqual(["anthropic", "openai"]);
+
+    const bad = check({ ...env, QUORUM_MODEL_CODER: "anthropic:" });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr.trim()).toBe("Model check: QUORUM_MODEL_CODER=anthropic: needs a model name after the colon.");
   });
 });

@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { isRunning } from "../db/embedded";
+import { exited, isRunning, STOP_SIGNALS } from "../db/child-process";
 
 export { isRunning };
 
@@ -65,17 +65,6 @@ export function killAll(pids: number[]): void {
   }
 }
 
-function exited(child: ChildProcess, ms: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((done) => {
-    const timer = setTimeout(() => done(false), ms);
-    child.once("exit", () => {
-      clearTimeout(timer);
-      done(true);
-    });
-  });
-}
-
 /** SIGKILLs a child's group and everything it started. */
 export function killChild(child: ChildProcess | undefined): void {
   if (child?.pid && child.exitCode === null && child.signalCode === null) killAll([child.pid, ...descendants(child.pid)]);
@@ -96,8 +85,6 @@ export async function stopChild(child: ChildProcess | undefined, deadlineMs: num
   }
   killAll(started.filter(isRunning));
 }
-
-const STOP_SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
 
 /**
  * Ctrl-C, SIGTERM and a closed terminal: the first calls `first` (a clean stop), another one later calls

@@ -5,13 +5,15 @@ import { systemClock } from "../server/clock";
 import { createAgent, ensureHuman } from "../server/principals/create-principal";
 import { issueSignInLink } from "../server/principals/sign-in";
 import { QuorumError } from "../server/errors";
-import { appUrl, localHumanName, withConnection } from "./database";
+import { agentKeySetting, appUrl, typedIn } from "../server/config";
+import { localHumanName, withConnection } from "./database";
 import { launchDemo, parseRoles, worker } from "./team";
 import { start } from "./start";
 import { replayCommand } from "./replay";
 import { resumeCommand, stopCommand } from "./run";
 import { revokeCommand, rotateCommand } from "./agent";
 import { diagnoseCommand } from "./diagnose";
+import { FLIGHT_USAGE, flightListCommand, flightStartCommand } from "./flight";
 import { clientConfig, CLIENTS, connectBanner, credentialsFor, type ClientName } from "./connect";
 import { installHook } from "./hook";
 import { mcpCommand } from "./mcp";
@@ -24,6 +26,7 @@ const USAGE = `usage:
   quorum agent add NAME --role ROLE     register an agent and print its key (shown once)
   quorum agent rotate NAME              issue the agent a new key (shown once) and revoke its old ones at once
   quorum agent revoke NAME              revoke every key of the agent
+${FLIGHT_USAGE}
   quorum replay RUN                     re-live a run from its journal; exit 0 if the events come out identical
   quorum diagnose RUN|TASK              name the failure signatures in a run's (or a task's) journal
   quorum run resume RUN [--root DIR]    carry a halted, stopped or crashed run on from its journal
@@ -50,6 +53,9 @@ async function main(argv: string[]): Promise<number> {
       force: { type: "boolean" },
       root: { type: "string" },
       reason: { type: "string" },
+      goal: { type: "string" },
+      test: { type: "string" },
+      allowance: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -72,6 +78,12 @@ async function main(argv: string[]): Promise<number> {
     console.log("The team worker that `npm start` runs picks it up; without a running Quorum, run `quorum worker`.");
     return 0;
   }
+  if (command === "flight" && sub === "start") {
+    return withConnection(({ db }) =>
+      flightStartCommand(db, localHumanName(), typedIn(), { repo: values.repo, goal: values.goal, test: values.test, allowance: values.allowance }),
+    );
+  }
+  if (command === "flight" && sub === "list") return withConnection(({ db }) => flightListCommand(db));
   if (command === "human" && sub === "add" && name) {
     const token = await withConnection(async ({ db }) => {
       const human = await ensureHuman(db, name, systemClock);
@@ -101,20 +113,17 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === "hook" && sub === "install") {
     // npm run moves to Quorum's folder; INIT_CWD is where it was typed.
-    const repo = resolve(process.env.INIT_CWD ?? process.cwd(), values.repo ?? ".");
-    const hook = installHook({ repo, url: appUrl(), scope: values.scope, key: process.env.QUORUM_KEY, force: values.force });
+    const repo = resolve(typedIn(), values.repo ?? ".");
+    const hook = installHook({ repo, url: appUrl(), scope: values.scope, key: agentKeySetting(), force: values.force });
     console.log(`Installed ${hook.path}: commits touching paths another agent reserved (scope ${hook.scope}) are refused.`);
     console.log(
-      process.env.QUORUM_KEY
-        ? "The key in QUORUM_KEY was stored in this repository's git config (quorum.key)."
-        : "Set QUORUM_KEY when committing, or `git config quorum.key <key>`.",
+      agentKeySetting() ? "The key in QUORUM_KEY was stored in this repository's git config (quorum.key)." : "Set QUORUM_KEY when committing, or `git config quorum.key <key>`.",
     );
     return 0;
   }
   if (command === "replay" && sub) return withConnection(({ db }) => replayCommand(db, sub));
   if (command === "diagnose" && sub) return withConnection(({ db }) => diagnoseCommand(db, sub));
-  if (command === "run" && sub === "resume" && name)
-    return withConnection(({ db }) => resumeCommand(db, name, values.root && resolve(process.env.INIT_CWD ?? process.cwd(), values.root)));
+  if (command === "run" && sub === "resume" && name) return withConnection(({ db }) => resumeCommand(db, name, values.root && resolve(typedIn(), values.root)));
   if (command === "run" && sub === "stop" && name) return withConnection(({ db }) => stopCommand(db, name, values.reason));
   console.error(USAGE);
   return 1;

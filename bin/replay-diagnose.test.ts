@@ -50,7 +50,7 @@ describe("quorum replay and diagnose", () => {
     expect(await diagnoseCommand(getDb(), flaky, out.print)).toBe(2);
     expect(out.lines[0]).toMatch(new RegExp(`^${flaky}: 1 finding in \\d+ events$`));
     expect(out.lines[1]).toMatch(
-      /^- transient_error_absorbed: run_tests failed transiently in run .* \(the test runner died \(exit code 137\) before it finished\) 1 time\(s\), then succeeded/,
+      /^- transient_error_absorbed: run_tests failed transiently in run .* \(the test runner died \(exit code 137, SIGKILL\) before it finished\) 1 time\(s\), then succeeded/,
     );
     const clean = capture();
     expect(await diagnoseCommand(getDb(), await fixRun(), clean.print)).toBe(0);

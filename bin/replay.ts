@@ -1,8 +1,8 @@
 // `quorum replay RUN`: re-lives a run from its journal and says whether the events come out identical.
 import type { Executor } from "../db/client";
 import { replayRun } from "../agents/replay";
-import { loadRunEvents } from "../server/journal/views/load";
-import type { RunResult } from "../server/journal/views/run-events";
+import { loadRunEvents } from "../server/journal/load";
+import type { RunResult } from "../server/runs/run-events";
 
 /** A run's result in one line, as the CLI prints it. */
 export function describeResult(result: RunResult | null): string {

@@ -18,7 +18,7 @@ import { getDb } from "../db/client";
 import { createBudget } from "../server/budgets/create";
 import { setAllowance } from "../server/budgets/set-allowance";
 import { systemClock } from "../server/clock";
-import { loadRunEvents } from "../server/journal/views/load";
+import { loadRunEvents } from "../server/journal/load";
 import { makeAgent } from "../test/helpers";
 import { resumeCommand, stopCommand } from "./run";
 

@@ -1,14 +1,21 @@
 // `quorum run resume RUN [--root DIR]` and `quorum run stop RUN --reason TEXT`: an operator's hands on a run.
 import type { Db } from "../db/client";
-import { modelClientFromEnv } from "../agents/model/from-env";
+import { modelClientsFromEnv } from "../agents/model/from-env";
 import { resumeTeamRun } from "../agents/team/resume-run";
-import { testCommandFromEnv } from "../agents/team/worker";
+import { DEMO_TEST_COMMAND } from "../agents/team/worker";
 import { systemClock } from "../server/clock";
+import { quorumVariables, testCommandSetting } from "../server/config";
 import { requestStop, requestStopInput } from "../server/runs/request-stop";
 import { describeResult } from "./replay";
 
 export async function resumeCommand(db: Db, runId: string, root: string | undefined, print: (line: string) => void = console.log): Promise<number> {
-  const result = await resumeTeamRun(db, runId, { model: modelClientFromEnv(), testCommand: testCommandFromEnv(), root, clock: systemClock });
+  const result = await resumeTeamRun(db, runId, {
+    model: null,
+    models: modelClientsFromEnv(quorumVariables()) ?? undefined,
+    testCommand: testCommandSetting() ?? DEMO_TEST_COMMAND,
+    root,
+    clock: systemClock,
+  });
   print(`run ${runId}: ${describeResult(result)}`);
   return result.status === "done" ? 0 : 1;
 }

@@ -6,10 +6,12 @@ import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { connect } from "../db/client";
+import { quorumHomeAsGiven } from "../db/home";
+import { appUrl, demoFlightEnabled, flightAtOnce, inheritedEnvironment, leanApi, nextDistDir, teamEnabled, webHost, webPort } from "../server/config";
 import { systemClock } from "../server/clock";
 import { ensureHuman } from "../server/principals/create-principal";
-import { issueSignInLink } from "../server/principals/sign-in";
-import { appUrl, type Database, localHumanName, openDatabase } from "./database";
+import { issueSignInLink, SIGN_IN_LINK_TTL_MS } from "../server/principals/sign-in";
+import { type Database, localHumanName, openDatabase } from "./database";
 import { killChild, onStopSignals, spawnSupervised, stopChild } from "./processes";
 import { hasAnyFlight } from "../server/flights/launch";
 import { launchDemo, launchDemoOnFirstSignIn } from "./team";
@@ -21,7 +23,7 @@ const nextBin = join(root, "node_modules", "next", "dist", "bin", "next");
  * why) — or, with QUORUM_LEAN_API=0, plain `next start`.
  */
 function webCommand(port: string, hostname: string): string[] {
-  if (process.env.QUORUM_LEAN_API === "0") return [nextBin, "start", "-p", port, "-H", hostname];
+  if (!leanApi()) return [nextBin, "start", "-p", port, "-H", hostname];
   return ["--import", "tsx", join(root, "web", "serve.ts"), "-p", port, "-H", hostname];
 }
 /** How long each of the worker, the web server and Postgres may take to stop before it is killed. */
@@ -46,8 +48,8 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 }
 
 export async function start(): Promise<void> {
-  const port = process.env.PORT ?? "3000";
-  const hostname = process.env.QUORUM_HOST ?? "127.0.0.1";
+  const port = webPort();
+  const hostname = webHost();
   const children: { build?: ChildProcess; web?: ChildProcess; team?: ChildProcess } = {};
   let stopping: Promise<void> | undefined;
   let opened: Database | undefined;
@@ -84,11 +86,11 @@ export async function start(): Promise<void> {
 
   try {
     const database = await opening;
-    console.log(database.stop ? `Embedded Postgres is running (data in ${process.env.QUORUM_HOME ?? ".quorum"}/pg).` : "Using the database at DATABASE_URL.");
+    console.log(database.stop ? `Embedded Postgres is running (data in ${quorumHomeAsGiven()}/pg).` : "Using the database at DATABASE_URL.");
     await database.migrate();
     // The app and the team get the app's role: with the embedded database, not a superuser and owner of nothing.
-    const env = { ...process.env, DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: "1", PORT: port };
-    if (!existsSync(join(root, process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID"))) {
+    const env = { ...inheritedEnvironment(), DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: "1", PORT: port };
+    if (!existsSync(join(root, nextDistDir(), "BUILD_ID"))) {
       console.log("No build found: building the web app once (about a minute)…");
       if (stopping) return;
       children.build = spawnSupervised([nextBin, "build"], { cwd: root, env });
@@ -99,9 +101,10 @@ export async function start(): Promise<void> {
     const connection = connect(database.url, { max: 1 });
     const human = await ensureHuman(connection.db, localHumanName(), systemClock);
     const token = await issueSignInLink(connection.db, human, systemClock);
-    // The first flight starts when someone can watch it: at the first sign-in, or now with QUORUM_FLIGHT=now.
-    const wantsFlight = process.env.QUORUM_TEAM !== "0" && !(await hasAnyFlight(connection.db));
-    const flightNow = wantsFlight && process.env.QUORUM_FLIGHT === "now";
+    // The first flight starts when someone can watch it: at the first sign-in, or now with QUORUM_FLIGHT=now;
+    // QUORUM_FLIGHT=off starts none (the team still flies the flights people start).
+    const wantsFlight = teamEnabled() && demoFlightEnabled() && !(await hasAnyFlight(connection.db));
+    const flightNow = wantsFlight && flightAtOnce();
     const flight = flightNow ? await launchDemo(connection.db, human.name, { onlyIfFirst: true, origin: `Demo flight started by ${human.name} from the CLI` }) : null;
     await connection.close();
 
@@ -118,7 +121,7 @@ export async function start(): Promise<void> {
     const url = appUrl();
     await waitForHealth(`http://${hostname}:${port}`, web);
     if (stopping) return;
-    if (process.env.QUORUM_TEAM !== "0") {
+    if (teamEnabled()) {
       // The built-in team works beside the app, through the same database and the same gates.
       const team = spawnSupervised(["--import", "tsx", join(root, "bin", "quorum.ts"), "worker"], { cwd: root, env });
       children.team = team;
@@ -136,7 +139,7 @@ export async function start(): Promise<void> {
         });
     }
     console.log(`\nQuorum is running at ${url}\n`);
-    console.log(`Sign in as ${human.name} (this link works once, for 15 minutes):\n`);
+    console.log(`Sign in as ${human.name} (this link works once, for ${SIGN_IN_LINK_TTL_MS / 60_000} minutes):\n`);
     console.log(`    ${url}/signin?token=${token}\n`);
     if (flight) {
       console.log(`The demo team is fixing a failing test (goal task #${flight.goalTask.number}, ${flight.flight.mode}): watch it in the Room and on the Board.\n`);

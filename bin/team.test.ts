@@ -1,10 +1,9 @@
 // Who speaks for the demo: Quorum's system principal, naming the human who started it — never the human
-// themself; the first flight waits for someone to sign in; the team's pace comes from QUORUM_PACE_MS.
+// themself; the first flight waits for someone to sign in (the team's pace, QUORUM_PACE_MS: server/config.test.ts).
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_PACE_MS, paceFromEnv } from "../agents/team/worker";
 import { getDb } from "../db/client";
 import { systemClock } from "../server/clock";
 import { hasAnyFlight } from "../server/flights/launch";
@@ -56,14 +55,5 @@ describe("the demo flight", () => {
     const launching = launchDemoOnFirstSignIn(process.env.DATABASE_URL!, "nobody", abort.signal);
     abort.abort();
     expect(await launching).toBeNull();
-  });
-
-  it("paces the scripted team by QUORUM_PACE_MS (1500 ms unless set; 0 for none) and refuses nonsense", () => {
-    expect(paceFromEnv({})).toBe(DEFAULT_PACE_MS);
-    expect(DEFAULT_PACE_MS).toBe(1_500);
-    expect(paceFromEnv({ QUORUM_PACE_MS: "0" })).toBe(0);
-    expect(paceFromEnv({ QUORUM_PACE_MS: "250" })).toBe(250);
-    expect(() => paceFromEnv({ QUORUM_PACE_MS: "fast" })).toThrow(/QUORUM_PACE_MS/);
-    expect(() => paceFromEnv({ QUORUM_PACE_MS: "-1" })).toThrow(/QUORUM_PACE_MS/);
   });
 });

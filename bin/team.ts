@@ -2,14 +2,15 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { connect, type Db } from "../db/client";
-import { quorumHome } from "../db/embedded";
+import { quorumHome } from "../db/home";
 import { createScratchRepo, DEMO_GOAL } from "../agents/demo/scratch-repo";
-import { modelClientFromEnv } from "../agents/model/from-env";
+import { modelClientFromEnv, modelClientsFromEnv } from "../agents/model/from-env";
 import { probeLines, probeModel } from "../agents/model/probe";
 import { hasAnyFlight, launchFlight } from "../server/flights/launch";
 import { ensureTeam, ROLES, type Role } from "../agents/team/team";
-import { paceFromEnv, runTeamWorker } from "../agents/team/worker";
+import { runTeamWorker, STOP_GRACE_MS } from "../agents/team/worker";
 import { systemClock } from "../server/clock";
+import { coderCount, paceMs, runMaxMinutes, quorumVariables, reviewDeadlineSetting, testCommandSetting } from "../server/config";
 import { contextOf } from "../server/context";
 import { MAX_WAIT_SECONDS, waitForEvents } from "../server/journal/wait-for-events";
 import { ensureHuman, getSystemPrincipal } from "../server/principals/create-principal";
@@ -40,9 +41,21 @@ export async function worker(roles: Role[]): Promise<void> {
     await database.migrate();
     const connection = connect(database.url, { max: 4 });
     try {
-      // Check the model once before the team uses it: one line per problem, naming the variable to fix.
-      for (const line of probeLines(await probeModel())) console.log(line);
-      await runTeamWorker(contextOf(connection), { roles, model: modelClientFromEnv(), signal: controller.signal, paceMs: paceFromEnv() });
+      // Check each model once before the team uses it: one line per problem, naming the variable to fix.
+      for (const line of probeLines(await probeModel(quorumVariables()))) console.log(line);
+      await runTeamWorker(contextOf(connection), {
+        coders: coderCount(),
+        runMaxMinutes: runMaxMinutes(),
+        stopGraceMs: STOP_GRACE_MS,
+        roles,
+        // One client per distinct model, each role given its own (QUORUM_MODEL_<ROLE> over QUORUM_MODEL).
+        model: null,
+        models: modelClientsFromEnv(quorumVariables()) ?? undefined,
+        signal: controller.signal,
+        paceMs: paceMs(),
+        testCommand: testCommandSetting(),
+        reviewDeadlineMs: reviewDeadlineSetting(),
+      });
       console.log("Team worker stopped.");
     } finally {
       await connection.close();
@@ -63,7 +76,7 @@ export async function launchDemo(db: Db, humanName: string, options: { onlyIfFir
   const parent = join(quorumHome(), "demo");
   mkdirSync(parent, { recursive: true });
   const repo = createScratchRepo(parent);
-  const model = modelClientFromEnv();
+  const model = modelClientFromEnv(quorumVariables());
   const origin = options.origin ?? `Demo flight started by ${human.name} from the CLI`;
   return launchFlight(db, human, { goal: DEMO_GOAL, repo, mode: model ? model.name : "scripted", origin }, systemClock);
 }

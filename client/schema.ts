@@ -816,6 +816,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/runs/{id}/resume": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Ask the team's worker to carry a halted or stopped run on from its journal (humans); a coder's resumed run submits its task */
+    post: operations["postRunsIdResume"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/budgets/{id}/allowance": {
     parameters: {
       query?: never;
@@ -1057,6 +1074,58 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/flights": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The built-in team's flights, newest first: status, plan, tasks, spend and branch */
+    get: operations["getFlights"];
+    put?: never;
+    /** Start a flight on your repository (humans): the team clones it, works each task on its own branch and integrates into `quorum/flight-<n>` there, never touching your checkout; the test command is detected when absent */
+    post: operations["postFlights"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/flights/inspect": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What a flight on this repository would start from (humans): its top folder, HEAD, branch and the detected test command; 400 with the reason for a path that is no git repository with a commit */
+    get: operations["getFlightsInspect"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/flights/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One flight, by id or number */
+    get: operations["getFlightsId"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/flights/{id}/retry": {
     parameters: {
       query?: never;
@@ -1203,6 +1272,7 @@ export interface components {
       /** Format: uuid */
       parentId?: string;
       leaseMinutes?: number;
+      dependsOn?: string[];
     };
     PostTasksClaimNextBody: Record<string, never>;
     PostTasksIdClaimBody: Record<string, never>;
@@ -1317,8 +1387,17 @@ export interface components {
     PostRunsIdStopBody: {
       reason: string;
     };
+    PostRunsIdResumeBody: {
+      reason?: string;
+    };
     PostBudgetsIdAllowanceBody: {
       allowance: number;
+    };
+    PostFlightsBody: {
+      repo: string;
+      goal: string;
+      testCommand?: string;
+      allowance?: number;
     };
     PostFlightsIdRetryBody: {
       /**
@@ -1366,6 +1445,7 @@ export interface components {
       role: string | null;
       present: boolean;
       lastSeenAt: string | null;
+      order: number;
     } & {
       [key: string]: unknown;
     };
@@ -1480,6 +1560,7 @@ export interface components {
       leaseExpiresAt: string | null;
       stallsAt: string | null;
       outputCount: number;
+      waitingOn: number;
       offeredTo: string | null;
       parentId: string | null;
       adrId: string | null;
@@ -1953,7 +2034,7 @@ export interface components {
     };
     PostTasksIdClaimConflict: {
       /** @enum {string} */
-      error: "wrong_status" | "no_acceptance_criteria";
+      error: "wrong_status" | "no_acceptance_criteria" | "waiting_on_dependencies";
       message: string;
       hint?: string;
     } & {
@@ -2207,6 +2288,14 @@ export interface components {
     } & {
       [key: string]: unknown;
     };
+    PostRunsIdResumeConflict: {
+      /** @enum {string} */
+      error: "run_not_paused" | "budget_exhausted" | "task_moved_on";
+      message: string;
+      hint?: string;
+    } & {
+      [key: string]: unknown;
+    };
     PostBudgetsIdAllowanceConflict: {
       /** @enum {string} */
       error: "over_allocated" | "under_children";
@@ -2261,6 +2350,103 @@ export interface components {
     GetBillTasksResponse: {
       items: components["schemas"]["Object"][];
       next?: number;
+    } & {
+      [key: string]: unknown;
+    };
+    GetFlightsResponse: {
+      items: components["schemas"]["PostFlightsResponse201"][];
+      defaultAllowance: number;
+    } & {
+      [key: string]: unknown;
+    };
+    PostFlightsResponse201: {
+      id: string;
+      number: number;
+      goal: string;
+      /** @enum {string} */
+      status: "planning" | "working" | "green" | "red";
+      mode: string;
+      source: string | null;
+      branch: string;
+      baseCommit: string | null;
+      testCommand: string | null;
+      mergeCommand: string | null;
+      goalTask: {
+        id: string;
+        number: number;
+        title: string;
+        /** @enum {string} */
+        status: "ready" | "in_progress" | "review" | "done" | "cancelled";
+      } & {
+        [key: string]: unknown;
+      };
+      tasks: ({
+        id: string;
+        number: number;
+        title: string;
+        /** @enum {string} */
+        status: "ready" | "in_progress" | "review" | "done" | "cancelled";
+        ownerName: string | null;
+        dependsOn: number[];
+        integrated: boolean;
+        budget:
+          | ({
+              id: string;
+              allowance: number;
+              spent: number;
+              remaining: number;
+              exhausted: boolean;
+              promised: number;
+              byModel: ({
+                model: string;
+                tokens: number;
+              } & {
+                [key: string]: unknown;
+              })[];
+            } & {
+              [key: string]: unknown;
+            })
+          | null;
+      } & {
+        [key: string]: unknown;
+      })[];
+      budget:
+        | ({
+            id: string;
+            allowance: number;
+            spent: number;
+            remaining: number;
+            exhausted: boolean;
+            promised: number;
+            byModel: ({
+              model: string;
+              tokens: number;
+            } & {
+              [key: string]: unknown;
+            })[];
+          } & {
+            [key: string]: unknown;
+          })
+        | null;
+      createdByName: string | null;
+      createdAt: string;
+      updatedAt: string;
+    } & {
+      [key: string]: unknown;
+    };
+    PostFlightsConflict: {
+      /** @enum {string} */
+      error: "no_team" | "scripted_team";
+      message: string;
+      hint?: string;
+    } & {
+      [key: string]: unknown;
+    };
+    GetFlightsInspectResponse: {
+      path: string;
+      head: string;
+      branch: string | null;
+      testCommand: string | null;
     } & {
       [key: string]: unknown;
     };
@@ -3546,6 +3732,15 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description refused by a rule: the `error` code says which */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Cycle"];
         };
       };
       /** @description the request body is over 1 MiB */
@@ -6006,6 +6201,86 @@ export interface operations {
       };
     };
   };
+  postRunsIdResume: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["PostRunsIdResumeBody"];
+      };
+    };
+    responses: {
+      /** @description Asked */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Object"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description no such resource (or one the caller may not see) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description refused by a rule: the `error` code says which */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostRunsIdResumeConflict"];
+        };
+      };
+      /** @description the request body is over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayloadTooLarge"];
+        };
+      };
+    };
+  };
   postBudgetsIdAllowance: {
     parameters: {
       query?: never;
@@ -6683,6 +6958,211 @@ export interface operations {
       };
       /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getFlights: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GetFlightsResponse"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  postFlights: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PostFlightsBody"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostFlightsResponse201"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description refused by a rule: the `error` code says which */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostFlightsConflict"];
+        };
+      };
+      /** @description the request body is over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayloadTooLarge"];
+        };
+      };
+    };
+  };
+  getFlightsInspect: {
+    parameters: {
+      query: {
+        repo: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GetFlightsInspectResponse"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getFlightsId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostFlightsResponse201"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description no such resource (or one the caller may not see) */
+      404: {
         headers: {
           [name: string]: unknown;
         };

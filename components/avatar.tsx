@@ -27,9 +27,14 @@ export function Avatar({ id, name, kind, size = "md" }: { id: string; name: stri
       .replace(/[^A-Za-z0-9]/g, "")
       .slice(0, 2)
       .toUpperCase() || "?";
+  const colour = colourOf(id);
   const box = size === "sm" ? "h-6 w-6 text-[10px]" : "h-8 w-8 text-xs";
   return (
-    <span className={`relative inline-flex shrink-0 items-center justify-center rounded-md font-semibold text-white ${box} ${colourOf(id).avatar}`} aria-hidden>
+    <span
+      className={`relative inline-flex shrink-0 items-center justify-center rounded-md font-semibold text-white ${box} ${colour.avatar}`}
+      data-colour={colour.avatar}
+      aria-hidden
+    >
       {initials}
       <span className="absolute -right-1 -bottom-1 rounded-full bg-white p-px dark:bg-neutral-900" title={kind} data-kind={kind}>
         <KindMark kind={kind} />

@@ -37,11 +37,20 @@ describe("staleQueries", () => {
     expect(staleQueries(notice({ kind: "TaskClaimed", taskId: TASK }))).not.toContainEqual(["waiting"]);
   });
 
+  it("a flight's launch, plan, merges and spend refresh the Board's flights; a merge also the diffs", () => {
+    for (const kind of ["FlightLaunched", "FlightPlanned", "FlightTaskAdded", "SuiteRan", "BudgetDebited", "BudgetAllowanceChanged"] as const) {
+      expect(staleQueries(notice({ kind, taskId: TASK })), kind).toContainEqual(queryKeys.flights());
+    }
+    expect(staleQueries(notice({ kind: "TaskIntegrated", taskId: TASK }))).toContainEqual(queryKeys.tasks());
+    // The flights live under the board's family: a task that moves refreshes its flight's counts.
+    expect(queryKeys.flights().slice(0, 1)).toEqual(queryKeys.tasks());
+  });
+
   it("a claim refreshes the board and the agent's numbers", () => {
     expect(staleQueries(notice({ kind: "TaskClaimed", taskId: TASK }))).toEqual([["journal"], ["task-journal", TASK], ["roster"], ["agent"], ["tasks"]]);
   });
 
-  it("a debit refreshes the bill, the roster and the agent pages", () => {
+  it("a debit refreshes the bill, the roster, the agent pages and the flights' spend", () => {
     expect(staleQueries(notice({ kind: "BudgetDebited", runId: "run_2", taskId: TASK }))).toEqual([
       ["journal"],
       ["run", "run_2"],
@@ -49,6 +58,7 @@ describe("staleQueries", () => {
       ["bill"],
       ["roster"],
       ["agent"],
+      ["tasks", "flights"],
     ]);
   });
 

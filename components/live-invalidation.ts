@@ -17,6 +17,8 @@ const ROSTER: readonly QueryKey[] = [k.roster(), k.agents()];
 /** The bill folds these; spend, budgets and runs show on the Bill, the roster and agent pages. */
 const BILL: readonly QueryKey[] = [k.bill(), ...ROSTER];
 const TASKS: readonly QueryKey[] = [k.tasks()];
+/** A flight's allowance and its plan's shares (the Bill's flight tables); their spend arrives as BILL kinds. */
+const FLIGHT_BUDGETS: readonly QueryKey[] = [k.billFlights()];
 const TASKS_AND_ROSTER: readonly QueryKey[] = [...ROSTER, k.tasks()];
 const PRESENCE: readonly QueryKey[] = [k.presence()];
 const DECISIONS: readonly QueryKey[] = [k.decisions()];
@@ -26,13 +28,17 @@ const COMMITMENTS: readonly QueryKey[] = [k.commitments()];
 const RESERVATIONS: readonly QueryKey[] = [k.reservations()];
 const MEMORY: readonly QueryKey[] = [k.memory()];
 const WEBHOOKS: readonly QueryKey[] = [k.webhooks()];
+/** A flight's status, plan or spend: the Board's flights (task changes reach them through TASKS, as do merges, which change diffs too). */
+const FLIGHTS: readonly QueryKey[] = [k.flights()];
+/** Spend and allowances: the bill, and a flight's spend against its allowance. */
+const SPEND: readonly QueryKey[] = [...BILL, ...FLIGHTS];
 
 const STALE = {
   // the runtime
   RunStarted: BILL,
   ModelCalled: NONE,
   ModelResponded: NONE,
-  BudgetDebited: BILL,
+  BudgetDebited: SPEND,
   ToolDispatched: NONE,
   ToolReturned: NONE,
   MessageSent: (n) => [
@@ -47,14 +53,15 @@ const STALE = {
   ],
   MessageDelivered: NONE,
   AgentFinished: BILL,
-  BudgetExhausted: BILL,
+  BudgetExhausted: SPEND,
   ModelFailed: [k.team()],
   ModelRetried: NONE,
   ToolRetried: NONE,
   StopRequested: NONE,
+  ResumeRequested: NONE,
   RunStopped: BILL,
-  BudgetCreated: BILL,
-  BudgetAllowanceChanged: BILL,
+  BudgetCreated: SPEND,
+  BudgetAllowanceChanged: SPEND,
   // principals and rooms
   PrincipalCreated: [...ROSTER, k.principals(), k.presence()],
   AgentKeyIssued: NONE,
@@ -111,15 +118,19 @@ const STALE = {
   WebhookDelivered: WEBHOOKS,
   WebhookFailed: WEBHOOKS,
   WebhookDisabled: WEBHOOKS,
-  // the built-in team (their effects arrive as the kinds above)
+  // the built-in team: a flight's own progress shows on the Board's flights (the rest arrives as the kinds above)
   TeamStarted: [k.team()],
-  FlightLaunched: NONE,
-  FlightPlanningStarted: NONE,
-  FlightTaskAdded: NONE,
-  FlightPlanned: NONE,
-  TaskIntegrated: NONE,
+  FlightLaunched: [...FLIGHTS, ...FLIGHT_BUDGETS],
+  FlightPlanningStarted: FLIGHTS,
+  FlightTaskAdded: FLIGHTS,
+  FlightPlanned: [...FLIGHTS, ...FLIGHT_BUDGETS],
+  TaskIntegrated: TASKS,
+  IntegrationConflicted: TASKS,
+  FlightReplanning: FLIGHTS,
+  FlightReplanned: [...FLIGHTS, ...FLIGHT_BUDGETS],
+  FlightBranchPublished: TASKS,
   SuiteStarted: NONE,
-  SuiteRan: NONE,
+  SuiteRan: FLIGHTS,
   ReplyReasked: NONE,
   ReplyEscalated: NONE,
   ReworkAbandoned: NONE,

@@ -1,11 +1,12 @@
 "use client";
 // One error banner per page: whatever the page's queries failed to load is said once, with Retry, instead
-// of in every panel that reads it. A query counts while something on the page watches it.
+// of in every panel that reads it. A query counts while something on the page watches it, unless it says its
+// refusal where it was asked (`meta: { answersInPlace: true }`: a form field checked as the human types).
 import { useQueryClient, type Query } from "@tanstack/react-query";
 import { useCallback, useSyncExternalStore } from "react";
 
 function failedOn(query: Query): boolean {
-  return query.state.status === "error" && query.getObserversCount() > 0;
+  return query.state.status === "error" && query.getObserversCount() > 0 && query.meta?.answersInPlace !== true;
 }
 
 export function PageErrorBanner() {

@@ -1,17 +1,15 @@
-// One colour per principal: the first dozen are all distinct, whatever order the list arrives in.
-import { randomUUID } from "node:crypto";
+// One colour per principal: the first dozen are all distinct, and each keeps its colour when others arrive.
 import { describe, expect, it } from "vitest";
-import { assignSlots, PALETTE } from "./principal-colour";
+import { colourAt, PALETTE } from "./principal-colour";
 
 describe("principal colours", () => {
-  it("gives a dozen principals twelve different colours, the same in any order", () => {
-    for (let round = 0; round < 20; round++) {
-      const ids = Array.from({ length: 12 }, () => randomUUID());
-      const slots = assignSlots(ids);
-      expect(new Set(slots.values()).size).toBe(12);
-      expect(assignSlots([...ids].reverse())).toEqual(slots);
-    }
+  it("gives the first dozen principals twelve different colours, neighbours in different hues", () => {
     expect(PALETTE).toHaveLength(12);
-    expect(new Set(PALETTE.map((c) => c.avatar)).size).toBe(12);
+    const avatars = Array.from({ length: 12 }, (_, order) => colourAt(order).avatar);
+    expect(new Set(avatars).size).toBe(12);
+    // A team is created together and ordered by name: its members sit side by side in the palette.
+    const hue = (avatar: string) => avatar.split("-")[1];
+    for (let order = 0; order < 12; order++) expect(hue(colourAt(order).avatar)).not.toBe(hue(colourAt(order + 1).avatar));
+    expect(colourAt(13)).toBe(colourAt(1));
   });
 });

@@ -1,7 +1,7 @@
 "use client";
-// One colour per principal, everywhere it appears (avatars, the Bill's chart): its id's hash picks a slot
-// of twelve, and principals that would share one move to the next free slot, so the first dozen are all
-// distinct. Slots are settled in hash order, so the list's order does not matter.
+// One colour per principal, everywhere it appears (avatars, the Bill's chart), for good: the order
+// principals were created in (the roster's `order`) picks a slot of twelve, so the first dozen are all
+// distinct, and a newcomer, coming last, never moves anyone else's colour.
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "./api";
 import { queryKeys } from "./query-keys";
@@ -27,34 +27,23 @@ export const PALETTE: PrincipalColour[] = [
   { avatar: "bg-amber-800", fill: "fill-amber-600/70", stroke: "stroke-amber-700", swatch: "bg-amber-600" },
   { avatar: "bg-teal-700", fill: "fill-teal-600/70", stroke: "stroke-teal-700", swatch: "bg-teal-600" },
   { avatar: "bg-rose-700", fill: "fill-rose-500/70", stroke: "stroke-rose-600", swatch: "bg-rose-500" },
-  { avatar: "bg-violet-600", fill: "fill-violet-500/70", stroke: "stroke-violet-600", swatch: "bg-violet-500" },
+  { avatar: "bg-slate-600", fill: "fill-slate-500/70", stroke: "stroke-slate-600", swatch: "bg-slate-500" },
   { avatar: "bg-cyan-800", fill: "fill-cyan-600/70", stroke: "stroke-cyan-700", swatch: "bg-cyan-600" },
   { avatar: "bg-pink-700", fill: "fill-pink-500/70", stroke: "stroke-pink-600", swatch: "bg-pink-500" },
 ];
 
-export function hashOf(id: string): number {
-  let hash = 2166136261;
-  for (const char of id) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
-  return hash;
-}
+/** The colour of a principal by its place in the order principals were created. */
+export const colourAt = (order: number): PrincipalColour => PALETTE[order % PALETTE.length];
 
-/** The slot of each id: its hash's, or the next free one (all distinct while there are at most twelve). */
-export function assignSlots(ids: readonly string[]): Map<string, number> {
-  const slots = new Map<string, number>();
-  const taken = new Set<number>();
-  const ordered = [...new Set(ids)].sort((a, b) => hashOf(a) - hashOf(b) || (a < b ? -1 : 1));
-  for (const id of ordered) {
-    let slot = hashOf(id) % PALETTE.length;
-    for (let tries = 0; taken.has(slot) && tries < PALETTE.length; tries++) slot = (slot + 1) % PALETTE.length;
-    taken.add(slot);
-    slots.set(id, slot);
-  }
-  return slots;
-}
+/** A principal the page does not know yet (the list is still loading): grey, rather than a colour it then loses. */
+export const UNKNOWN_COLOUR: PrincipalColour = { avatar: "bg-neutral-500", fill: "fill-neutral-400/70", stroke: "stroke-neutral-500", swatch: "bg-neutral-400" };
 
 /** Everyone's colour, from the principals the page knows (the shared, live-refreshed list). */
 export function usePrincipalColours(): (id: string) => PrincipalColour {
   const principals = useQuery({ queryKey: queryKeys.principals(), queryFn: () => apiGet<Page<RosterRow>>("/api/agents") });
-  const slots = assignSlots((principals.data?.items ?? []).map((p) => p.id));
-  return (id) => PALETTE[slots.get(id) ?? hashOf(id) % PALETTE.length];
+  const orders = new Map((principals.data?.items ?? []).map((p) => [p.id, p.order]));
+  return (id) => {
+    const order = orders.get(id);
+    return order === undefined ? UNKNOWN_COLOUR : colourAt(order);
+  };
 }

@@ -1,9 +1,9 @@
 // Every react-query key the browser uses, in one place. A key is an array and react-query matches by
 // prefix, so each family (`tasks()`, `bill()`…) is the head of every key built from it: invalidating
 // `tasks()` = ["tasks"] makes ["tasks", "detail", id] stale too. Build keys here, never inline.
-import type { SeriesWindow } from "./bill/types";
-import type { TaskStatus } from "./board/types";
-import type { DecisionStatus } from "./decisions/types";
+import type { Window as SeriesWindow } from "@/server/bill/series";
+import type { DecisionStatus } from "@/server/decisions/decision-view";
+import type { TaskStatus } from "@/server/tasks/view";
 
 /** A family's key: the head every key of the family starts with. */
 function family<const Head extends string>(head: Head) {
@@ -68,12 +68,18 @@ export const queryKeys = {
   taskDiff: (taskId: string) => [...tasks(), "diff", taskId] as const,
   /** Tasks in review (the review notifier picks the signed-in human's). */
   reviewsWaiting: () => [...tasks(), "reviews-waiting"] as const,
+  /** The flights (the Board's strip, the flight a card or a goal belongs to): under tasks, so every task change refreshes them. */
+  flights: () => [...tasks(), "flights"] as const,
+  /** What a flight on a folder would start from (the New flight dialog); asked for, never made stale by events. */
+  repositoryInspection: (repo: string) => ["repository-inspection", repo] as const,
 
   /** Everything on the bill (summary, series, today, runs). */
   bill,
   billSummary: () => [...bill(), "summary"] as const,
   billSeries: (window: SeriesWindow) => [...bill(), "series", window] as const,
   billToday: (since: string) => [...bill(), "today", since] as const,
+  /** The flights with their budgets and their tasks' shares (the Bill's flight tables, a task's budget). */
+  billFlights: () => [...bill(), "flights"] as const,
   /** An agent's runs, or everyone's ("all"). */
   billRuns: (agentId: string | undefined) => [...bill(), "runs", agentId ?? "all"] as const,
 

@@ -1,15 +1,10 @@
 "use client";
 // "Stalled": a lease holder with no heartbeat or output for over half its lease. Given the moment that
 // happens (or happened), it appears when the clock passes it; the Agents page and the Board's cards use it.
-import { useEffect, useState } from "react";
+import { useNow } from "./use-now";
 
 export function StallBadge({ at }: { at: string | null }) {
-  const [now, setNow] = useState<number | null>(null);
-  useEffect(() => {
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 5_000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useNow(5_000);
   if (!at || now === null || Date.parse(at) > now) return null;
   return (
     <span

@@ -1,6 +1,6 @@
 "use client";
 // Relative time with the exact local time on hover.
-import { useEffect, useState } from "react";
+import { useNow } from "./use-now";
 
 function relative(ms: number): string {
   const s = Math.round(ms / 1000);
@@ -13,12 +13,7 @@ function relative(ms: number): string {
 }
 
 export function RelativeTime({ iso }: { iso: string }) {
-  const [now, setNow] = useState<number | null>(null);
-  useEffect(() => {
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useNow(30_000);
   const date = new Date(iso);
   return (
     <time dateTime={iso} title={date.toLocaleString()} className="text-xs text-neutral-500 dark:text-neutral-400">

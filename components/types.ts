@@ -2,7 +2,7 @@
 // (type-only imports; nothing of server/ reaches the browser bundle), never copies of them.
 export type { Page } from "@/server/page";
 /** GET /api/me: the signed-in principal. */
-export type { Principal as Me } from "@/server/principals/types";
+export type { Principal as Me } from "@/server/principal";
 export type { RosterEntry } from "@/server/principals/list-principals";
 /** GET /api/agents: everyone with presence; agents also with their numbers. */
 export type { RosterRow } from "@/server/roster/roster";

@@ -24,7 +24,7 @@ describe("the OpenAPI document", () => {
     const served = endpoints.map(documentKey);
     expect(
       served.filter((k) => !documented.includes(k)),
-      "routes missing from contract/routes.ts",
+      "routes missing from contract/routes/",
     ).toEqual([]);
     expect(
       documented.filter((k) => !served.includes(k)),

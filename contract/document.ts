@@ -1,4 +1,4 @@
-// Builds the OpenAPI 3.1 document from contract/routes.ts with zod 4's own JSON Schema output
+// Builds the OpenAPI 3.1 document from contract/routes/ with zod 4's own JSON Schema output
 // (draft 2020-12, OpenAPI 3.1's dialect): request schemas as zod reads them (`io: "input"`), answers as
 // the server writes them (`io: "output"`). Shared views and refusals are components, referenced by $ref.
 import { z } from "zod";
@@ -16,7 +16,8 @@ import {
   staleFenceError,
   tooLargeError,
 } from "./errors";
-import { ROUTES, type RouteSpec, TAG_TEXT, TAGS } from "./routes";
+import { ROUTES } from "./routes";
+import { type RouteSpec, TAG_TEXT, TAGS } from "./routes/route-spec";
 import * as v from "./views";
 
 export type JsonSchema = Record<string, unknown>;

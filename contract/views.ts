@@ -5,14 +5,18 @@ import { z } from "zod";
 import type { CommitmentView } from "@/server/commitments/commitment-view";
 import type { DecisionView } from "@/server/decisions/decision-view";
 import type { TaskDiff } from "@/server/flights/task-diff";
+import type { RepositoryInspection } from "@/server/flights/inspect";
+import type { FlightList, FlightView } from "@/server/flights/view";
+import type { BudgetLine } from "@/server/budgets/lines";
 import type { EventsPage } from "@/server/journal/wait-for-events";
 import type { JournalEntry } from "@/server/journal/list";
 import type { LessonView, PrincipleView } from "@/server/memory/memory-view";
 import type { RosterEntry } from "@/server/principals/list-principals";
-import type { Principal } from "@/server/principals/types";
+import type { Principal } from "@/server/principal";
 import type { CursorView } from "@/server/relay/cursor";
 import type { DigestView } from "@/server/relay/digest";
 import type { GateRejection } from "@/server/relay/gate-log";
+import { GATE_NAMES } from "@/server/relay/gate-refusal";
 import type { InboxPage } from "@/server/relay/inbox";
 import type { PathCheck } from "@/server/reservations/check-paths";
 import type { ReservationView } from "@/server/reservations/view";
@@ -40,6 +44,8 @@ export const rosterEntry = open({
   role: z.string().nullable(),
   present: z.boolean(),
   lastSeenAt: when.nullable(),
+  /** Its place in the order principals were created (0 the first): what its colour is chosen by. */
+  order: int,
 }) satisfies z.ZodType<RosterEntry>;
 export const registeredAgent = open({ id: uuid, name: z.string(), role: z.string(), key: z.string() });
 export const issuedKey = open({ id: uuid, name: z.string(), key: z.string(), revoked: int });
@@ -77,7 +83,7 @@ export const gateRejection = open({
   id: int,
   t: when,
   room: z.string(),
-  gate: z.enum(["rate", "duplicate", "freshness", "lapping", "two_tier"]),
+  gate: z.enum(GATE_NAMES),
   reason: z.string(),
   message: z.string(),
   senderId: uuid,
@@ -105,6 +111,7 @@ export const task = open({
   leaseExpiresAt: when.nullable(),
   stallsAt: when.nullable(),
   outputCount: int,
+  waitingOn: int,
   offeredTo: uuid.nullable(),
   parentId: uuid.nullable(),
   adrId: uuid.nullable(),
@@ -269,3 +276,51 @@ export const exportLine = journalEntry.omit({ actorName: true });
 
 /** A view this document does not spell out yet: a JSON object (the explorer and bill pages' reads). */
 export const anyObject = open({});
+
+const taskStatus = z.enum(["ready", "in_progress", "review", "done", "cancelled"]);
+/** A budget beside a plan or on the Bill (server/budgets/lines.ts). */
+export const budgetLine = open({
+  id: uuid,
+  allowance: int,
+  spent: int,
+  remaining: int,
+  exhausted: z.boolean(),
+  promised: int,
+  byModel: z.array(open({ model: z.string(), tokens: int })),
+}) satisfies z.ZodType<BudgetLine>;
+export const flight = open({
+  id: uuid,
+  number: int,
+  goal: z.string(),
+  status: z.enum(["planning", "working", "green", "red"]),
+  mode: z.string(),
+  source: z.string().nullable(),
+  branch: z.string(),
+  baseCommit: z.string().nullable(),
+  testCommand: z.string().nullable(),
+  mergeCommand: z.string().nullable(),
+  goalTask: open({ id: uuid, number: int, title: z.string(), status: taskStatus }),
+  tasks: z.array(
+    open({
+      id: uuid,
+      number: int,
+      title: z.string(),
+      status: taskStatus,
+      ownerName: z.string().nullable(),
+      dependsOn: z.array(int),
+      integrated: z.boolean(),
+      budget: budgetLine.nullable(),
+    }),
+  ),
+  budget: budgetLine.nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: when,
+  updatedAt: when,
+}) satisfies z.ZodType<FlightView>;
+export const flightList = open({ items: z.array(flight), defaultAllowance: int }) satisfies z.ZodType<FlightList>;
+export const repositoryInspection = open({
+  path: z.string(),
+  head: z.string(),
+  branch: z.string().nullable(),
+  testCommand: z.string().nullable(),
+}) satisfies z.ZodType<RepositoryInspection>;

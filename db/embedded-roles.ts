@@ -74,7 +74,7 @@ export async function openAsSuperuser(port: number, passwords: Passwords, log: (
     await legacy`select 1`;
   } catch (error) {
     await legacy.end();
-    throw refused(error) ? new Error(`the superuser password in ${PASSWORDS_FILE} does not open this data folder, nor does the old fixed one`) : error;
+    throw refused(error) ? new Error(`the superuser password in ${PASSWORDS_FILE} does not open this data folder, nor does the old fixed one`, { cause: error }) : error;
   }
   await legacy.unsafe(`alter role ${SUPERUSER} password '${passwords[SUPERUSER]}'`);
   log(`Rotated the embedded database's fixed superuser password to a random one (kept in ${PASSWORDS_FILE}).`);

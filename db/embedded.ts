@@ -5,14 +5,15 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import { arch, constants, platform } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { exited, isRunning, STOP_SIGNALS } from "./child-process";
 import { type EmbeddedUrls, ensureDatabaseAndRole, loadPasswords, openAsSuperuser, PASSWORDS_FILE, type Passwords, SUPERUSER, urlsOf, writePrivate } from "./embedded-roles";
+import { quorumHome } from "./home";
 
 export { APP_ROLE, type EmbeddedUrls } from "./embedded-roles";
 
 const RUNTIME_FILE = "runtime.json";
 const STOP_DEADLINE_MS = 5_000;
-const STOP_SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
 
 export interface EmbeddedDatabase extends EmbeddedUrls {
   /** Fast shutdown (open sessions are ended, a checkpoint is written), escalating after a deadline. */
@@ -47,10 +48,6 @@ function admitSubnet(dataDir: string, subnet: string): void {
   if (!text.split("\n").includes(line)) writeFileSync(file, `${text.endsWith("\n") ? text : `${text}\n`}${line}\n`);
 }
 
-export function quorumHome(): string {
-  return resolve(process.env.QUORUM_HOME ?? ".quorum");
-}
-
 /** Postgres refuses port 0, so find a free loopback port ourselves. */
 export function freePort(): Promise<number> {
   return new Promise((done, reject) => {
@@ -62,21 +59,6 @@ export function freePort(): Promise<number> {
       server.close(() => done(typeof address === "object" && address ? address.port : 0));
     });
   });
-}
-
-/** Whether a pid is a running process (a zombie waiting to be reaped is not). */
-export function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  // A killed process whose parent died too can linger as a zombie until it is reaped: that is not running.
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return true;
-  }
 }
 
 /** Whether something accepts TCP connections on a loopback port (a pid alone can outlive its server). */
@@ -178,17 +160,6 @@ async function launch(dataDir: string, port: number, user: { uid: number; gid: n
   return child;
 }
 
-function exited(child: ChildProcess, ms: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((done) => {
-    const timer = setTimeout(() => done(false), ms);
-    child.once("exit", () => {
-      clearTimeout(timer);
-      done(true);
-    });
-  });
-}
-
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   try {
     process.kill(-child.pid!, signal);
@@ -212,7 +183,7 @@ export async function startEmbeddedPostgres(home = quorumHome(), log: (line: str
   await stopOrphan(dataDir);
   if (!existsSync(join(dataDir, "PG_VERSION"))) {
     await initialise(home, dataDir, passwords[SUPERUSER], user).catch((error: unknown) => {
-      throw new Error(`could not initialise Postgres in ${dataDir} (every parent folder must be readable by the 'postgres' user): ${String(error)}`);
+      throw new Error(`could not initialise Postgres in ${dataDir} (every parent folder must be readable by the 'postgres' user): ${String(error)}`, { cause: error });
     });
   }
   if (options.network) admitSubnet(dataDir, options.network.subnet);
@@ -226,7 +197,7 @@ export async function startEmbeddedPostgres(home = quorumHome(), log: (line: str
       server = await launch(dataDir, port, user, log, options);
       break;
     } catch (error) {
-      if (attempt >= 8) throw new Error(`could not start Postgres in ${dataDir}: ${String(error)}`);
+      if (attempt >= 8) throw new Error(`could not start Postgres in ${dataDir}: ${String(error)}`, { cause: error });
     }
     await new Promise((r) => setTimeout(r, 500 * attempt));
   }

@@ -11,7 +11,7 @@ test("the bill changes live while a scripted flight spends tokens", async ({ pag
   await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
   const total = page.getByTestId("total-tokens");
   await expect(total).toBeVisible();
-  await expect(page.getByTestId("bill-agent-row").filter({ hasText: "coder" })).toBeVisible();
+  await expect(page.locator('[data-testid="bill-agent-row"][data-agent="coder"]')).toBeVisible();
   const before = await tokensOf(total);
   // A marker that a reload would wipe: the numbers must move without one.
   await page.evaluate(() => ((window as unknown as { __stayed: boolean }).__stayed = true));
@@ -19,8 +19,10 @@ test("the bill changes live while a scripted flight spends tokens", async ({ pag
   const launched = await cli(["demo"]);
   expect(launched).toMatch(/goal task #\d+/);
   await expect.poll(() => tokensOf(total), { timeout: 90_000 }).toBeGreaterThan(before);
-  const coder = page.getByTestId("bill-agent-row").filter({ hasText: "coder" }).getByTestId("agent-tokens");
-  await expect.poll(() => tokensOf(coder), { timeout: 90_000 }).toBeGreaterThan(0);
+  // The team has two coders; whichever claimed the demo's one task spends.
+  const coders = page.locator('[data-testid="bill-agent-row"][data-agent^="coder"]').getByTestId("agent-tokens");
+  const codersSpent = async () => (await Promise.all((await coders.all()).map(tokensOf))).reduce((n, t) => n + t, 0);
+  await expect.poll(codersSpent, { timeout: 90_000 }).toBeGreaterThan(0);
   // The top strip's spend today moves with it.
   await expect.poll(() => tokensOf(page.getByTestId("team-spend")), { timeout: 30_000 }).toBeGreaterThan(0);
   expect(await page.evaluate(() => (window as unknown as { __stayed?: boolean }).__stayed)).toBe(true);
@@ -33,7 +35,17 @@ test("the bill changes live while a scripted flight spends tokens", async ({ pag
   const bill = await api.json();
   expect(bill.total.tokens).toBe(bill.agents.reduce((n: number, a: { tokens: number }) => n + a.tokens, 0));
   for (const budget of bill.budgets) expect(budget.left).toBe(budget.allowance - budget.spent);
+  // Cached tokens have their own column, per agent and in total, as the bill counts them.
+  await expect(page.getByRole("columnheader", { name: "Cached", exact: true }).first()).toBeVisible();
+  await expect.poll(async () => tokensOf(page.getByTestId("total-cached")), { timeout: 30_000 }).toBe((await (await page.request.get("/api/bill")).json()).total.cachedTokens);
   await snap(page, "bill");
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `test-results/bill-${width}x${height}.png`, fullPage: true });
+  }
 });
 
 test("the journal explorer searches, opens a run's timeline, replays it identically and diagnoses it", async ({ page, signIn, snap }) => {
@@ -41,7 +53,7 @@ test("the journal explorer searches, opens a run's timeline, replays it identica
   await signIn(page);
   // A finished run of the demo team: the coder's, with its task.
   const runs = await (await page.request.get("/api/bill/runs?limit=200")).json();
-  const run = runs.items.find((r: { agentName: string; status: string; taskId: string | null }) => r.agentName === "coder" && r.status === "done" && r.taskId);
+  const run = runs.items.find((r: { agentName: string; status: string; taskId: string | null }) => /^coder(-\d+)?$/.test(r.agentName) && r.status === "done" && r.taskId);
   expect(run, "a finished coder run (the first flight)").toBeTruthy();
 
   await page.getByRole("link", { name: "Journal", exact: true }).click();
@@ -89,14 +101,26 @@ test("the journal explorer searches, opens a run's timeline, replays it identica
 test("the agents page lists the team with spend and budgets and opens an agent's runs and principles", async ({ page, signIn, snap }) => {
   await signIn(page);
   await page.getByRole("link", { name: "Agents", exact: true }).click();
-  // The team's coder, by name: other specs register agents whose role is coder too.
-  const row = page.locator('[data-testid="roster-row"][data-agent="coder"]');
+  // A team coder that has run (of two, whichever took the demo's task), by name: other specs register agents whose role is coder too.
+  const runs = await (await page.request.get("/api/bill/runs?limit=200")).json();
+  const worked: string = runs.items.find((r: { agentName: string }) => /^coder(-\d+)?$/.test(r.agentName)).agentName;
+  const row = page.locator(`[data-testid="roster-row"][data-agent="${worked}"]`);
   await expect(row).toBeVisible();
   await expect(row.getByTestId("budget-bar")).toBeVisible();
+  // Each team member's model, as its worker announced it: the e2e team runs scripted.
+  await expect(row.getByTestId("member-model")).toHaveText("scripted");
   await expect(page.getByRole("heading", { name: "Principles" })).toBeVisible();
   await snap(page, "agents");
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `test-results/agents-${width}x${height}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   await row.getByRole("link").first().click();
-  await expect(page.getByRole("heading", { name: "coder", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: worked, exact: true })).toBeVisible();
   await expect(page.getByTestId("run-row").first()).toBeVisible();
   await expect(page.getByText("Principles in its context")).toBeVisible();
   // A human tops up the coder's budget in place; the bar shows the new allowance once the change commits.

@@ -19,7 +19,7 @@ test("a human watches the built-in team fix the failing test, then accepts the g
   await expect(page.getByTestId("scripted-note")).toContainText("Scripted team: agents follow a fixed script and won't answer chat");
   await expect(messages.filter({ hasText: /is ready for review/ }).last()).toBeVisible({ timeout: 90_000 });
   await expect(messages.filter({ hasText: /ACCEPT task #\d+ \(review/ }).last()).toBeVisible({ timeout: 90_000 });
-  await expect(messages.filter({ hasText: /The suite passes on main/ }).last()).toBeVisible({ timeout: 90_000 });
+  await expect(messages.filter({ hasText: /The suite passes on quorum\/flight-\d+/ }).last()).toBeVisible({ timeout: 90_000 });
   await snap(page, "flight-room");
 
   // The goal waits for the human who set it, with the tester's output as evidence.
@@ -34,7 +34,7 @@ test("a human watches the built-in team fix the failing test, then accepts the g
   const drawer = page.getByTestId("task-drawer");
   await expect(drawer.getByTestId("evidence")).toContainText("passed");
   // The review reads like a pull request: the goal's combined change, file by file, with +/− counts.
-  await expect(drawer.getByTestId("diff")).toContainText(/\d+ files? changed, \+\d+ −\d+ — everything the flight integrated into main/);
+  await expect(drawer.getByTestId("diff")).toContainText(/\d+ files? changed, \+\d+ −\d+ — quorum\/flight-\d+ against the commit the flight started from/);
   await expect(drawer.getByTestId("diff-file").first()).toBeVisible();
   await drawer.getByRole("link", { name: "Open as a page" }).click();
   await expect(page).toHaveURL(new RegExp(`/board/${goalNumber}$`));

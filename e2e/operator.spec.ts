@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { expect, test } from "./fixtures";
 import { root, serverEnv } from "./server";
 
-test("a human stops a running run from its timeline; it ends at its next turn boundary", async ({ page, signIn, registerAgent, snap }) => {
+test("a human stops a running run from its timeline; it ends at its next turn boundary, and Resume asks the team to carry it on", async ({ page, signIn, registerAgent, snap }) => {
   const agent = await registerAgent(undefined, "coder");
   const env = serverEnv(process.env.QUORUM_E2E_HOME!, Number(process.env.QUORUM_E2E_PORT));
   // Its one tool waits 15 s (room for signing in on a busy machine): the human asks to stop meanwhile,
@@ -29,6 +29,15 @@ test("a human stops a running run from its timeline; it ends at its next turn bo
     await expect(page.getByRole("button", { name: "Stop run" })).toHaveCount(0);
     await snap(page, "run-stopped");
     expect(JSON.parse((await lines.next()).value as string)).toMatchObject({ status: "stopped", turns: 1 });
+
+    // The pause is the human's to end: Resume journals the request, the header shows it live, and the button
+    // goes (a second request would be the same one). The team worker hosting the agent carries the run on.
+    await page.getByRole("button", { name: "Resume run" }).click();
+    await expect(page.getByTestId("resume-request")).toContainText(/asked to resume it at .*resumed it — the team's worker carries it on from its journal\./);
+    await expect(page.getByRole("button", { name: "Resume run" })).toHaveCount(0);
+    const journal = await (await page.request.get(`/api/journal?run=${runId}`)).json();
+    expect(journal.items.filter((e: { kind: string }) => e.kind === "ResumeRequested")).toHaveLength(1);
+    await snap(page, "run-resume-requested");
   } finally {
     if (child.exitCode === null) child.kill("SIGKILL");
   }

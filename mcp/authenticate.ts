@@ -2,7 +2,7 @@
 import type { ServerContext } from "../server/context";
 import { fail } from "../server/errors";
 import { authenticate } from "../server/principals/authenticate";
-import type { Principal } from "../server/principals/types";
+import type { Principal } from "../server/principal";
 
 /**
  * Each HTTP request carries its key and is resolved on its own: there is no MCP session to hijack

@@ -1,5 +1,6 @@
 // The MCP endpoint (Streamable HTTP, stateless): a fresh server and transport per request, bearer auth on each.
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { hubUrlSetting } from "../server/config";
 import type { ServerContext } from "../server/context";
 import { fail, QuorumError } from "../server/errors";
 import { MAX_BODY_BYTES } from "../server/request-shape";
@@ -19,7 +20,7 @@ function refusal(error: QuorumError): Response {
 /** Answers one JSON-RPC POST; `?profile=full|worker|chat` picks the tool subset (default full). */
 export async function handleMcpPost(req: Request, ctx: ServerContext): Promise<Response> {
   try {
-    requireOwnOrigin(req);
+    requireOwnOrigin(req, hubUrlSetting());
     const caller = await mcpCaller(ctx.db, req.headers.get("authorization"), ctx.clock);
     const parsed = profileField.safeParse(new URL(req.url).searchParams.get("profile") ?? "full");
     if (!parsed.success) throw fail.invalid("mcp", "profile must be full, worker or chat", { issues: parsed.error.issues });

@@ -1,6 +1,6 @@
 // Issue 14 item 7: the MCP endpoint checks Origin (the MCP spec's defence against DNS rebinding). A request
 // from a foreign page is refused 403 JSON before its key is used; none (CLI clients) or the hub's own is served.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { POST as mcpPost } from "../app/api/mcp/route";
 import { call, makeAgent } from "../test/helpers";
 import { originAllowed } from "./origin";
@@ -13,16 +13,11 @@ async function callAs(key: string, url: string, headers: Record<string, string>)
   return call(mcpPost, new URL(url).pathname, { key, body: whoami, headers: { accept, host, ...headers } });
 }
 
-describe("the MCP endpoint and Origin", () => {
-  const saved = process.env.QUORUM_URL;
-  beforeEach(() => {
-    process.env.QUORUM_URL = "http://127.0.0.1:3000";
-  });
-  afterEach(() => {
-    if (saved === undefined) delete process.env.QUORUM_URL;
-    else process.env.QUORUM_URL = saved;
-  });
+// The hub's own address; server/config.ts reads QUORUM_URL once, on first use: set before any test runs.
+vi.stubEnv("QUORUM_URL", "http://127.0.0.1:3000");
+afterAll(() => void vi.unstubAllEnvs());
 
+describe("the MCP endpoint and Origin", () => {
   it("refuses a rebinding page 403 JSON, and serves a CLI client (no Origin) and the hub's own page", async () => {
     const agent = await makeAgent();
     const url = "http://127.0.0.1:3000/api/mcp";
@@ -40,6 +35,8 @@ describe("the MCP endpoint and Origin", () => {
     expect(cli.status).toBe(200);
     expect(JSON.stringify(cli.body)).toContain(agent.name);
     expect((await callAs(agent.key, url, { origin: "http://127.0.0.1:3000" })).status).toBe(200);
+    // QUORUM_URL's origin is the hub's own even when the request names the host another way.
+    expect((await callAs(agent.key, "http://localhost:3000/api/mcp", { origin: "http://127.0.0.1:3000" })).status).toBe(200);
   });
 
   it("knows the hub's own origin: QUORUM_URL's, or the host the request was sent to when that is localhost or an IP", () => {

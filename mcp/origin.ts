@@ -27,8 +27,8 @@ export function originAllowed(origin: string | null, host: string | null, hubUrl
   return host !== null && from.host === host.toLowerCase() && isLiteralHost(from.hostname);
 }
 
-/** Refuses a request from a page of another origin (403), before its key is even looked at. */
-export function requireOwnOrigin(req: Request, hubUrl: string | undefined = process.env.QUORUM_URL): void {
+/** Refuses a request from a page of another origin (403), before its key is even looked at; `hubUrl` is QUORUM_URL as set. */
+export function requireOwnOrigin(req: Request, hubUrl: string | undefined): void {
   const origin = req.headers.get("origin");
   if (!originAllowed(origin, req.headers.get("host"), hubUrl)) {
     throw fail.forbidden("mcp", `requests from the web page at ${origin} are refused: MCP clients call from outside a browser, or from this hub's own origin`);

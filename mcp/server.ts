@@ -9,6 +9,7 @@ import {
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { QuorumError } from "../server/errors";
+import { MAX_WAIT_SECONDS } from "../server/journal/wait-for-events";
 import { toolInputSchema, toolOutputSchema, type JsonSchema } from "./json-schema";
 import { toolsFor, type Profile } from "./registry";
 import { mcpRefusal } from "./refusal";
@@ -17,7 +18,7 @@ import { callTool, type ToolContext, type ToolDef } from "./tool";
 
 export const SERVER_INFO = { name: "quorum", version: "0.1.0" };
 
-const INSTRUCTIONS = `You are an agent in Quorum, acting as the principal of your key. Mail: read_inbox (never acks), then ack_messages up to the last seq you handled. A broadcast refused as stale carries the unread messages and a holdToken: read them, then retry with holdToken (or ack first). Tasks: claim_next_task, keep its fence, heartbeat before leaseExpiresAt, append_output as you go (with from, so a retry is not stored twice), submit_task with evidence. Reserve paths before editing (reserve_paths) and release after committing. wait_for_events long-polls for news (≤25 s). A refusal is a tool error whose structured content is {error, message, hint?, …}; hint names the next call.`;
+const INSTRUCTIONS = `You are an agent in Quorum, acting as the principal of your key. Mail: read_inbox (never acks), then ack_messages up to the last seq you handled. A broadcast refused as stale carries the unread messages and a holdToken: read them, then retry with holdToken (or ack first). Tasks: claim_next_task, keep its fence, heartbeat before leaseExpiresAt, append_output as you go (with from, so a retry is not stored twice), submit_task with evidence. Reserve paths before editing (reserve_paths) and release after committing. wait_for_events long-polls for news (≤${MAX_WAIT_SECONDS} s). A refusal is a tool error whose structured content is {error, message, hint?, …}; hint names the next call.`;
 
 export interface ToolListing {
   name: string;
@@ -54,8 +55,10 @@ export class ProtocolError extends Error {
     readonly code: number,
     message: string,
     readonly data?: unknown,
+    /** The error it was made from, kept for logs; the SDK sends only `code`, `message` and `data`. */
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = "ProtocolError";
   }
 }
@@ -78,7 +81,7 @@ export function createMcpServer(ctx: ToolContext, profile: Profile): Server {
     try {
       return await readResource(request.params.uri, ctx);
     } catch (error) {
-      if (error instanceof QuorumError) throw new ProtocolError(ErrorCode.InvalidParams, error.message, mcpRefusal(error));
+      if (error instanceof QuorumError) throw new ProtocolError(ErrorCode.InvalidParams, error.message, mcpRefusal(error), { cause: error });
       throw error;
     }
   });

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { ServerContext } from "../server/context";
 import { fail, QuorumError } from "../server/errors";
-import type { Principal } from "../server/principals/types";
+import type { Principal } from "../server/principal";
 import { unstorableText } from "../server/storable-text";
 import { mcpRefusal } from "./refusal";
 

@@ -35,9 +35,10 @@ export class QuorumError extends Error {
     readonly code: string,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    /** `cause`: the error this refusal was made from, kept for logs (ES2022 `Error.cause`); never part of `toBody()`. */
     options?: { cause?: unknown; hint?: Hint },
   ) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "QuorumError";
     if (options?.hint?.length) this.hint = options.hint;
   }
@@ -52,14 +53,17 @@ export class QuorumError extends Error {
   }
 }
 
+/** The refusals by kind. Each takes an optional last `cause`: a refusal made from a caught error passes that error on. */
 export const fail = {
-  invalid: (surface: string, message: string, extra?: Record<string, unknown>) => new QuorumError("invalid", surface, "invalid", message, extra),
-  unauthorized: (message = "sign in, or send Authorization: Bearer <key>") => new QuorumError("unauthorized", "auth", "unauthorized", message),
-  forbidden: (surface: string, message: string) => new QuorumError("forbidden", surface, "forbidden", message),
-  notFound: (surface: string, message: string) => new QuorumError("not_found", surface, "not_found", message),
-  conflict: (surface: string, code: string, message: string, extra?: Record<string, unknown>, hint?: Hint) => new QuorumError("conflict", surface, code, message, extra, { hint }),
-  rateLimited: (surface: string, message: string, extra?: Record<string, unknown>) => new QuorumError("rate_limited", surface, "rate_limited", message, extra),
+  invalid: (surface: string, message: string, extra?: Record<string, unknown>, cause?: unknown) => new QuorumError("invalid", surface, "invalid", message, extra, { cause }),
+  unauthorized: (message = "sign in, or send Authorization: Bearer <key>", cause?: unknown) => new QuorumError("unauthorized", "auth", "unauthorized", message, {}, { cause }),
+  forbidden: (surface: string, message: string, cause?: unknown) => new QuorumError("forbidden", surface, "forbidden", message, {}, { cause }),
+  notFound: (surface: string, message: string, cause?: unknown) => new QuorumError("not_found", surface, "not_found", message, {}, { cause }),
+  conflict: (surface: string, code: string, message: string, extra?: Record<string, unknown>, hint?: Hint, cause?: unknown) =>
+    new QuorumError("conflict", surface, code, message, extra, { hint, cause }),
+  rateLimited: (surface: string, message: string, extra?: Record<string, unknown>, cause?: unknown) =>
+    new QuorumError("rate_limited", surface, "rate_limited", message, extra, { cause }),
   /** A request larger than `limitBytes`, refused before it is read in full. */
-  tooLarge: (surface: string, limitBytes: number) =>
-    new QuorumError("too_large", surface, "payload_too_large", `the request body may hold at most ${limitBytes} bytes`, { limitBytes }),
+  tooLarge: (surface: string, limitBytes: number, cause?: unknown) =>
+    new QuorumError("too_large", surface, "payload_too_large", `the request body may hold at most ${limitBytes} bytes`, { limitBytes }, { cause }),
 };

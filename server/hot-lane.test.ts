@@ -5,7 +5,7 @@ import { connect, type Connection, getConnection, getDb, hotLaneOf } from "../db
 import { tasks } from "../db/schema";
 import { makeAgent, makeHuman, uniqueName } from "../test/helpers";
 import { systemClock } from "./clock";
-import type { Principal } from "./principals/types";
+import type { Principal } from "./principal";
 import { postMessage } from "./relay/post-message";
 import { createRoom } from "./rooms/rooms";
 import { claimNextTask } from "./tasks/claim-next";

@@ -31,8 +31,8 @@ export interface HeaderLine {
   value: string;
 }
 
-/** The headers, in next.config.ts `headers()` shape; `dev` is `NODE_ENV === "development"`. */
-export function securityHeaders(dev = process.env.NODE_ENV === "development"): HeaderLine[] {
+/** The headers, in next.config.ts `headers()` shape; `dev` is `NODE_ENV === "development"` (server/config.ts). */
+export function securityHeaders(dev: boolean): HeaderLine[] {
   return [
     { key: "Content-Security-Policy", value: contentSecurityPolicy(dev) },
     { key: "X-Content-Type-Options", value: "nosniff" },

@@ -1,10 +1,14 @@
-// Every API endpoint with a way to reach it: discovered from app/api/**/route.ts (so a new route cannot be
-// forgotten), plus, per endpoint, the resource it acts on and a valid body. Shared by the authorization
-// matrix (test/authz-matrix.test.ts), the fuzzer (test/fuzz.test.ts) and `npm run chaos`.
-import { readdirSync } from "node:fs";
-import { join, relative } from "node:path";
+// Every API endpoint with a way to reach it: the routes the web server finds in app/api/**/route.ts
+// (web/route-table.ts, so a new route cannot be forgotten), plus, per endpoint, the resource it acts on and a
+// valid body. Shared by the authorization matrix (test/authz-matrix.test.ts), the fuzzer (test/fuzz.test.ts)
+// and `npm run chaos`.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { randomBytes } from "node:crypto";
+import { createScratchRepo } from "../agents/demo/scratch-repo";
+import { failureAdvice } from "../agents/model/model-client";
 import { getDb } from "../db/client";
 import { createBudget } from "../server/budgets/create";
 import { listReservations } from "../server/reservations/list";
@@ -12,10 +16,11 @@ import { releaseReservation } from "../server/reservations/release";
 import { systemClock } from "../server/clock";
 import { handGoalBack } from "../server/flights/hand-back";
 import { launchFlight } from "../server/flights/launch";
-import { ensureTeamMember } from "../server/flights/team";
+import { announceTeamStarted, ensureTeamMember } from "../server/flights/team";
 import { claimTask } from "../server/tasks/claim";
 import { appendLooseEvent } from "./fixtures/journal";
 import { makeAgent, makeHuman } from "./helpers";
+import { discoverApiRoutes } from "../web/route-table";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -32,18 +37,11 @@ export interface Endpoint {
   handler: Handler;
 }
 
-/** Walks app/api for route.ts files and returns one endpoint per exported HTTP method. */
+/** One endpoint per HTTP method each route file exports, in the route table's order (by file). */
 export async function discoverEndpoints(): Promise<Endpoint[]> {
-  const files = (readdirSync(join(root, "app/api"), { recursive: true }) as string[]).filter((f) => f.endsWith("route.ts")).sort();
   const out: Endpoint[] = [];
-  for (const file of files) {
-    const full = join(root, "app/api", file);
-    const route =
-      "/" +
-      relative(root, full)
-        .replace(/^app\//, "")
-        .replace(/\/route\.ts$/, "");
-    const mod = (await import(pathToFileURL(full).href)) as Record<string, unknown>;
+  for (const { pattern: route, file } of discoverApiRoutes(join(root, "app/api"))) {
+    const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
     for (const method of METHODS) {
       if (typeof mod[method] === "function") out.push({ key: `${method} ${route}`, method, route, handler: mod[method] as Handler });
     }
@@ -202,13 +200,27 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     await appendLooseEvent(getDb(), { kind: "RunStarted", actor: team.agent.id, runId, turn: 0, data: { budgetIds: [], tools: [] } });
     return runId;
   };
+  /** A run its operator stopped, with no task: what a human may resume. */
+  const stoppedRun = async () => {
+    const runId = await liveRun();
+    const result = { status: "stopped", reason: "an operator asked to stop", turns: 0, toolCalls: 0, spent: 0 };
+    await appendLooseEvent(getDb(), { kind: "RunStopped", actor: team.agent.id, runId, turn: 0, data: { result } });
+    return runId;
+  };
   /** A flight whose goal came back to the human (the agent held it, its model failed). */
   const handedBack = async () => {
     // A flight's REQUEST is addressed to the team's orchestrator.
-    await ensureTeamMember(getDb(), "orchestrator", 1000, systemClock);
-    const { flight, goalTask } = await launchFlight(getDb(), team.human, { goal: uniq("goal"), repo: "/nonexistent", mode: "scripted" }, systemClock);
+    await ensureTeamMember(getDb(), "orchestrator", "orchestrator", 1000, systemClock);
+    const repo = createScratchRepo(mkdtempSync(join(tmpdir(), "quorum-catalog-")));
+    const { flight, goalTask } = await launchFlight(getDb(), team.human, { goal: uniq("goal"), repo, mode: "scripted" }, systemClock);
     await claimTask(getDb(), team.agent, goalTask.id, systemClock);
-    await handGoalBack(getDb(), team.agent, flight, { runId: null, outcome: "failed", reason: "HTTP 500", model: "openai-compatible:m" }, systemClock);
+    await handGoalBack(
+      getDb(),
+      team.agent,
+      flight,
+      { runId: null, outcome: "failed", reason: "HTTP 500", model: "openai-compatible:m", advice: failureAdvice(null, "HTTP 500") },
+      systemClock,
+    );
     return flight;
   };
   const webhook = async () => (await A("human", "POST /api/webhooks", {}, { url: "http://127.0.0.1:9/hook", events: ["agent.stalled"] })) as { id: string };
@@ -265,6 +277,15 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     "GET /api/me": none,
     "GET /api/me/waiting": none,
     "POST /api/flights/[id]/retry": async () => ({ params: { id: (await handedBack()).id }, body: { mode: "scripted" } }),
+    "GET /api/flights": none,
+    "POST /api/flights": async () => {
+      // A live team is running (its worker announced a model), so the hub takes a flight of one's own.
+      await ensureTeamMember(getDb(), "orchestrator", "orchestrator", 1000, systemClock);
+      await announceTeamStarted(getDb(), ["orchestrator", "coder", "reviewer", "tester"], "openai-compatible:stand-in", systemClock);
+      return { params: {}, body: { repo: createScratchRepo(mkdtempSync(join(tmpdir(), "quorum-catalog-"))), goal: uniq("goal") } };
+    },
+    "GET /api/flights/inspect": async () => ({ params: {}, query: `repo=${encodeURIComponent(createScratchRepo(mkdtempSync(join(tmpdir(), "quorum-catalog-"))))}` }),
+    "GET /api/flights/[id]": async () => ({ params: { id: (await handedBack()).id } }),
     "GET /api/team": none,
     "GET /api/principles": none,
     "POST /api/principles": async () => ({ params: {}, body: { text: uniq("measure first") } }),
@@ -299,6 +320,7 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     "POST /api/rooms/[room]/messages": async () => ({ params: room, body: { body: uniq("hello"), to: team.other.name } }),
     "GET /api/rooms/[room]/presence": async () => ({ params: room }),
     "POST /api/runs/[id]/stop": async () => ({ params: { id: await liveRun() }, body: { reason: "wrong approach" } }),
+    "POST /api/runs/[id]/resume": async () => ({ params: { id: await stoppedRun() }, body: { reason: "carry on" } }),
     // A fresh human's session each time, so signing out never ends the team human's.
     "POST /api/session/sign-out": async () => ({ params: {}, body: {}, cookie: (await makeHuman()).cookie }),
     "GET /api/stream": none,

@@ -10,7 +10,7 @@ import { ALL_TOOLS } from "../mcp/registry";
 import { RESOURCES } from "../mcp/resources";
 import { manualClock } from "../server/clock";
 import { openDecision } from "../server/decisions/open-decision";
-import type { Principal } from "../server/principals/types";
+import type { Principal } from "../server/principal";
 import { flushAgentDigest } from "../server/relay/agent-digest";
 import { claimTask } from "../server/tasks/claim";
 import { discoverEndpoints, type Endpoint } from "./api-catalog";
@@ -96,6 +96,9 @@ const ROUTES: Record<string, Coverage> = {
   "GET /api/me": [{}],
   "GET /api/me/waiting": [{}],
   "GET /api/team": { reason: "the built-in team's mode and roles from its latest TeamStarted event: no message, no room" },
+  "GET /api/flights": { reason: "flights, their goals and their tasks' numbers, titles and statuses: no message, no room" },
+  "GET /api/flights/inspect": { reason: "a folder's branch, commit and detected test command (humans only): no message, no room" },
+  "GET /api/flights/[id]": { reason: "one flight, its goal and its tasks' numbers, titles and statuses: no message, no room" },
   "GET /api/principles": [{}],
   "GET /api/reservations": [{}],
   "GET /api/rooms": [{}],

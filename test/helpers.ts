@@ -4,7 +4,7 @@ import { getDb } from "../db/client";
 import { systemClock } from "../server/clock";
 import { createAgent, ensureHuman } from "../server/principals/create-principal";
 import { redeemSignInLink, issueSignInLink, SESSION_COOKIE } from "../server/principals/sign-in";
-import type { Principal } from "../server/principals/types";
+import type { Principal } from "../server/principal";
 
 export function uniqueName(prefix: string): string {
   return `${prefix}-${randomBytes(3).toString("hex")}`;

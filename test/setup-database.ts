@@ -1,5 +1,8 @@
-// Before each test file: a fresh database cloned from the migrated template, as DATABASE_URL.
+// Before each test file: a fresh database cloned from the migrated template, as DATABASE_URL, and a QUORUM_HOME.
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import postgres from "postgres";
 import { afterAll, inject } from "vitest";
 import { getConnection } from "../db/client";
@@ -24,7 +27,11 @@ await admin.end();
 const url = new URL(adminUrl);
 url.pathname = `/${name}`;
 process.env.DATABASE_URL = url.toString();
+// Flights clone their repositories under QUORUM_HOME: a folder of this test file's own, not the checkout's .quorum.
+const home = mkdtempSync(join(tmpdir(), "quorum-home-"));
+process.env.QUORUM_HOME = home;
 
 afterAll(async () => {
   await getConnection().close();
+  rmSync(home, { recursive: true, force: true });
 });

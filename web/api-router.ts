@@ -5,6 +5,7 @@
 // response written chunk by chunk as the handler's stream yields it.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pathToFileURL } from "node:url";
+import { developmentBuild } from "@/server/config";
 import { pathIssues, pathMessage } from "@/server/request-shape";
 import { securityHeaders } from "@/server/security-headers";
 import { type ApiRoute, matchApiRoute, orderRoutes, type RouteParams } from "./route-table";
@@ -108,7 +109,7 @@ function drained(res: ServerResponse): Promise<void> {
 
 async function writeResponse(res: ServerResponse, response: Response, headOnly: boolean): Promise<void> {
   res.statusCode = response.status;
-  for (const { key, value } of securityHeaders()) res.setHeader(key, value);
+  for (const { key, value } of securityHeaders(developmentBuild())) res.setHeader(key, value);
   for (const [key, value] of response.headers) if (key !== "set-cookie") res.setHeader(key, value);
   const cookies = response.headers.getSetCookie();
   if (cookies.length) res.setHeader("Set-Cookie", cookies);
@@ -155,7 +156,7 @@ export function createApiRouter(routes: ApiRoute[], load: LoadRoute = importRout
   };
 
   return async (req, res) => {
-    const security = Object.fromEntries(securityHeaders().map(({ key, value }) => [key, value]));
+    const security = Object.fromEntries(securityHeaders(developmentBuild()).map(({ key, value }) => [key, value]));
     try {
       const url = req.url ?? "/";
       const query = url.indexOf("?");

@@ -68,10 +68,10 @@ describe("the route table", () => {
 });
 
 describe("the app's routes", () => {
-  it("the table holds every app/api route file, and each answers the methods its file exports", async () => {
+  it("each route answers the methods its file exports, and is found by its own pattern", async () => {
     const routes = discoverApiRoutes(apiDir);
+    // The catalog the authorization matrix and the fuzzer walk is this table's (test/api-catalog.ts).
     const endpoints = await discoverEndpoints();
-    expect(routes.map((r) => r.pattern).sort()).toEqual([...new Set(endpoints.map((e) => e.route))].sort());
     for (const route of routes) {
       const module = (await import(pathToFileURL(route.file).href)) as RouteModule;
       const exported = endpoints.filter((e) => e.route === route.pattern).map((e) => e.method);

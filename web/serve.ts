@@ -12,6 +12,7 @@
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { defaultToProductionBuild, webPort } from "@/server/config";
 import { createApiRouter, importRoute } from "./api-router";
 import { discoverApiRoutes } from "./route-table";
 
@@ -23,10 +24,10 @@ function isApiPath(url: string | undefined): boolean {
 
 async function serve(): Promise<void> {
   const { values } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
-  const port = Number(values.port ?? process.env.PORT ?? 3000);
+  const port = Number(values.port ?? webPort());
   const hostname = values.hostname ?? "127.0.0.1";
   // As `next start` does, before Next (and React) load: production builds, production code paths.
-  if (!process.env.NODE_ENV) Object.assign(process.env, { NODE_ENV: "production" });
+  defaultToProductionBuild();
   process.title = "quorum-web";
 
   const { default: next } = await import("next");

@@ -1,5 +1,5 @@
 // The Anthropic client against a loopback server speaking the messages API: tool_use and tool_result
-// blocks, alternating roles, cache-aware usage, 529 and 429 retries honouring Retry-After, clear errors.
+// blocks, alternating roles, prompt-cache marks and cache-aware usage, 529 and 429 retries honouring Retry-After, clear errors.
 import { afterEach, describe, expect, it } from "vitest";
 import { anthropicClient } from "./anthropic";
 import type { ChatMessage, ToolSpec } from "./model-client";
@@ -54,7 +54,8 @@ describe("anthropic client", () => {
     expect(request.body).toEqual({
       model: "claude-test",
       max_tokens: 1024,
-      system: "principles\n\nbe the coder",
+      // The stable prefix is marked for prompt caching: the tools, the system block, the conversation so far.
+      system: [{ type: "text", text: "principles\n\nbe the coder", cache_control: { type: "ephemeral" } }],
       messages: [
         { role: "user", content: [{ type: "text", text: "fix it" }] },
         {
@@ -68,11 +69,11 @@ describe("anthropic client", () => {
           role: "user",
           content: [
             { type: "tool_result", tool_use_id: "toolu_1", content: '{"is_error":true,"reason":"died"}', is_error: true },
-            { type: "text", text: "Mail delivered to you: …" },
+            { type: "text", text: "Mail delivered to you: …", cache_control: { type: "ephemeral" } },
           ],
         },
       ],
-      tools: [{ name: "run_tests", description: "runs", input_schema: tools[0].parameters }],
+      tools: [{ name: "run_tests", description: "runs", input_schema: tools[0].parameters, cache_control: { type: "ephemeral" } }],
     });
   });
 

@@ -1,6 +1,16 @@
 // The Anthropic client: the messages API with tools over fetch (no SDK).
 import { z } from "zod";
-import { estimateTokens, uniqueCallIds, usageOrEstimate, type ChatMessage, type ModelClient, type ModelResponse, type ToolSpec } from "./model-client";
+import {
+  estimateTokens,
+  failureAdvice,
+  uniqueCallIds,
+  usageOrEstimate,
+  type ChatMessage,
+  type ModelClient,
+  type ModelResponse,
+  type ModelSetup,
+  type ToolSpec,
+} from "./model-client";
 import { defaultRetryPolicy, postForJson, type RetryPolicy } from "./retry";
 
 export interface AnthropicOptions {
@@ -72,24 +82,53 @@ function toWireTool(tool: ToolSpec) {
   return { name: tool.name, description: tool.description, input_schema: tool.parameters };
 }
 
+/** A prompt-cache breakpoint: the prefix up to and including the marked block is cached for five minutes. */
+const CACHE_MARK = { type: "ephemeral" } as const;
+
+/**
+ * Marks the request for prompt caching. The API caches in the order tools → system → messages, so a mark on
+ * the last tool caches the tools, one on the system block (principles and system prompt, one text) caches
+ * both, and one on the conversation's last block lets the next turn read everything said so far from the
+ * cache. Three of the four breakpoints the API allows; a prefix shorter than the model's minimum is simply
+ * not cached.
+ */
+function withCacheMarks<T extends { system?: string; messages: WireMessage[]; tools?: ReturnType<typeof toWireTool>[] }>(body: T) {
+  const tools = body.tools?.map((tool, i, all) => (i === all.length - 1 ? { ...tool, cache_control: CACHE_MARK } : tool));
+  const messages = body.messages.map((message, i, all) =>
+    i === all.length - 1
+      ? { ...message, content: message.content.map((block, j, blocks) => (j === blocks.length - 1 ? { ...block, cache_control: CACHE_MARK } : block)) }
+      : message,
+  );
+  return {
+    ...body,
+    ...(body.system ? { system: [{ type: "text", text: body.system, cache_control: CACHE_MARK }] } : {}),
+    messages,
+    ...(tools ? { tools } : {}),
+  };
+}
+
 export function anthropicClient(options: AnthropicOptions): ModelClient {
   const label = `anthropic:${options.model}`;
-  const url = `${(options.baseUrl ?? "https://api.anthropic.com").replace(/\/+$/, "")}/v1/messages`;
+  const baseUrl = options.baseUrl ?? "https://api.anthropic.com";
+  const url = `${baseUrl.replace(/\/+$/, "")}/v1/messages`;
+  const setup: ModelSetup = { keyVariable: "QUORUM_ANTHROPIC_API_KEY", baseUrlVariable: "QUORUM_ANTHROPIC_BASE_URL", baseUrl, wire: "messages", wireOwner: "Anthropic" };
   return {
     name: label,
+    setup,
+    adviceFor: (reason) => failureAdvice(setup, reason),
     estimateTokens,
     async complete(messages, tools, callOptions = {}): Promise<ModelResponse> {
       const system = messages
         .filter((m) => m.role === "system")
         .map((m) => m.content)
         .join("\n\n");
-      const body = {
+      const body = withCacheMarks({
         model: options.model,
         max_tokens: options.maxTokens ?? 4096,
         ...(system ? { system } : {}),
         messages: toWireMessages(messages),
         ...(tools.length ? { tools: tools.map(toWireTool) } : {}),
-      };
+      });
       const headers = { "content-type": "application/json", "x-api-key": options.apiKey, "anthropic-version": API_VERSION };
       const data = await postForJson(
         label,
@@ -108,7 +147,8 @@ export function anthropicClient(options: AnthropicOptions): ModelClient {
       const toolCalls = uniqueCallIds(calls, "toolu");
       const usage = data.usage;
       const cacheRead = usage?.cache_read_input_tokens ?? 0;
-      // input_tokens excludes cache reads and writes; the runtime counts every input token.
+      // input_tokens excludes cache reads and writes; the runtime counts every input token. Reads are the
+      // cached tokens (priced at the cached rate, server/bill/prices.ts); writes count as ordinary input.
       const reported = usage
         ? {
             inputTokens: (usage.input_tokens ?? 0) + cacheRead + (usage.cache_creation_input_tokens ?? 0),

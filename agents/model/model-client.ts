@@ -1,5 +1,5 @@
 // The model seam: one interface, the only place a vendor's API is spoken is behind it.
-import type { ModelResponse, ToolCall, ToolSpec, Usage } from "../../server/journal/views/run-events";
+import type { ModelResponse, ToolCall, ToolSpec, Usage } from "../../server/runs/run-events";
 
 export type { ModelResponse, ToolCall, ToolSpec, Usage };
 
@@ -26,9 +26,28 @@ export interface CallOptions {
   onRetry?: (notice: RetryNotice) => void | Promise<void>;
 }
 
+/**
+ * What configures a live client, in the words a person fixes it with: only agents/model/ knows a vendor,
+ * so the probe, and the advice the hub posts when a run fails (server/flights/hand-back.ts), read it here.
+ */
+export interface ModelSetup {
+  /** The variable that holds its key. */
+  keyVariable: string;
+  /** The variable that names its server, and the server it calls. */
+  baseUrlVariable: string;
+  baseUrl: string;
+  /** Its wire format (`chat-completions`), and whose it is. */
+  wire: string;
+  wireOwner: string;
+}
+
 export interface ModelClient {
   /** Recorded in RunStarted: `scripted`, `replay`, or `<wire>:<model>` for a live client. */
   readonly name: string;
+  /** What configures it; null for a client no setting configures (scripted, replay). */
+  readonly setup: ModelSetup | null;
+  /** What a person can do about a run of this client that failed, or ended unfinished, for `reason`. */
+  adviceFor(reason: string): string;
   /** One call. Usage is never zero for a live call (estimated, and marked so, if the server omits it). */
   complete(messages: ChatMessage[], tools: ToolSpec[], options?: CallOptions): Promise<ModelResponse>;
   /** The token estimate the context policy budgets with. */
@@ -54,6 +73,19 @@ export class ModelError extends Error {
     this.permanent = options?.permanent ?? false;
     this.attempts = options?.attempts ?? 1;
   }
+}
+
+/**
+ * The advice for a run that failed or ended unfinished, by the reason's shape. A client's own setup words
+ * what to check; without one (scripted, replay) only what holds for any server is said.
+ */
+export function failureAdvice(setup: ModelSetup | null, reason: string): string {
+  if (setup && /HTTP 401|HTTP 403/.test(reason)) return `check ${setup.keyVariable}`;
+  if (setup && /HTTP 404/.test(reason)) return `check QUORUM_MODEL (the server does not know that model) and ${setup.baseUrlVariable}`;
+  if (setup && /cannot reach|no response within/.test(reason)) return `check that the server at ${setup.baseUrlVariable} is up (\`quorum model check\`)`;
+  if (/HTTP 429|HTTP 5\d\d/.test(reason)) return "the server is overloaded or failing: retry later, or run the flight scripted";
+  if (setup && /not JSON|malformed/.test(reason)) return `the server at ${setup.baseUrlVariable} does not speak the ${setup.wire} wire format`;
+  return "choose a model that calls tools (`quorum model check`), or run the flight scripted";
 }
 
 /**

@@ -1,7 +1,18 @@
 // The OpenAI-compatible client: chat completions with tools over fetch. Works with OpenAI itself and
 // with any server that speaks the same wire (vLLM, llama.cpp server, Ollama) through a base URL.
 import { z } from "zod";
-import { estimateTokens, parseArguments, uniqueCallIds, usageOrEstimate, type ChatMessage, type ModelClient, type ModelResponse, type ToolSpec } from "./model-client";
+import {
+  estimateTokens,
+  failureAdvice,
+  parseArguments,
+  uniqueCallIds,
+  usageOrEstimate,
+  type ChatMessage,
+  type ModelClient,
+  type ModelResponse,
+  type ModelSetup,
+  type ToolSpec,
+} from "./model-client";
 import { defaultRetryPolicy, postForJson, type RetryPolicy } from "./retry";
 
 export interface OpenAiCompatibleOptions {
@@ -59,8 +70,18 @@ function toWireTool(tool: ToolSpec) {
 export function openAiCompatibleClient(options: OpenAiCompatibleOptions): ModelClient {
   const label = `openai-compatible:${options.model}`;
   const url = `${options.baseUrl.replace(/\/+$/, "")}/chat/completions`;
+  // Every server on this wire is configured by the OpenAI variables, a local one included.
+  const setup: ModelSetup = {
+    keyVariable: "QUORUM_OPENAI_API_KEY",
+    baseUrlVariable: "QUORUM_OPENAI_BASE_URL",
+    baseUrl: options.baseUrl,
+    wire: "chat-completions",
+    wireOwner: "OpenAI",
+  };
   return {
     name: label,
+    setup,
+    adviceFor: (reason) => failureAdvice(setup, reason),
     estimateTokens,
     async complete(messages, tools, callOptions = {}): Promise<ModelResponse> {
       const body = {

@@ -19,7 +19,7 @@ describe("quorum model check", () => {
     const env = { QUORUM_MODEL: "m", QUORUM_OPENAI_BASE_URL: `${server.url}/v1`, QUORUM_OPENAI_API_KEY: "k" };
     const result = await probeModel(env, retry());
     expect(result).toMatchObject({ ok: true, model: "openai-compatible:m", problems: [] });
-    expect(probeLines(result)).toEqual(["The model openai-compatible:m answers and calls tools (served as served)."]);
+    expect(probeLines(result)).toEqual(["The model openai-compatible:m answers and calls tools (served as served), for every role."]);
     expect(server.requests[0].body).toMatchObject({ tools: [{ function: { name: "ping" } }] });
   });
 

@@ -1,8 +1,9 @@
 // The replay client: feeds a run's recorded responses back in order, and fails where the run failed,
 // telling the loop of the recorded retries first, so the replayed journal is the recorded one.
 import { payloadOf } from "../../server/journal/payloads";
-import type { JournalRecord, ModelResponse } from "../../server/journal/views/run-events";
-import { estimateTokens, ModelError, type ModelClient } from "./model-client";
+import type { ModelResponse } from "../../server/runs/run-events";
+import type { JournalRecord } from "../../server/journal/load";
+import { estimateTokens, failureAdvice, ModelError, type ModelClient } from "./model-client";
 
 /** Thrown when the loop asks for more than the journal recorded (the run was cut short there). */
 export class RecordingExhausted extends Error {
@@ -36,6 +37,8 @@ export function replayClient(events: readonly JournalRecord[]): ModelClient {
   let position = 0;
   return {
     name: "replay",
+    setup: null,
+    adviceFor: (reason) => failureAdvice(null, reason),
     estimateTokens,
     resumeAfter(recordedCalls: number) {
       position = recordedCalls;

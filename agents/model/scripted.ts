@@ -1,5 +1,5 @@
 // The scripted client: replays a queue of responses, so every test runs the real loop without a model.
-import { estimateTokens, estimateUsage, ModelError, type ChatMessage, type ModelClient, type ModelResponse, type ToolSpec } from "./model-client";
+import { estimateTokens, estimateUsage, failureAdvice, ModelError, type ChatMessage, type ModelClient, type ModelResponse, type ToolSpec } from "./model-client";
 
 export interface ScriptEntry {
   text?: string;
@@ -18,11 +18,19 @@ export interface ScriptedClient extends ModelClient {
   readonly position: number;
 }
 
-export function scriptedClient(script: readonly ScriptEntry[]): ScriptedClient {
+/**
+ * One step of a script: a fixed response, or one worded from what the run was shown so far (a role reports
+ * what its tools returned, never a claim fixed in advance).
+ */
+export type ScriptStep = ScriptEntry | ((messages: readonly ChatMessage[]) => ScriptEntry);
+
+export function scriptedClient(script: readonly ScriptStep[]): ScriptedClient {
   let position = 0;
   const calls: { messages: ChatMessage[]; tools: ToolSpec[] }[] = [];
   return {
     name: "scripted",
+    setup: null,
+    adviceFor: (reason) => failureAdvice(null, reason),
     calls,
     get position() {
       return position;
@@ -32,10 +40,11 @@ export function scriptedClient(script: readonly ScriptEntry[]): ScriptedClient {
       position = recordedCalls;
     },
     async complete(messages, tools): Promise<ModelResponse> {
-      const entry = script[position];
-      if (!entry) throw new ModelError(`the script is exhausted after ${script.length} responses`);
+      const step = script[position];
+      if (!step) throw new ModelError(`the script is exhausted after ${script.length} responses`);
       const index = position++;
       calls.push({ messages, tools });
+      const entry = typeof step === "function" ? step(messages) : step;
       if (entry.error) throw new ModelError(entry.error);
       const text = entry.text ?? "";
       const toolCalls = (entry.toolCalls ?? []).map((call, i) => ({

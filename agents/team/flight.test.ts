@@ -10,23 +10,15 @@ import { contextOf } from "../../server/context";
 import { events, flights, messages, tasks } from "../../db/schema";
 import { systemClock } from "../../server/clock";
 import { EVENT_KINDS } from "../../server/journal/kinds";
-import { loadBill } from "../../server/journal/views/bill";
-import { loadEventsOfKinds } from "../../server/journal/views/load";
-import { diagnose } from "../../server/journal/views/diagnose";
+import { loadBill } from "../../server/bill/bill";
+import { loadEventsOfKinds } from "../../server/journal/load";
+import { diagnose } from "../../server/runs/diagnose";
+import { checkoutState, suitePasses } from "../../test/fixtures/team";
 import { makeHuman } from "../../test/helpers";
 import { createScratchRepo, DEMO_GOAL } from "../demo/scratch-repo";
 import { launchFlight } from "../../server/flights/launch";
 import { ensureTeam } from "./team";
 import { runTeamWorker } from "./worker";
-
-function suitePasses(repo: string): boolean {
-  try {
-    execFileSync("node", ["--test"], { cwd: repo, stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Runs the whole team until the flight leaves `working`, or fails the test after a bound. */
 async function fly(flightId: string): Promise<string> {
@@ -51,20 +43,25 @@ describe("the first flight", () => {
     const db = getDb();
     const repo = createScratchRepo(mkdtempSync(join(tmpdir(), "quorum-flight-")));
     expect(suitePasses(repo)).toBe(false);
+    const before = checkoutState(repo);
     const human = await makeHuman();
     const team = await ensureTeam(db, systemClock);
     const { flight, goalTask } = await launchFlight(db, human, { goal: DEMO_GOAL, repo, mode: "scripted" }, systemClock);
 
     expect(await fly(flight.id)).toBe("green");
-    expect(suitePasses(repo)).toBe(true);
-    expect(execFileSync("git", ["log", "--oneline", "main"], { cwd: repo, encoding: "utf8" })).toMatch(/Integrate task #\d+/);
+    // The work reached the user's repository as the flight's branch, and nothing else there changed.
+    expect(flight.branch).toBe(`quorum/flight-${flight.number}`);
+    expect(suitePasses(repo, flight.branch)).toBe(true);
+    expect(execFileSync("git", ["log", "--oneline", flight.branch!], { cwd: repo, encoding: "utf8" })).toMatch(/Integrate task #\d+/);
+    expect(checkoutState(repo)).toEqual(before);
+    expect(suitePasses(repo)).toBe(false);
 
     // The conversation, in order, as the room shows it.
     const said = await db.select().from(messages).orderBy(asc(messages.id));
     const performatives = said.filter((m) => m.senderId !== human.id).map((m) => `${m.performative}:${m.senderId}`);
     const order = [
-      `REQUEST:${team.orchestrator.principal.id}`,
-      `DONE:${team.coder.principal.id}`,
+      `INFORM:${team.orchestrator.principal.id}`,
+      `DONE:${team.coders[0].principal.id}`,
       `ACCEPT:${team.reviewer.principal.id}`,
       `REQUEST:${team.orchestrator.principal.id}`,
       `DONE:${team.tester.principal.id}`,
@@ -94,7 +91,7 @@ describe("the first flight", () => {
     // The bill is exact: per agent it equals an independent sum of the debits.
     const bill = await loadBill(db);
     const debits = await db.select().from(events).where(eq(events.kind, "BudgetDebited"));
-    for (const member of Object.values(team)) {
+    for (const member of [team.orchestrator, team.coders[0], team.reviewer, team.tester]) {
       const sum = debits.filter((d) => d.actor === member.principal.id).reduce((n, d) => n + (d.data as { amount: number }).amount, 0);
       expect(sum).toBeGreaterThan(0);
       expect(bill.agents.find((a) => a.agentId === member.principal.id)?.tokens).toBe(sum);

@@ -1,7 +1,7 @@
 // How a role's run ends for the task it holds: done, or an ending to hand the task back with (the model
 // failed for good, or the run ended inconclusive, out of turns, halted or stopped).
 import type { RunEnding } from "../../server/flights/hand-back";
-import type { RunResult } from "../../server/journal/views/run-events";
+import type { RunResult } from "../../server/runs/run-events";
 import type { ModelClient } from "../model/model-client";
 import { newRunId } from "../run";
 
@@ -28,14 +28,18 @@ export function isPause(ending: RunEnding): boolean {
   return ending.outcome === "halted" || ending.outcome === "stopped";
 }
 
-/** Runs `start` with a fresh run id; a thrown failure (the model failed for good) becomes an ending, never a stuck task. */
-export async function attemptRun(client: ModelClient, start: (runId: string) => Promise<{ result: RunResult }>): Promise<Attempt> {
-  const runId = newRunId();
+/** An ending of a run of `client`, with the client's own advice on it. */
+export function endingOf(client: ModelClient, runId: string | null, outcome: string, reason: string): RunEnding {
+  return { runId, outcome, reason, model: client.name, advice: client.adviceFor(reason) };
+}
+
+/** Runs `start` with a fresh run id (or carries `runId` on); a thrown failure (the model failed for good) becomes an ending, never a stuck task. */
+export async function attemptRun(client: ModelClient, start: (runId: string) => Promise<{ result: RunResult }>, runId = newRunId()): Promise<Attempt> {
   try {
     const { result } = await start(runId);
     if (result.status === "done") return { runId, result, ending: null };
-    return { runId, result, ending: { runId, outcome: result.status, reason: reasonOf(result), model: client.name } };
+    return { runId, result, ending: endingOf(client, runId, result.status, reasonOf(result)) };
   } catch (error) {
-    return { runId, result: null, ending: { runId, outcome: "failed", reason: error instanceof Error ? error.message : String(error), model: client.name } };
+    return { runId, result: null, ending: endingOf(client, runId, "failed", error instanceof Error ? error.message : String(error)) };
   }
 }

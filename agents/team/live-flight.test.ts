@@ -10,7 +10,7 @@ import { getDb } from "../../db/client";
 import { events, tasks } from "../../db/schema";
 import { systemClock } from "../../server/clock";
 import { launchFlight } from "../../server/flights/launch";
-import { loadBill } from "../../server/journal/views/bill";
+import { loadBill } from "../../server/bill/bill";
 import { flightJournal, settledStatus, startWorker, suitePasses, until } from "../../test/fixtures/team";
 import { startModelServer, type ModelServer } from "../../test/fixtures/model-server";
 import { makeHuman } from "../../test/helpers";
@@ -42,19 +42,21 @@ async function fly(model: ModelClient | null) {
     await worker.stop();
   }
   const [goal] = await db.select().from(tasks).where(eq(tasks.id, goalTask.id));
-  return { repo, goal, journal: await flightJournal(flight.id) };
+  return { repo, branch: flight.branch, goal, journal: await flightJournal(flight.id) };
 }
 
 /**
- * The kinds a flight journals, but for the relay's refusals: whether two roles post into the room at the
- * same moment (one then held as stale, and retrying) depends on timing, in a scripted flight as in a live one.
+ * The kinds a flight journals, but for those timing decides, in a scripted flight as in a live one: the
+ * relay's refusals (whether two roles post into the room at the same moment, one then held as stale and
+ * retrying) and a focus window's digest (whether a post reached the coder while it held its task).
  */
-const kindsOf = (journal: { kind: string }[]) => [...new Set(journal.map((e) => e.kind).filter((kind) => kind !== "GateRejected"))].sort();
+const TIMING_KINDS = new Set(["GateRejected", "DigestFlushed"]);
+const kindsOf = (journal: { kind: string }[]) => [...new Set(journal.map((e) => e.kind).filter((kind) => !TIMING_KINDS.has(kind)))].sort();
 
 async function debitsOf(journal: { kind: string; id: number }[]) {
   const ids = new Set(journal.filter((e) => e.kind === "BudgetDebited").map((e) => e.id));
   const rows = (await getDb().select().from(events).where(eq(events.kind, "BudgetDebited"))).filter((e) => ids.has(e.id));
-  return rows.map((r) => r.data as { amount: number; estimated: boolean; model: string });
+  return rows.map((r) => r.data as { amount: number; estimated: boolean; model: string; cachedTokens: number });
 }
 
 describe("a live flight through a separate model server", { timeout: 180_000 }, () => {
@@ -65,7 +67,7 @@ describe("a live flight through a separate model server", { timeout: 180_000 }, 
     const model = modelClientFromEnv({ QUORUM_MODEL: "stand-in-gpt", QUORUM_OPENAI_BASE_URL: `${server.url}/v1`, QUORUM_OPENAI_API_KEY: "sk-stand-in" })!;
     const live = await fly(model);
 
-    expect(suitePasses(live.repo)).toBe(true);
+    expect(suitePasses(live.repo, live.branch)).toBe(true);
     expect(live.goal.status).toBe("review");
     expect(kindsOf(live.journal)).toEqual(kindsOf(scripted.journal));
     expect(live.journal.filter((e) => e.kind === "RunStarted").map((e) => (e.data as { model: string }).model)).toEqual(expect.arrayContaining(["openai-compatible:stand-in-gpt"]));
@@ -75,6 +77,9 @@ describe("a live flight through a separate model server", { timeout: 180_000 }, 
     const debits = await debitsOf(live.journal);
     expect(debits.every((d) => !d.estimated && d.model === "stand-in-gpt")).toBe(true);
     expect(debits.reduce((n, d) => n + d.amount, 0)).toBe(reported.input + reported.output);
+    // The server caches leading messages by itself, as OpenAI does, and reports them as cached_tokens.
+    expect(reported.cacheRead).toBeGreaterThan(0);
+    expect(debits.reduce((n, d) => n + d.cachedTokens, 0)).toBe(reported.cacheRead);
     const bill = await loadBill(getDb());
     expect(bill.agents.reduce((n, a) => n + a.tokens, 0)).toBeGreaterThanOrEqual(reported.input + reported.output);
   });
@@ -83,11 +88,24 @@ describe("a live flight through a separate model server", { timeout: 180_000 }, 
     server = await startModelServer();
     const model = modelClientFromEnv({ QUORUM_MODEL: "anthropic:stand-in-claude", QUORUM_ANTHROPIC_API_KEY: "ak-stand-in", QUORUM_ANTHROPIC_BASE_URL: server.url })!;
     const live = await fly(model);
-    expect(suitePasses(live.repo)).toBe(true);
+    expect(suitePasses(live.repo, live.branch)).toBe(true);
     expect(live.goal.status).toBe("review");
     const reported = await server.usage();
     const debits = await debitsOf(live.journal);
     expect(debits.every((d) => !d.estimated && d.model === "stand-in-claude")).toBe(true);
+    // Cache reads and writes are input too: the bill's tokens are the reported usage, whatever was cached.
     expect(debits.reduce((n, d) => n + d.amount, 0)).toBe(reported.input + reported.output);
+
+    // Every request marks its stable prefix for prompt caching: the tools, the system block, the conversation.
+    const seen = (await server.requests()).filter((r) => r.role);
+    expect(seen.length).toBeGreaterThanOrEqual(8);
+    for (const request of seen) expect(request.cacheMarks).toEqual(["tools", "system", "messages"]);
+    // A run's second turn reads its first turn's prefix from the cache: cached tokens are billed as the server said.
+    expect(reported.cacheRead).toBeGreaterThan(0);
+    expect(reported.cacheWrite).toBeGreaterThan(0);
+    expect(debits.reduce((n, d) => n + d.cachedTokens, 0)).toBe(reported.cacheRead);
+    const bill = await loadBill(getDb());
+    const coder = bill.agents.find((a) => a.agentName === "coder")!;
+    expect(coder.cachedTokens).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,8 @@
 // run_tests that also remembers its last result, so the harness reports the real output, not a claim.
-import { runTestsTool } from "../tools/run-tests";
+import type { Db } from "../../db/client";
+import { loadRunEvents } from "../../server/journal/load";
+import { payloadOf } from "../../server/journal/payloads";
+import { RUN_TESTS, runTestsTool } from "../tools/run-tests";
 import { defineTool } from "../tools/tool";
 
 export interface TestRun {
@@ -21,4 +24,11 @@ export function recordingRunTests(command: string[]) {
       },
     }),
   };
+}
+
+/** The last run_tests result a run's journal holds: a resumed run's evidence when it ran its tests before the crash. */
+export async function lastTestRunOf(db: Db, runId: string): Promise<TestRun | undefined> {
+  const returned = (await loadRunEvents(db, runId)).filter((e) => e.kind === "ToolReturned").map((e) => payloadOf(e, "ToolReturned"));
+  const last = returned.findLast((d) => d.tool === RUN_TESTS && !d.observation.is_error);
+  return last && !last.observation.is_error ? (last.observation.result as TestRun) : undefined;
 }

@@ -3,28 +3,33 @@
 import type { Db } from "../../db/client";
 import type { Clock } from "../../server/clock";
 import { fail } from "../../server/errors";
-import { flightPlaceOf } from "../../server/flights/review";
-import { loadRunEvents } from "../../server/journal/views/load";
-import { foldRun } from "../../server/journal/views/resume-point";
-import type { RunResult } from "../../server/journal/views/run-events";
+import { flightOfTask } from "../../server/flights/place";
+import { heldFlightWork, rejectionsOf } from "../../server/flights/work";
+import { loadRunEvents } from "../../server/journal/load";
+import { foldRun } from "../../server/runs/resume-point";
+import type { RunResult } from "../../server/runs/run-events";
 import { readPrincipal } from "../../server/principals/list-principals";
 import type { ModelClient } from "../model/model-client";
-import { scriptedClient, type ScriptEntry } from "../model/scripted";
+import { scriptedClient, type ScriptStep } from "../model/scripted";
 import { resumeRun } from "../resume";
 import { DONE } from "../tools/done";
 import { editFileTool } from "../tools/edit-file";
 import { readFileTool } from "../tools/read-file";
 import { runTestsTool } from "../tools/run-tests";
 import type { Tool } from "../tools/tool";
+import { lastTestRunOf } from "./recording-run-tests";
+import { submitCoderWork } from "./roles/coder";
 import { coderScript, testerScript } from "./scripts";
-import { ensureWorktree } from "./workspace";
+import { ensureWorktree, suiteWorktree } from "./workspace";
 
 /** Roles whose runs use only the runtime's own tools; the orchestrator's and reviewer's tools live in their steps. */
-const SCRIPTS: Record<string, () => ScriptEntry[]> = { coder: coderScript, tester: testerScript };
+const SCRIPTS: Record<string, () => ScriptStep[]> = { coder: coderScript, tester: testerScript };
 
 export interface ResumeOptions {
   /** The configured model; null resumes a scripted run with its role's script. */
   model: ModelClient | null;
+  /** Each role's own model (QUORUM_MODEL_<ROLE>), over `model`: a run resumes on its role's. */
+  models?: Partial<Record<string, ModelClient>>;
   testCommand: string[];
   /** Where the tools work; by default the task's worktree (or, for a goal, the flight's repository). */
   root?: string;
@@ -42,13 +47,31 @@ export async function resumeTeamRun(db: Db, runId: string, options: ResumeOption
     throw fail.invalid("run", `run ${runId} used ${missing.join(", ")}, which only its role's step provides; the team worker handles its work, this command cannot resume it`);
   }
   const script = SCRIPTS[role ?? ""];
-  if (!options.model && !script) throw fail.invalid("run", `run ${runId} belongs to a ${role ?? "role-less"} agent with no script: set QUORUM_MODEL to resume it live`);
-  const client = options.model ?? scriptedClient(script());
-  return resumeRun(db, runId, { client, tools: names.map((n) => byName[n]), root: options.root ?? (await placeOf(db, state.taskId, runId)), clock: options.clock });
+  const model = options.models?.[role ?? ""] ?? options.model;
+  if (!model && !script) throw fail.invalid("run", `run ${runId} belongs to a ${role ?? "role-less"} agent with no script: set QUORUM_MODEL to resume it live`);
+  const client = model ?? scriptedClient(script());
+  const root = options.root ?? (await rootOf(db, state.taskId, runId));
+  const result = await resumeRun(db, runId, { client, tools: names.map((n) => byName[n]), root, clock: options.clock });
+  // A coder's run finishes the job: its task is submitted with the diff and the test run, as the worker would.
+  const work = role === "coder" && state.taskId && result.status === "done" ? await heldFlightWork(db, state.taskId) : null;
+  if (work && result.status === "done") {
+    await submitCoderWork(
+      { db, clock: options.clock },
+      { principal: await readPrincipal(db, state.agentId) },
+      {
+        work,
+        worktree: root,
+        result,
+        tests: await lastTestRunOf(db, runId),
+        round: (await rejectionsOf(db, state.taskId!)) + 1,
+      },
+    );
+  }
+  return result;
 }
 
-async function placeOf(db: Db, taskId: string | null, runId: string): Promise<string> {
-  const place = taskId ? await flightPlaceOf(db, taskId) : null;
-  if (!place) throw fail.invalid("run", `run ${runId} worked outside any flight: say where with --root DIR`);
-  return place.isGoal ? place.repo : ensureWorktree(place.repo, taskId!);
+async function rootOf(db: Db, taskId: string | null, runId: string): Promise<string> {
+  const found = taskId ? await flightOfTask(db, taskId) : null;
+  if (!found) throw fail.invalid("run", `run ${runId} worked outside any flight: say where with --root DIR`);
+  return found.isGoal ? suiteWorktree(found.place) : ensureWorktree(found.place, taskId!);
 }

@@ -7,7 +7,7 @@ import { advanceCursor } from "../../server/relay/cursor";
 import { getRoom } from "../../server/rooms/rooms";
 import { postMessage, type PostMessageInput } from "../../server/relay/post-message";
 import type { MessageView } from "../../server/rooms/message-view";
-import type { Principal } from "../../server/principals/types";
+import type { Principal } from "../../server/principal";
 
 /** The room where the team speaks (the same one a flight's REQUEST is posted in). */
 export const TEAM_ROOM = FLIGHT_ROOM;

@@ -1,6 +1,5 @@
 // A coder's worker is SIGKILLed mid-task; its lease expires, a replacement finishes, the flight goes green.
 import { spawn } from "node:child_process";
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,7 +12,7 @@ import { manualClock, systemClock } from "../../server/clock";
 import { QuorumError } from "../../server/errors";
 import { heartbeat } from "../../server/tasks/heartbeat";
 import { sweepExpiredLeases } from "../../server/tasks/expire";
-import { until } from "../../test/fixtures/team";
+import { suitePasses, until } from "../../test/fixtures/team";
 import { makeHuman } from "../../test/helpers";
 import { createScratchRepo, DEMO_GOAL } from "../demo/scratch-repo";
 import { launchFlight } from "../../server/flights/launch";
@@ -58,7 +57,7 @@ it("survives a SIGKILLed coder worker: the lease expires, a replacement finishes
       await db
         .select()
         .from(events)
-        .where(and(eq(events.kind, "ToolDispatched"), eq(events.actor, team.coder.principal.id), eq(events.taskId, planned.taskId)))
+        .where(and(eq(events.kind, "ToolDispatched"), eq(events.actor, team.coders[0].principal.id), eq(events.taskId, planned.taskId)))
     ).some((e) => (e.data as { tool?: string }).tool === "run_tests"),
   );
   process.kill(-child.pid!, "SIGKILL");
@@ -78,10 +77,10 @@ it("survives a SIGKILLed coder worker: the lease expires, a replacement finishes
   await team2.stop();
   const [after] = await db.select().from(flights).where(eq(flights.id, flight.id));
   expect(after.status).toBe("green");
-  execFileSync("node", ["--test"], { cwd: repo, stdio: "ignore" });
+  expect(suitePasses(repo, flight.branch)).toBe(true);
 
   // The dead worker's late write carries its old fence and changes nothing.
-  const late = await heartbeat(db, team.coder.principal, planned.taskId, { fence: held.fence }, systemClock).catch((e: unknown) => e);
+  const late = await heartbeat(db, team.coders[0].principal, planned.taskId, { fence: held.fence }, systemClock).catch((e: unknown) => e);
   expect(late).toBeInstanceOf(QuorumError);
   expect((late as QuorumError).code).toBe("stale_fence");
 });

@@ -5,21 +5,25 @@ import { announceTeamStarted } from "../../server/flights/team";
 import { touchPresence } from "../../server/principals/authenticate";
 import { loadPrinciples } from "../../server/memory/list-memory";
 import type { ModelClient } from "../model/model-client";
-import { modeOf, type TeamContext } from "./context";
+import { modelOf, modeOf, type TeamContext } from "./context";
 import { codeNextTask } from "./roles/coder";
-import { chaseSilentReviewers } from "./roles/deadlines";
+import { chaseSilentReviewers, DEFAULT_REVIEW_DEADLINE_MS } from "./roles/deadlines";
 import { deliverGreenGoal } from "./roles/deliver";
 import { integrateNextTask } from "./roles/integrator";
 import { planNextFlight } from "./roles/orchestrator";
+import { replanHandedBack } from "./roles/replanner";
+import { speak } from "./speak";
+import { sandboxNotice } from "../tools/sandbox";
 import { reviewNextTask } from "./roles/reviewer";
 import { testNextIntegration } from "./roles/tester";
-import { ensureTeam, type Role } from "./team";
+import { ensureTeam, type Member, membersOf, type Role } from "./team";
 
-type Step = (ctx: TeamContext) => Promise<boolean>;
+/** One unit of work for one member; it says whether it found any. */
+type Step = (ctx: TeamContext, me: Member) => Promise<boolean>;
 
-/** What each role does, in order; each step does one unit of work and says whether it found any. */
+/** What each role does, in order (every coder runs the coder's steps, each on its own task). */
 const STEPS: Record<Role, Step[]> = {
-  orchestrator: [planNextFlight, integrateNextTask, deliverGreenGoal, chaseSilentReviewers],
+  orchestrator: [planNextFlight, integrateNextTask, replanHandedBack, deliverGreenGoal, chaseSilentReviewers],
   coder: [codeNextTask],
   reviewer: [reviewNextTask],
   tester: [testNextIntegration],
@@ -28,24 +32,19 @@ const STEPS: Record<Role, Step[]> = {
 /** Time-based predicates (deadlines) are re-checked this often even when nothing is notified. */
 const IDLE_RECHECK_MS = 5_000;
 
+/** The workpiece's test command when none is configured (`quorum worker` passes QUORUM_TEST_COMMAND). */
 export const DEMO_TEST_COMMAND = ["node", "--test"];
 
-/** QUORUM_TEST_COMMAND (space-separated argv) overrides the workpiece's test command. */
-export function testCommandFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
-  const words = env.QUORUM_TEST_COMMAND?.trim().split(/\s+/).filter(Boolean);
-  return words?.length ? words : DEMO_TEST_COMMAND;
-}
+/** How long `quorum worker` waits, once stopped, for the steps in flight before it leaves them to its successor. */
+export const STOP_GRACE_MS = 1_500;
 
-/** The flights' default pause between a role's steps, so a person can watch each one land. */
-export const DEFAULT_PACE_MS = 1_500;
-
-/** QUORUM_PACE_MS: the pause between a role's steps (0 for none; tests set 0). */
-export function paceFromEnv(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.QUORUM_PACE_MS?.trim();
-  if (!raw) return DEFAULT_PACE_MS;
-  const ms = Number(raw);
-  if (!Number.isInteger(ms) || ms < 0 || ms > 60_000) throw new Error(`QUORUM_PACE_MS must be a whole number of milliseconds from 0 to 60000, not '${raw}'`);
-  return ms;
+/** Resolves `ms` after `signal` aborts. */
+function afterAbort(signal: AbortSignal, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const later = () => setTimeout(resolve, ms).unref();
+    if (signal.aborted) later();
+    else signal.addEventListener("abort", later, { once: true });
+  });
 }
 
 /** Sleeps `ms`, or less if the signal aborts. */
@@ -64,36 +63,57 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 
 export interface WorkerOptions {
   roles: readonly Role[];
+  /** The model every role thinks with unless `models` names its own; null: scripted. */
   model: ModelClient | null;
+  /** Each role's own model (`quorum worker` passes QUORUM_MODEL_<ROLE>'s, one client per distinct model). */
+  models?: Partial<Record<Role, ModelClient>>;
   /** Overrides the server context's clock (tests). */
   clock?: Clock;
+  /** The workpiece's test command; DEMO_TEST_COMMAND when absent. */
   testCommand?: string[];
+  /** How long a review may wait before the reviewer is re-asked (`quorum worker` passes QUORUM_REVIEW_DEADLINE_SECONDS); DEFAULT_REVIEW_DEADLINE_MS when absent. */
+  reviewDeadlineMs?: number;
+  /** How long a released subtask waits before the team takes it again (RELEASE_COOL_DOWN_MS by default; tests shorten it). */
+  releaseCoolDownMs?: number;
   signal?: AbortSignal;
   log?: (line: string) => void;
   /** Per-role scripts that replace the defaults when no model is configured. */
   scripts?: TeamContext["scripts"];
+  /** How many coders the team has (`quorum worker` passes QUORUM_CODERS, default 2; 1 when absent). */
+  coders?: number;
+  /** Once `signal` aborts, how long to wait for steps in flight before returning (`quorum worker`: STOP_GRACE_MS); all of them when absent. */
+  stopGraceMs?: number;
+  /** How long one drive of a run may take (`quorum worker` passes QUORUM_RUN_MAX_MINUTES); unbounded when absent. */
+  runMaxMinutes?: number;
   /** The pause after each step that did work (`quorum worker` passes QUORUM_PACE_MS, default 1500; 0 when absent). */
   paceMs?: number;
 }
 
 /** Runs one role until `signal` aborts: drain its steps, then sleep until the journal moves. */
-async function roleLoop(role: Role, ctx: TeamContext, wakeups: { wait(): Promise<void> }, signal: AbortSignal, log: (line: string) => void, paceMs: number) {
+async function memberLoop(me: Member, ctx: TeamContext, wakeups: { wait(): Promise<void> }, signal: AbortSignal, log: (line: string) => void, paceMs: number) {
   while (!signal.aborted) {
     // A worker is this agent's presence: the room shows it as present while the loop runs.
-    await touchPresence(ctx.db, ctx.team[role].principal.id, ctx.clock.now()).catch(() => {});
+    await touchPresence(ctx.db, me.principal.id, ctx.clock.now()).catch(() => {});
     let worked = false;
-    for (const step of STEPS[role]) {
+    for (const step of STEPS[me.role]) {
       try {
-        while (!signal.aborted && (await step(ctx))) {
+        while (!signal.aborted && (await step(ctx, me))) {
           worked = true;
           await pause(paceMs, signal);
         }
       } catch (error) {
-        log(`[${role}] ${step.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+        log(`[${me.principal.name}] ${step.name} failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
     if (!worked) await wakeups.wait();
   }
+}
+
+/** "scripted", one model's name, or each role's when they differ. */
+function describeModels(roles: readonly Role[], ctx: TeamContext): string {
+  const names = roles.map((role) => modelOf(ctx, role)?.name ?? "scripted");
+  if (new Set(names).size <= 1) return names[0] ?? modeOf(ctx);
+  return roles.map((role, i) => `${role} on ${names[i]}`).join(", ");
 }
 
 export async function runTeamWorker(server: ServerContext, options: WorkerOptions): Promise<void> {
@@ -101,13 +121,23 @@ export async function runTeamWorker(server: ServerContext, options: WorkerOption
   const clock = options.clock ?? server.clock;
   const log = options.log ?? ((line: string) => console.log(line));
   const signal = options.signal ?? new AbortController().signal;
-  const team = await ensureTeam(db, clock);
+  const team = await ensureTeam(db, clock, options.coders ?? 1);
+  // Without its sandbox the team refuses to run agent code (or, allowed, runs it unsandboxed): said at once, here and in the room.
+  const sandbox = sandboxNotice();
+  if (sandbox) {
+    log(`[team] ${sandbox.text}`);
+    await speak(db, team.orchestrator.principal, { body: sandbox.text, performative: sandbox.ok ? "INFORM" : "ERROR" }, clock);
+  }
   const ctx: TeamContext = {
     db,
     clock,
     team,
     model: options.model,
-    testCommand: options.testCommand ?? testCommandFromEnv(),
+    models: options.models,
+    testCommand: options.testCommand ?? DEMO_TEST_COMMAND,
+    reviewDeadlineMs: options.reviewDeadlineMs ?? DEFAULT_REVIEW_DEADLINE_MS,
+    releaseCoolDownMs: options.releaseCoolDownMs,
+    runMaxMinutes: options.runMaxMinutes,
     loadPrinciples: () => loadPrinciples(db),
     scripts: options.scripts,
   };
@@ -129,10 +159,16 @@ export async function runTeamWorker(server: ServerContext, options: WorkerOption
   };
   const unsubscribe = await server.subscribe(wakeAll);
   signal.addEventListener("abort", wakeAll);
-  await announceTeamStarted(db, options.roles, modeOf(ctx), clock);
-  log(`Team worker hosting ${options.roles.join(", ")} (${modeOf(ctx)}).`);
+  const hosted = membersOf(team).filter((member) => options.roles.includes(member.role));
+  // Each member's model, journalled with the start: the Agents page shows it beside the member.
+  const models = Object.fromEntries(hosted.map((member) => [member.principal.name, modelOf(ctx, member.role)?.name ?? "scripted"]));
+  await announceTeamStarted(db, options.roles, modeOf(ctx), clock, models);
+  log(`Team worker hosting ${options.roles.join(", ")} (${describeModels(options.roles, ctx)}).`);
   try {
-    await Promise.all(options.roles.map((role) => roleLoop(role, ctx, wakeups, signal, log, options.paceMs ?? 0)));
+    const loops = Promise.all(hosted.map((member) => memberLoop(member, ctx, wakeups, signal, log, options.paceMs ?? 0)));
+    // A step in flight (a model call, a test run) is not waited for past a short grace: every step is journalled
+    // as it goes, so the member's next worker carries its run on from there (server/runs/interrupted.ts).
+    await (options.stopGraceMs === undefined ? loops : Promise.race([loops, afterAbort(signal, options.stopGraceMs)]));
   } finally {
     unsubscribe();
   }

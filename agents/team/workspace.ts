@@ -1,37 +1,138 @@
-// The team's git work: a worktree per task, its diff as evidence, and integration into `main`.
+// The team's git work on a flight: its own clone of the user's repository, a worktree per task on the
+// task's own branch, a worktree where the suite runs, integration into the flight's branch, and that branch
+// published to the user's repository — the only thing the team ever writes there (never its HEAD, its
+// checked-out branch or its work tree).
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { branchOf } from "../../server/flights/branch";
+import type { FlightPlace } from "../../server/flights/place";
 
 const IDENTITY = ["-c", "user.name=Quorum team", "-c", "user.email=team@quorum.localhost"];
 
+/** Large enough for any diff a review shows (those are capped where they are read: server/flights/task-diff.ts). */
+const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
+
 function git(cwd: string, args: string[]): string {
-  return execFileSync("git", [...IDENTITY, ...args], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  return execFileSync("git", [...IDENTITY, ...args], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: MAX_OUTPUT_BYTES });
+}
+
+/** git's own words when a command failed (its stderr, else its stdout). */
+function gitFailure(error: unknown): string {
+  const failed = error as { stderr?: string; stdout?: string; message?: string };
+  return (failed.stderr || failed.stdout || failed.message || String(error)).trim();
 }
 
 /** A task's branch (named in server/, where the review reads its diff). */
 export { branchOf };
 
-/** A worktree beside the repository (not inside it), on the task's own branch from `main`. */
-export function ensureWorktree(repo: string, taskId: string): string {
-  const dir = join(`${repo}.worktrees`, taskId);
+/**
+ * The flight's clone, made on first use: the user's repository cloned beside Quorum's data, its own work
+ * tree on the flight's branch from the commit the flight started from. A flight that worked in place
+ * (before flights had a source) has nothing to clone.
+ */
+export function ensureFlightClone(place: FlightPlace): void {
+  if (!place.source || existsSync(join(place.repo, ".git"))) return;
+  if (!place.baseCommit) throw new Error(`flight ${place.number} has a source but no commit to start from`);
+  mkdirSync(dirname(place.repo), { recursive: true });
+  git(dirname(place.repo), ["clone", "--quiet", "--no-checkout", place.source, place.repo]);
+  git(place.repo, ["checkout", "--quiet", "-b", place.branch, place.baseCommit]);
+}
+
+/** Where a task's worktree lives: beside the clone, never inside it (nor inside the user's repository). */
+export function worktreeOf(place: FlightPlace, taskId: string): string {
+  return join(`${place.repo}.worktrees`, taskId);
+}
+
+/** A worktree on the task's own branch, started from the flight's branch as integrated so far. */
+export function ensureWorktree(place: FlightPlace, taskId: string): string {
+  ensureFlightClone(place);
+  const dir = worktreeOf(place, taskId);
   if (!existsSync(dir)) {
-    const exists = git(repo, ["branch", "--list", branchOf(taskId)]).trim() !== "";
-    git(repo, exists ? ["worktree", "add", "-q", dir, branchOf(taskId)] : ["worktree", "add", "-q", "-b", branchOf(taskId), dir, "main"]);
+    const exists = git(place.repo, ["branch", "--list", branchOf(taskId)]).trim() !== "";
+    git(place.repo, exists ? ["worktree", "add", "-q", dir, branchOf(taskId)] : ["worktree", "add", "-q", "-b", branchOf(taskId), dir, place.branch]);
   }
   return dir;
 }
 
-/** Commits what the coder changed and returns the diff against `main` (empty when nothing changed). */
-export function commitAndDiff(worktree: string, message: string): string {
-  git(worktree, ["add", "-A"]);
-  if (git(worktree, ["status", "--porcelain"]).trim() !== "") git(worktree, ["commit", "-q", "-m", message]);
-  return git(worktree, ["diff", "main...HEAD"]);
+/** Drops a task's worktree and branch, so its next claim starts afresh from the flight's branch (after a conflict). */
+export function discardWorktree(place: FlightPlace, taskId: string): void {
+  const dir = worktreeOf(place, taskId);
+  if (existsSync(dir)) git(place.repo, ["worktree", "remove", "--force", dir]);
+  rmSync(dir, { recursive: true, force: true });
+  git(place.repo, ["worktree", "prune"]);
+  if (git(place.repo, ["branch", "--list", branchOf(taskId)]).trim() !== "") git(place.repo, ["branch", "-q", "-D", branchOf(taskId)]);
 }
 
-/** Merges an accepted task's branch into `main`; the caller has checked the approver's ACCEPT. */
-export function mergeIntoMain(repo: string, taskId: string, title: string): string {
-  git(repo, ["merge", "--no-ff", "-q", "-m", `Integrate ${title}`, branchOf(taskId)]);
-  return git(repo, ["rev-parse", "HEAD"]).trim();
+/** Starts a reopened task's work again from the flight's branch as integrated now (its old branch conflicted). */
+export function restartFromFlightBranch(place: FlightPlace, taskId: string): string {
+  const dir = ensureWorktree(place, taskId);
+  git(dir, ["reset", "-q", "--hard", place.branch]);
+  git(dir, ["clean", "-q", "-fd"]);
+  return dir;
+}
+
+/** Commits what the coder changed and returns the diff against the flight's branch (empty when nothing changed). */
+export function commitAndDiff(place: FlightPlace, worktree: string, message: string): string {
+  git(worktree, ["add", "-A"]);
+  if (git(worktree, ["status", "--porcelain"]).trim() !== "") git(worktree, ["commit", "-q", "-m", message]);
+  return git(worktree, ["diff", `${place.branch}...HEAD`]);
+}
+
+/** The diff a task's branch makes against the flight's branch: what its reviewer judges. */
+export function branchDiff(place: FlightPlace, taskId: string): string {
+  ensureFlightClone(place);
+  if (git(place.repo, ["branch", "--list", branchOf(taskId)]).trim() === "") return "";
+  return git(place.repo, ["diff", `${place.branch}...${branchOf(taskId)}`]);
+}
+
+export type MergeOutcome = { commit: string } | { conflict: string };
+
+/**
+ * Merges an accepted task's branch into the flight's branch (the caller has checked the approver's ACCEPT).
+ * A conflict leaves the flight's branch as it was and comes back in git's words, with the files it touched.
+ */
+export function mergeIntoFlight(place: FlightPlace, taskId: string, title: string): MergeOutcome {
+  ensureFlightClone(place);
+  try {
+    git(place.repo, ["merge", "--no-ff", "-q", "-m", `Integrate ${title}`, branchOf(taskId)]);
+  } catch (error) {
+    const files = git(place.repo, ["diff", "--name-only", "--diff-filter=U"]).trim();
+    const said = gitFailure(error);
+    try {
+      git(place.repo, ["merge", "--abort"]);
+    } catch {
+      git(place.repo, ["reset", "--hard", "-q", "HEAD"]);
+    }
+    if (!files) throw new Error(`git could not merge ${branchOf(taskId)} into ${place.branch}: ${said}`, { cause: error });
+    return { conflict: `Merging into ${place.branch} conflicted in:\n${files}\n\n${said}` };
+  }
+  return { commit: git(place.repo, ["rev-parse", "HEAD"]).trim() };
+}
+
+/**
+ * Publishes the flight's branch to the user's repository: a ref update there and nothing else (objects
+ * and refs/heads/<branch>; their HEAD, branch and work tree are untouched). Git refuses it only when the
+ * user has checked that very branch out; then the clone keeps the truth and this says why.
+ */
+export function publishFlightBranch(place: FlightPlace): string | null {
+  if (!place.source) return null;
+  try {
+    git(place.repo, ["push", "--quiet", "--force", place.source, `refs/heads/${place.branch}:refs/heads/${place.branch}`]);
+    return null;
+  } catch (error) {
+    return gitFailure(error);
+  }
+}
+
+/** A worktree that holds the flight's branch as integrated, cleaned before each suite run (the clone's own stays for merging). */
+export function suiteWorktree(place: FlightPlace): string {
+  ensureFlightClone(place);
+  if (!place.source) return place.repo;
+  const dir = join(`${place.repo}.worktrees`, "suite");
+  if (!existsSync(dir)) git(place.repo, ["worktree", "add", "-q", "--detach", dir, place.branch]);
+  git(dir, ["checkout", "-q", "--detach", place.branch]);
+  git(dir, ["reset", "-q", "--hard"]);
+  git(dir, ["clean", "-q", "-fd"]);
+  return dir;
 }

@@ -1,5 +1,4 @@
 // The zero-intelligence 2×2: whatever the roles' wits, budgets hold and nothing integrates without an ACCEPT.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,17 +8,18 @@ import { getConnection, getDb } from "../../db/client";
 import { contextOf } from "../../server/context";
 import { events, flights, flightTasks } from "../../db/schema";
 import { systemClock } from "../../server/clock";
-import { loadBill } from "../../server/journal/views/bill";
+import { loadBill } from "../../server/bill/bill";
+import { suitePasses } from "../../test/fixtures/team";
 import { makeHuman } from "../../test/helpers";
 import { createScratchRepo, DEMO_GOAL } from "../demo/scratch-repo";
-import type { ScriptEntry } from "../model/scripted";
+import type { ScriptEntry, ScriptStep } from "../model/scripted";
 import type { ScriptInput } from "./context";
 import { launchFlight } from "../../server/flights/launch";
 import { coderScript, reviewerScript } from "./scripts";
-import { ALLOWANCES, ensureTeam } from "./team";
+import { ALLOWANCES, ensureTeam, membersOf } from "./team";
 import { runTeamWorker } from "./worker";
 
-type Script = (input: ScriptInput) => ScriptEntry[];
+type Script = (input: ScriptInput) => ScriptStep[];
 const done = (summary: string): ScriptEntry => ({ toolCalls: [{ name: "done", arguments: { summary, evidence: [] } }] });
 
 const coders: Record<string, Script> = { competent: coderScript, stub: () => [done("Done.")] };
@@ -28,15 +28,6 @@ const reviewers: Record<string, Script> = {
   "rubber-stamp": () => [{ toolCalls: [{ name: "verdict", arguments: { verdict: "accept", reason: "LGTM" } }] }, done("Approved.")],
 };
 const stubTester: Script = () => [done("Tested.")];
-
-function suitePasses(repo: string): boolean {
-  try {
-    execFileSync("node", ["--test"], { cwd: repo, stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function flyCell(coder: string, reviewer: string) {
   const db = getDb();
@@ -54,23 +45,7 @@ async function flyCell(coder: string, reviewer: string) {
   let outcome = "timeout";
   while (Date.now() < deadline) {
     const [row] = await db.select().from(flights).where(eq(flights.id, flight.id));
-    const tasks = await db.select().from(flightTasks).where(eq(flightTasks.flightId, flight.id));
-    const abandoned = tasks.length
-      ? await db
-          .select()
-          .from(events)
-          .where(
-            and(
-              eq(events.kind, "ReworkAbandoned"),
-              inArray(
-                events.taskId,
-                tasks.map((t) => t.taskId),
-              ),
-            ),
-          )
-      : [];
     if (row.status === "green" || row.status === "red") outcome = row.status;
-    else if (abandoned.length) outcome = "abandoned";
     if (outcome !== "timeout") break;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -92,7 +67,7 @@ async function flyCell(coder: string, reviewer: string) {
     integrated: history.some((e) => e.kind === "TaskIntegrated"),
     rejections: history.filter((e) => e.kind === "TaskReviewed" && (e.data as { verdict: string }).verdict === "reject").length,
     unaccepted: unaccepted.length,
-    mainGreen: suitePasses(repo),
+    branchGreen: suitePasses(repo, flight.branch),
   };
 }
 
@@ -103,17 +78,17 @@ it("holds budgets and the ACCEPT gate in every cell of competent/stub coder × r
   console.log(JSON.stringify(table, null, 2));
 
   expect(table).toEqual({
-    // The stub tester verifies nothing, so no flight is ever called green — but main is right where the work was.
-    "competent × rule": { outcome: "red", integrated: true, rejections: 0, unaccepted: 0, mainGreen: true },
-    "competent × rubber-stamp": { outcome: "red", integrated: true, rejections: 0, unaccepted: 0, mainGreen: true },
-    // The rule reviewer rejects empty work until the coder gives up; nothing reaches main.
-    "stub × rule": { outcome: "abandoned", integrated: false, rejections: 3, unaccepted: 0, mainGreen: false },
-    // A rubber stamp lets empty work in: integrated with an ACCEPT, and main stays red.
-    "stub × rubber-stamp": { outcome: "red", integrated: true, rejections: 0, unaccepted: 0, mainGreen: false },
+    // The stub tester verifies nothing, so no flight is ever called green — but the flight's branch is right where the work was.
+    "competent × rule": { outcome: "red", integrated: true, rejections: 0, unaccepted: 0, branchGreen: true },
+    "competent × rubber-stamp": { outcome: "red", integrated: true, rejections: 0, unaccepted: 0, branchGreen: true },
+    // The rule reviewer rejects empty work until the coder gives up, and the goal goes back to its human; nothing reaches the branch.
+    "stub × rule": { outcome: "red", integrated: false, rejections: 3, unaccepted: 0, branchGreen: false },
+    // A rubber stamp lets empty work in: integrated with an ACCEPT, and the branch stays red.
+    "stub × rubber-stamp": { outcome: "red", integrated: true, rejections: 0, unaccepted: 0, branchGreen: false },
   });
 
   const bill = await loadBill(getDb());
-  for (const member of Object.values(team)) {
+  for (const member of membersOf(team)) {
     const spent = bill.agents.find((a) => a.agentId === member.principal.id)?.tokens ?? 0;
     expect(spent).toBeLessThanOrEqual(ALLOWANCES[member.role]);
   }

@@ -40,7 +40,7 @@ export const editFileTool = defineTool({
       text = await readFile(file, "utf8");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") {
-        throw new ToolFailure(`there is no file at '${args.path}'`, "check the path, or create the file with an empty old_string");
+        throw new ToolFailure(`there is no file at '${args.path}'`, "check the path, or create the file with an empty old_string", { cause: error });
       }
       throw error;
     }

@@ -22,8 +22,8 @@ export const readFileTool = defineTool({
       text = await readFile(file, "utf8");
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === "ENOENT") throw new ToolFailure(`there is no file at '${args.path}'`, "check the path; paths are relative to the working directory");
-      if (code === "EISDIR") throw new ToolFailure(`'${args.path}' is a directory`, "read a file inside it");
+      if (code === "ENOENT") throw new ToolFailure(`there is no file at '${args.path}'`, "check the path; paths are relative to the working directory", { cause: error });
+      if (code === "EISDIR") throw new ToolFailure(`'${args.path}' is a directory`, "read a file inside it", { cause: error });
       throw error;
     }
     const lines = text.split("\n");

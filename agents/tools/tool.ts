@@ -1,7 +1,7 @@
 // What a tool is: a name, a description, a zod schema for its arguments and a handler.
 // Failures are values: a handler throws ToolFailure (or anything) and the model gets an observation.
 import { z } from "zod";
-import type { ToolSpec } from "../../server/journal/views/run-events";
+import type { ToolSpec } from "../../server/runs/run-events";
 
 export interface ToolContext {
   /** The working directory every path of this tool is confined to. */
@@ -33,14 +33,18 @@ export function defineTool<P extends z.ZodObject>(tool: Tool<P>): Tool<P> {
 
 /** An expected failure, told to the model with what it can do about it. */
 export class ToolFailure extends Error {
+  /** Worth retrying unchanged (a flaky runner, a timeout), as opposed to a mistake in the call. */
+  readonly transient: boolean;
+
   constructor(
     readonly reason: string,
     readonly recoveryHint: string,
-    /** Worth retrying unchanged (a flaky runner, a timeout), as opposed to a mistake in the call. */
-    readonly transient = false,
+    /** `cause`: the error this failure was made from, kept for logs; the model is told `reason` and `recoveryHint` only. */
+    options: { transient?: boolean; cause?: unknown } = {},
   ) {
-    super(reason);
+    super(reason, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "ToolFailure";
+    this.transient = options.transient ?? false;
   }
 }
 

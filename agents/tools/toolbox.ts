@@ -1,7 +1,7 @@
 // The toolbox: validates a call against its tool's schema, runs it under a timeout in its root, and
 // turns every outcome (result, refusal, exception, timeout) into an observation.
 import { z } from "zod";
-import type { Observation, ToolCall, ToolSpec } from "../../server/journal/views/run-events";
+import type { Observation, ToolCall, ToolSpec } from "../../server/runs/run-events";
 import { DONE } from "./done";
 import { toolSpec, ToolFailure, type Tool } from "./tool";
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { makeScratchRepo, PARSER_BROKEN } from "../../test/fixtures/runtime";
 import { editFileTool } from "./edit-file";
+import { listFilesTool, MAX_LISTED } from "./list-files";
 import { readFileTool } from "./read-file";
 import { runTestsTool } from "./run-tests";
 import { defineTool } from "./tool";
@@ -98,7 +99,8 @@ describe("tools", () => {
     expect(failing.observation).toMatchObject({ is_error: false, result: { exitCode: 1, passed: false } });
     expect((failing.observation as { result: { output: string } }).result.output).toMatch(/parses the empty string to nothing/);
     const killed = await call(createToolbox([runTestsTool({ command: ["sh", "-c", "kill -9 $$"] })], { root }), "run_tests", {});
-    expect(killed.observation).toMatchObject({ is_error: true, transient: true, reason: "the test runner died (SIGKILL) before it finished" });
+    // In the sandbox the runner is bubblewrap's child, whose death by a signal bubblewrap reports as 128 + 9.
+    expect(killed.observation).toMatchObject({ is_error: true, transient: true, reason: "the test runner died (exit code 137, SIGKILL) before it finished" });
     const marker = path.join(root, "still-running");
     const slow = runTestsTool({ command: ["sh", "-c", `sleep 5; touch ${marker}`], timeoutMs: 300 });
     const started = Date.now();
@@ -136,12 +138,39 @@ describe("tools", () => {
       expect(JSON.stringify(seen)).not.toContain("planted");
       // What a test runner needs stays.
       expect(seen.PATH).toBe(process.env.PATH);
-      expect(seen.HOME).toBe(process.env.HOME);
+      // A throwaway home, inside the sandbox: the user's own is not mounted.
+      expect(seen.HOME).toBe("/tmp");
     } finally {
       for (const [name, value] of Object.entries(saved)) {
         if (value === undefined) delete process.env[name];
         else process.env[name] = value;
       }
     }
+  });
+});
+
+describe("list_files", () => {
+  it("lists the repository's files, filters by a glob, caps the listing and says how many matched", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "quorum-list-"));
+    const { execFileSync } = await import("node:child_process");
+    execFileSync("git", ["init", "-q"], { cwd: root });
+    mkdirSync(path.join(root, "src"));
+    writeFileSync(path.join(root, "src", "a.py"), "");
+    writeFileSync(path.join(root, "src", "b.js"), "");
+    writeFileSync(path.join(root, ".gitignore"), "build/\n");
+    mkdirSync(path.join(root, "build"));
+    writeFileSync(path.join(root, "build", "out.js"), "");
+    for (let i = 0; i < MAX_LISTED + 5; i++) writeFileSync(path.join(root, `many-${String(i).padStart(4, "0")}.txt`), "");
+    const toolbox = createToolbox([listFilesTool], { root });
+    const python = await call(toolbox, "list_files", { glob: "**/*.py" });
+    expect(python.observation).toEqual({ is_error: false, result: { files: ["src/a.py"], total: 1 } });
+    const all = await call(toolbox, "list_files", {});
+    const result = (all.observation as { result: { files: string[]; total: number; truncated?: boolean } }).result;
+    expect(result.total).toBe(MAX_LISTED + 5 + 3);
+    expect(result.files).toHaveLength(MAX_LISTED);
+    expect(result.truncated).toBe(true);
+    expect(result.files).not.toContain("build/out.js");
+    const outside = await call(createToolbox([listFilesTool], { root: tmpdir() }), "list_files", {});
+    expect(outside.observation).toMatchObject({ is_error: true });
   });
 });

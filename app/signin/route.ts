@@ -1,7 +1,8 @@
 // The one-time sign-in link: spends the token, sets the session cookie, opens the room; a refused link
 // lands on the welcome page, which says why.
 import { redeemSignInLink, refusedLinkReason } from "@/server/principals/sign-in";
-import { sessionCookie } from "@/server/principals/session-cookie";
+import { hubUrlSetting } from "@/server/config";
+import { secureCookies, sessionCookie } from "@/server/principals/session-cookie";
 import { QuorumError } from "@/server/errors";
 import { appContext } from "../api/_lib/http";
 
@@ -12,7 +13,7 @@ export async function GET(req: Request) {
   const ctx = appContext();
   try {
     const { sessionToken, expiresAt } = await redeemSignInLink(ctx.db, token, ctx.clock);
-    return new Response(null, { status: 303, headers: { Location: "/room", "Set-Cookie": sessionCookie(sessionToken, expiresAt) } });
+    return new Response(null, { status: 303, headers: { Location: "/room", "Set-Cookie": sessionCookie(sessionToken, expiresAt, secureCookies(hubUrlSetting())) } });
   } catch (error) {
     if (!(error instanceof QuorumError)) throw error;
     // The page says which: used, expired or unknown, and how to get a new link.

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { apiGet } from "../api";
 import { queryKeys } from "../query-keys";
 import { Avatar } from "../avatar";
-import { LeaseCountdown } from "../board/lease-countdown";
+import { LeaseCountdown } from "../lease-countdown";
 import { BudgetBar } from "../bill/budget-bar";
 import { Money } from "../bill/agent-table";
 import { formatTokens } from "../bill/format";

@@ -7,13 +7,24 @@ import { apiGet } from "../api";
 import { queryKeys } from "../query-keys";
 import { RelativeTime } from "../time";
 
-function useTeam() {
+export function useTeam() {
   return useQuery({
     queryKey: queryKeys.team(),
     queryFn: () => apiGet<TeamStatus>("/api/team"),
     // The stream refreshes it on a failure; while the model fails, a recovery shows within half a minute.
     refetchInterval: (query) => (query.state.data?.model && query.state.data.model.state !== "ok" && query.state.data.model.state !== "unknown" ? 30_000 : false),
   });
+}
+
+/** The model a team member thinks with, as its worker announced it (QUORUM_MODEL_<ROLE> may differ per role). */
+export function MemberModel({ name }: { name: string }) {
+  const model = useTeam().data?.members?.[name];
+  if (!model) return <span className="text-xs text-neutral-600 dark:text-neutral-300">—</span>;
+  return (
+    <span className="font-mono text-xs" data-testid="member-model">
+      {model}
+    </span>
+  );
 }
 
 /** The model's state in words; `always` shows an ok model too. */

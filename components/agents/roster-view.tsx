@@ -1,12 +1,12 @@
 "use client";
-// The Agents page: every agent with presence, role, current lease, load, success rate, spend and budget
+// The Agents page: every agent with its model (the built-in team's), presence, role, current lease, load, success rate, spend and budget
 // left (live), each opening to its runs and principles; the principles in force below.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { apiGet } from "../api";
 import { queryKeys } from "../query-keys";
 import { Avatar } from "../avatar";
-import { LeaseCountdown } from "../board/lease-countdown";
+import { LeaseCountdown } from "../lease-countdown";
 import { StallBadge } from "../stall-badge";
 import { BudgetBar } from "../bill/budget-bar";
 import { formatMoney, formatPercent, formatTokens } from "../bill/format";
@@ -15,7 +15,7 @@ import { PrinciplesPanel } from "../memory/principles-panel";
 import type { Page } from "../types";
 import { PresencePill } from "./presence-pill";
 import type { AgentRow, RosterRow } from "./types";
-import { ModelState } from "./model-state";
+import { MemberModel, ModelState } from "./model-state";
 import { ReservationsPanel } from "../reservations/reservations-panel";
 
 const th = "px-3 py-2 text-left text-xs font-medium text-neutral-500 dark:text-neutral-400";
@@ -63,6 +63,7 @@ export function RosterView() {
                 <thead className="bg-neutral-50 dark:bg-neutral-900">
                   <tr>
                     <th className={th}>Agent</th>
+                    <th className={th}>Model</th>
                     <th className={th}>Presence</th>
                     <th className={th}>Current lease</th>
                     <th className={`${th} text-right`}>Load</th>
@@ -80,6 +81,9 @@ export function RosterView() {
                           <span className="font-medium">{a.name}</span>
                           <span className="text-xs text-neutral-500">{a.role}</span>
                         </Link>
+                      </td>
+                      <td data-label="Model" className="px-3 py-2">
+                        <MemberModel name={a.name} />
                       </td>
                       <td data-label="Presence" className="px-3 py-2">
                         <PresencePill present={a.present} lastSeenAt={a.lastSeenAt} />

@@ -1,4 +1,4 @@
-// The bill per agent: tokens in and out, money, runs, and the budget bar; a row per agent, a total.
+// The bill per agent: tokens in (and of them cached, with what they cost) and out, money, runs, and the budget bar; a row per agent, a total.
 import Link from "next/link";
 import { Avatar } from "../avatar";
 import { BudgetBar } from "./budget-bar";
@@ -20,6 +20,12 @@ export function Money({ line, currency }: { line: Pick<Line, "cost" | "unpricedT
   );
 }
 
+/** What the cached tokens were billed at (their share of the cost); a dash when none were cached or none priced. */
+export function CachedMoney({ line, currency }: { line: Pick<Line, "cachedCost" | "cachedTokens" | "unpricedTokens" | "tokens">; currency: string }) {
+  if (line.cachedTokens === 0 || line.unpricedTokens === line.tokens) return <span className="text-neutral-400">—</span>;
+  return <span title="the cached input tokens, at each model's cached rate">{formatMoney(line.cachedCost, currency)}</span>;
+}
+
 const th = "px-3 py-2 text-left text-xs font-medium text-neutral-500 dark:text-neutral-400";
 const td = "px-3 py-2 tabular-nums";
 
@@ -38,6 +44,8 @@ export function AgentTable({ bill }: { bill: BillView }) {
           <tr>
             <th className={th}>Agent</th>
             <th className={`${th} text-right`}>Tokens in</th>
+            <th className={`${th} text-right`}>Cached</th>
+            <th className={`${th} text-right`}>Cached cost</th>
             <th className={`${th} text-right`}>Tokens out</th>
             <th className={`${th} text-right`}>Total</th>
             <th className={`${th} text-right`}>Cost</th>
@@ -55,8 +63,20 @@ export function AgentTable({ bill }: { bill: BillView }) {
                   {a.role && <span className="text-xs text-neutral-500">{a.role}</span>}
                 </Link>
               </td>
-              <td data-label="Tokens in" className={`${td} text-right`} title={a.cachedTokens ? `${formatTokens(a.cachedTokens)} of them cached` : undefined}>
+              <td data-label="Tokens in" className={`${td} text-right`}>
                 {formatTokens(a.inputTokens)}
+              </td>
+              <td
+                data-label="Cached"
+                className={`${td} text-right`}
+                data-testid="agent-cached"
+                data-tokens={a.cachedTokens}
+                title="input tokens read from the prompt cache, of the tokens in"
+              >
+                {formatTokens(a.cachedTokens)}
+              </td>
+              <td data-label="Cached cost" className={`${td} text-right`}>
+                <CachedMoney line={a} currency={bill.currency} />
               </td>
               <td data-label="Tokens out" className={`${td} text-right`}>
                 {formatTokens(a.outputTokens)}
@@ -83,6 +103,12 @@ export function AgentTable({ bill }: { bill: BillView }) {
             </td>
             <td data-label="Tokens in" className={`${td} text-right`}>
               {formatTokens(bill.total.inputTokens)}
+            </td>
+            <td data-label="Cached" className={`${td} text-right`} data-testid="total-cached" data-tokens={bill.total.cachedTokens}>
+              {formatTokens(bill.total.cachedTokens)}
+            </td>
+            <td data-label="Cached cost" className={`${td} text-right`}>
+              <CachedMoney line={bill.total} currency={bill.currency} />
             </td>
             <td data-label="Tokens out" className={`${td} text-right`}>
               {formatTokens(bill.total.outputTokens)}

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { AgentTable, Money } from "./agent-table";
 import { BudgetsTable, ModelsTable } from "./budgets-table";
 import { ExhaustionAlert } from "./exhaustion-alert";
+import { FlightBudgets } from "./flights-table";
 import { formatTokens } from "./format";
 import { RunsTable } from "./runs-table";
 import { SpendChart } from "./spend-chart";
@@ -108,6 +109,9 @@ export function BillView() {
           {series.isPending && <div className="h-56 animate-pulse rounded-lg bg-neutral-100 dark:bg-neutral-900" aria-busy />}
           {series.isError && <p className="text-sm text-red-600">Could not load the chart: {series.error.message}</p>}
           {series.data && <SpendChart series={series.data} unit={unit} currency={b.currency} />}
+        </Section>
+        <Section title="Per flight and task">
+          <FlightBudgets />
         </Section>
         <Section title="Per agent">
           <AgentTable bill={b} />

@@ -1,6 +1,6 @@
 // Every budget as a tree (sub-budgets under their parent), with what is left, and the models with their prices.
 import { BudgetBar } from "./budget-bar";
-import { Money } from "./agent-table";
+import { CachedMoney, Money } from "./agent-table";
 import { formatTokens } from "./format";
 import type { BillView, BudgetView } from "./types";
 
@@ -51,6 +51,7 @@ export function ModelsTable({ bill }: { bill: BillView }) {
         <tr className="text-left text-xs text-neutral-500 dark:text-neutral-400">
           <th className="py-1 font-medium">Model</th>
           <th className="py-1 text-right font-medium">Tokens</th>
+          <th className="py-1 text-right font-medium">Cached</th>
           <th className="py-1 text-right font-medium">Cost</th>
           <th className="py-1 pl-4 font-medium">Price per 1M (in / cached / out)</th>
         </tr>
@@ -64,11 +65,19 @@ export function ModelsTable({ bill }: { bill: BillView }) {
             <td data-label="Tokens" className="py-1 text-right tabular-nums">
               {formatTokens(m.tokens)}
             </td>
+            <td data-label="Cached" className="py-1 text-right tabular-nums" data-testid="model-cached" data-tokens={m.cachedTokens}>
+              {formatTokens(m.cachedTokens)}
+              {m.cachedTokens > 0 && (
+                <span className="block text-xs text-neutral-500">
+                  <CachedMoney line={m} currency={bill.currency} />
+                </span>
+              )}
+            </td>
             <td data-label="Cost" className="py-1 text-right tabular-nums">
               <Money line={m} currency={bill.currency} />
             </td>
             <td data-label="Price per 1M (in / cached / out)" className="py-1 pl-4 text-xs tabular-nums text-neutral-600 dark:text-neutral-300">
-              {m.price ? `${m.price.input} / ${m.price.cachedInput ?? m.price.input} / ${m.price.output} ${bill.currency}` : "no price — add it to QUORUM_PRICES"}
+              {m.price ? `${m.price.input} / ${m.cachedRate} / ${m.price.output} ${bill.currency}` : "no price — add it to QUORUM_PRICES"}
             </td>
           </tr>
         ))}

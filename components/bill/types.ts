@@ -5,3 +5,5 @@ export type { RunBill, TaskBill, BillPage } from "@/server/bill/recent";
 export type { Price } from "@/server/bill/prices";
 export type { BillView } from "@/server/bill/read-bill";
 export type { BillSeries, Window as SeriesWindow } from "@/server/bill/series";
+export type { FlightView, FlightTaskView } from "@/server/flights/view";
+export type { BudgetLine } from "@/server/budgets/lines";

@@ -3,10 +3,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "../api";
 import { queryKeys } from "../query-keys";
-import type { BillSeries, BillView, SeriesWindow } from "./types";
+import type { BillSeries, BillView, FlightView, SeriesWindow } from "./types";
 
 export function useBill() {
   return useQuery({ queryKey: queryKeys.billSummary(), queryFn: () => apiGet<BillView>("/api/bill") });
+}
+
+/** The flights, each with its budget and its tasks' shares: refreshed by every budget and run event. */
+export function useBillFlights() {
+  return useQuery({ queryKey: queryKeys.billFlights(), queryFn: () => apiGet<{ items: FlightView[] }>("/api/flights") });
 }
 
 export function useBillSeries(range: SeriesWindow) {

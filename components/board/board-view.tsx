@@ -5,6 +5,8 @@ import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useMe } from "../session";
 import { Column, useCancelledCount } from "./column";
 import { CreateTaskDialog } from "./create-task-dialog";
+import { FlightStrip } from "./flight-strip";
+import { NewFlightButton } from "./new-flight-button";
 import { TaskDrawer } from "./task-drawer";
 import { COLUMNS } from "./types";
 
@@ -63,9 +65,9 @@ export function BoardView() {
   return (
     <div className="flex h-full min-h-0">
       <div className="flex min-w-0 flex-1 flex-col">
-        <div className="flex items-center gap-3 border-b border-neutral-200 px-3 py-2 md:px-6 dark:border-neutral-800">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-neutral-200 px-3 py-2 md:px-6 dark:border-neutral-800">
           <h1 className="text-sm font-semibold">Board</h1>
-          <label className="relative ml-2 min-w-0 flex-1">
+          <label className="relative order-last min-w-0 basis-full sm:order-none sm:ml-2 sm:basis-auto sm:flex-1">
             <span className="sr-only">Filter tasks</span>
             <input
               ref={filterInput}
@@ -80,6 +82,10 @@ export function BoardView() {
               className="w-full max-w-md rounded-md border border-neutral-300 bg-white px-2.5 py-1 text-sm dark:border-neutral-700 dark:bg-neutral-950"
             />
           </label>
+          <NewFlightButton
+            className="ml-auto rounded-md border border-accent-600 px-3 py-1 text-sm font-medium text-accent-700 hover:bg-accent-50 sm:ml-0 dark:text-accent-500 dark:hover:bg-neutral-800"
+            onStarted={(flight) => setSelected(flight.goalTask.id)}
+          />
           <button
             type="button"
             onClick={() => setCreating(true)}
@@ -89,6 +95,7 @@ export function BoardView() {
             New task <kbd className="ml-1 rounded bg-white/20 px-1 font-mono text-[10px]">c</kbd>
           </button>
         </div>
+        <FlightStrip />
         <div className="relative flex min-h-0 flex-1 snap-x snap-mandatory gap-3 overflow-x-auto px-3 pt-4 pb-2 md:snap-none md:gap-4 md:px-6" data-testid="board-columns">
           {COLUMNS.map((column) => (
             <Column key={column.status} {...column} filter={filter} selected={selected} onOpen={openCard} />

@@ -1,7 +1,7 @@
 "use client";
 // File a new task: title, description, acceptance criteria, approver, lease length.
 import { useState } from "react";
-import { usePrincipals } from "../shell";
+import { usePrincipals } from "../use-principals";
 import type { Me } from "../types";
 import { useFocusWhen } from "../use-focus-when";
 import { Field, FormButtons, inputClass, Modal, onValidSubmit, ServerError } from "./dialog";

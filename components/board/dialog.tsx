@@ -78,7 +78,20 @@ export function Field({ label, hint, error, children }: { label: string; hint?: 
 
 export const inputClass = "w-full rounded-md border border-neutral-300 bg-white px-2.5 py-1.5 text-sm dark:border-neutral-700 dark:bg-neutral-950";
 
-export function FormButtons({ busy, label, onCancel, tone = "accent" }: { busy: boolean; label: string; onCancel: () => void; tone?: "accent" | "danger" }) {
+export function FormButtons({
+  busy,
+  label,
+  onCancel,
+  tone = "accent",
+  disabled = false,
+}: {
+  busy: boolean;
+  label: string;
+  onCancel: () => void;
+  tone?: "accent" | "danger";
+  /** Not now, for a reason the dialog says (the submit stays visible, greyed). */
+  disabled?: boolean;
+}) {
   const colour = tone === "danger" ? "bg-red-700 hover:bg-red-800" : "bg-accent-600 hover:bg-accent-700";
   return (
     <div className="mt-4 flex justify-end gap-2">
@@ -89,7 +102,7 @@ export function FormButtons({ busy, label, onCancel, tone = "accent" }: { busy: 
       >
         Close
       </button>
-      <button type="submit" disabled={busy} className={`rounded-md px-3 py-1.5 text-sm font-medium text-white disabled:opacity-60 ${colour}`}>
+      <button type="submit" disabled={busy || disabled} className={`rounded-md px-3 py-1.5 text-sm font-medium text-white disabled:opacity-60 ${colour}`}>
         {busy ? "Working…" : label}
       </button>
     </div>

@@ -87,9 +87,9 @@ function FileDiff({ file }: { file: DiffFile }) {
                 </tr>
                 {numbered(hunk).map(({ line, key, number }) => (
                   <tr key={key} className={LINE_STYLE[line.kind]}>
-                    <td className="w-10 px-1 text-right text-neutral-500 tabular-nums select-none dark:text-neutral-400">{number}</td>
+                    <td className="w-10 min-w-10 px-1 text-right text-neutral-500 tabular-nums select-none dark:text-neutral-400">{number}</td>
                     <td
-                      className="w-4 px-1 text-neutral-600 select-none dark:text-neutral-300"
+                      className="w-4 min-w-4 px-1 text-neutral-600 select-none dark:text-neutral-300"
                       aria-label={line.kind === "add" ? "added" : line.kind === "del" ? "removed" : undefined}
                     >
                       {MARK[line.kind]}

@@ -4,7 +4,8 @@
 import { Avatar } from "../avatar";
 import { StallBadge } from "../stall-badge";
 import { RelativeTime } from "../time";
-import { LeaseCountdown } from "./lease-countdown";
+import { LeaseCountdown } from "../lease-countdown";
+import { FlightMark } from "./flight-merge";
 import type { Task } from "./types";
 
 function Person({ id, name, kind, role }: { id: string | null; name: string | null; kind: Task["ownerKind"]; role: string }) {
@@ -46,6 +47,7 @@ export function TaskCard({ task, selected, onOpen }: { task: Task; selected: boo
           <Person id={task.approverId} name={task.approverName} kind={task.approverKind} role="approver" />
         </div>
         <div className="mt-2 flex flex-wrap items-center gap-2 text-[11px] text-neutral-600 dark:text-neutral-400">
+          <FlightMark taskId={task.id} />
           {task.status === "in_progress" && task.leaseExpiresAt && <LeaseCountdown expiresAt={task.leaseExpiresAt} />}
           {task.status === "in_progress" && <StallBadge at={task.stallsAt} />}
           <span data-testid="task-age">

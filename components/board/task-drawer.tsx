@@ -8,7 +8,8 @@ import { RelativeTime } from "../time";
 import type { Me } from "../types";
 import { CancelDialog } from "./cancel-dialog";
 import { DiffView } from "./diff-view";
-import { LeaseCountdown } from "./lease-countdown";
+import { FlightMerge } from "./flight-merge";
+import { LeaseCountdown } from "../lease-countdown";
 import { ReopenDialog } from "./reopen-dialog";
 import { ReviewDialog } from "./review-dialog";
 import { StatusBadge } from "./status-badge";
@@ -150,6 +151,7 @@ export function TaskBody({ detail, me, focusReview, withChanges = true }: { deta
       )}
       {withChanges && task.status !== "ready" && (
         <Section title="Changes">
+          <FlightMerge taskId={task.id} />
           <DiffView taskId={task.id} />
         </Section>
       )}

@@ -7,7 +7,9 @@ import { apiGet } from "../api";
 import { queryKeys } from "../query-keys";
 import { useMe } from "../session";
 import type { Page } from "../types";
+import { TaskBudget } from "../bill/task-budget";
 import { DiffView } from "./diff-view";
+import { FlightMerge } from "./flight-merge";
 import { TaskBody } from "./task-drawer";
 import type { Task } from "./types";
 import { useTaskDetail } from "./use-board";
@@ -45,9 +47,11 @@ export function TaskPage({ number: raw }: { number: string }) {
         <div className="grid gap-4 p-3 md:p-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
           <section aria-label="Changes" className="min-w-0">
             <h2 className="mb-2 text-xs font-semibold tracking-wide text-neutral-600 uppercase dark:text-neutral-300">Changes</h2>
+            <FlightMerge taskId={detail.data.task.id} />
             <DiffView taskId={detail.data.task.id} />
           </section>
           <div className="min-w-0 rounded-lg border border-neutral-200 dark:border-neutral-800" data-testid="task-page">
+            <TaskBudget taskId={detail.data.task.id} />
             <TaskBody detail={detail.data} me={me.data} focusReview={false} withChanges={false} />
           </div>
         </div>

@@ -6,7 +6,7 @@ import { apiGet } from "../api";
 import { queryKeys } from "../query-keys";
 import { useNow } from "../decisions/countdown";
 import { useMe } from "../session";
-import { usePrincipals } from "../shell";
+import { usePrincipals } from "../use-principals";
 import type { Page } from "../types";
 import { DependencyGraph } from "./dependency-graph";
 import { LedgerTable } from "./ledger-table";

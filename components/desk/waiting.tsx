@@ -2,8 +2,9 @@
 // The human's desk in the frame: "Waiting for you: N" in the top strip opening a small inbox, and a count
 // by each rail page that holds something to decide.
 import Link from "next/link";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { RelativeTime } from "../time";
+import { usePopover } from "../use-popover";
 import { HandbackActions } from "./handback-actions";
 import type { WaitingView } from "./types";
 import { hrefOf, sentenceOf, useWaiting } from "./use-waiting";
@@ -25,26 +26,9 @@ export function WaitingBadge({ href }: { href: string }) {
 /** The top strip's pill: the count, and on click the list, each item one click from where it is decided. */
 export function WaitingInbox() {
   const waiting = useWaiting();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, box } = usePopover();
   const panelId = useId();
-  const box = useRef<HTMLDivElement>(null);
   const total = waiting.data?.total ?? 0;
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: MouseEvent) => {
-      if (!box.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-    };
-    document.addEventListener("mousedown", onDown);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("mousedown", onDown);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
 
   return (
     <div ref={box} className="relative">

@@ -41,6 +41,7 @@ const LINES: { [K in EventKind]: Line<K> } = {
   ModelRetried: (d) => `will ask the model again in ${Math.round(d.delayMs / 100) / 10} s (try ${d.attempt} failed: ${cut(d.error, 60)})`,
   ToolRetried: (d) => `retried ${d.tool}`,
   StopRequested: (d) => `asked the run to stop: ${cut(d.reason, 80)}`,
+  ResumeRequested: (d) => `asked the team to resume the run: ${cut(d.reason, 80)}`,
   RunStopped: () => "stopped the run",
   BudgetCreated: (d, _e, n) => `funded ${n.who(d.ownerId)} with ${tokens(d.allowance)} tokens`,
   BudgetAllowanceChanged: (d) => `set an allowance to ${tokens(d.allowance)} tokens`,
@@ -106,7 +107,16 @@ const LINES: { [K in EventKind]: Line<K> } = {
   FlightPlanningStarted: () => "began planning the flight",
   FlightTaskAdded: (d) => `added #${d.number} to the flight`,
   FlightPlanned: (d) => `planned the flight: ${d.tasks.map((t) => `#${t.number}`).join(", ") || "no tasks"}`,
-  TaskIntegrated: (d, e, n) => `merged ${n.task(e.taskId)} into main (${d.commit.slice(0, 7)})`,
+  TaskIntegrated: (d, e, n) => `merged ${n.task(e.taskId)} into ${d.branch ?? "main"} (${d.commit.slice(0, 7)})`,
+  FlightReplanning: (d, e, n) =>
+    d.replan
+      ? `took ${n.task(e.taskId)} back after ${d.tries} tries to re-plan around it`
+      : `could not finish ${n.task(e.taskId)} after ${d.tries} tries, and had re-planned once already`,
+  FlightReplanned: (d) =>
+    `re-planned around #${d.handedBack}: ${d.cancelled.length ? `cancelled ${d.cancelled.map((c) => `#${c}`).join(", ")}, ` : ""}${d.tasks.length ? `filed ${d.tasks.map((t) => `#${t.number}`).join(", ")}` : "filed nothing new"}`,
+  IntegrationConflicted: (d, e, n) => `could not merge ${n.task(e.taskId)} into ${d.branch}: it conflicts in ${cut(d.files.join(", "), 80)}, so it went back for rework`,
+  FlightBranchPublished: (d) =>
+    d.refused ? `could not publish ${d.branch} to ${d.source}: ${cut(d.refused, 80)}` : `published ${d.branch} to ${d.source} (${d.commit.slice(0, 7)})`,
   SuiteStarted: (d) => `ran the suite on ${plural(d.taskIds.length, "integrated task")}`,
   SuiteRan: (d) => `the suite ${d.passed ? "passed" : "failed"} on main`,
   ReplyReasked: (d, _e, n) => `asked ${n.who(d.awaiting)} again for a reply`,

@@ -7,7 +7,7 @@ import { apiGet } from "../api";
 import { queryKeys } from "../query-keys";
 import type { JournalEntry, Page } from "../types";
 import type { Task } from "../board/types";
-import { usePrincipals } from "../shell";
+import { usePrincipals } from "../use-principals";
 import { lineOf, type Names } from "./event-line";
 import { listQuery, type JournalParams } from "./journal-params";
 

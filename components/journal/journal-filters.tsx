@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { apiGet } from "../api";
 import { queryKeys } from "../query-keys";
-import { usePrincipals } from "../shell";
+import { usePrincipals } from "../use-principals";
 import type { Task } from "../board/types";
 import type { Page } from "../types";
 import type { JournalParams } from "./journal-params";

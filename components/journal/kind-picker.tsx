@@ -1,34 +1,17 @@
 "use client";
 // The journal's kind filter: a searchable multi-select (the journal has dozens of kinds; a plain select of
 // them all is a wall). The choice is a comma-separated list in the URL (`kind=TaskClaimed,TaskSubmitted`).
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
+import { useFocusWhen } from "../use-focus-when";
+import { usePopover } from "../use-popover";
 
 export function KindPicker({ kinds, value, onChange }: { kinds: readonly string[]; value: string; onChange: (kinds: string) => void }) {
   const chosen = value ? value.split(",").filter(Boolean) : [];
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, box } = usePopover();
   const [find, setFind] = useState("");
   const panelId = useId();
-  const box = useRef<HTMLDivElement>(null);
-  const findInput = useRef<HTMLInputElement>(null);
   // Opened to type into: the search has the focus.
-  useEffect(() => {
-    if (open) findInput.current?.focus();
-  }, [open]);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: MouseEvent) => {
-      if (!box.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-    };
-    document.addEventListener("mousedown", onDown);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("mousedown", onDown);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  const findInput = useFocusWhen<HTMLInputElement>(open);
   const shown = kinds.filter((k) => k.toLowerCase().includes(find.trim().toLowerCase()));
   const toggle = (kind: string) => onChange((chosen.includes(kind) ? chosen.filter((k) => k !== kind) : [...chosen, kind]).join(","));
   const label = chosen.length === 0 ? "all kinds" : chosen.length === 1 ? chosen[0] : `${chosen.length} kinds`;

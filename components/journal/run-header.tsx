@@ -5,6 +5,7 @@ import { formatTokens } from "../bill/format";
 import { withContentKeys } from "../content-keys";
 import { useMe } from "../session";
 import { JsonBlock } from "./json-block";
+import { ResumeRun } from "./resume-run";
 import { StopRun } from "./stop-run";
 import type { JournalParams } from "./journal-params";
 import type { Timeline } from "./types";
@@ -13,6 +14,10 @@ export function RunHeader({ run, update }: { run: Timeline; update: (patch: Part
   const r = run.result;
   const me = useMe();
   const canStop = me.data?.kind === "human" && run.status === "running";
+  // A pause is a human's to end: the team's worker carries the run on once asked (a halted one after a top-up).
+  const lastResume = run.resumeRequests.at(-1);
+  const resumeAsked = lastResume !== undefined && (run.endedEventId === null || lastResume.eventId > run.endedEventId);
+  const canResume = me.data?.kind === "human" && (run.status === "halted" || run.status === "stopped") && !resumeAsked;
   return (
     <header className="space-y-2">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -30,6 +35,7 @@ export function RunHeader({ run, update }: { run: Timeline; update: (patch: Part
           Export JSONL
         </a>
         {canStop && <StopRun runId={run.runId} />}
+        {canResume && <ResumeRun runId={run.runId} />}
       </div>
       {r && (
         <p className="text-sm" data-testid="run-result">
@@ -43,7 +49,13 @@ export function RunHeader({ run, update }: { run: Timeline; update: (patch: Part
       {r?.status === "done" && withContentKeys(r.evidence, (e) => e).map(({ key, item }, i) => <JsonBlock key={key} value={item} label={`Evidence ${i + 1}`} />)}
       {run.stopRequests.map((s) => (
         <p key={s.eventId} className="text-xs text-neutral-600 dark:text-neutral-300">
-          ⏹ {s.byName ?? "An operator"} asked it to stop at {new Date(s.t).toLocaleTimeString()}: {s.reason}
+          ■ {s.byName ?? "An operator"} asked it to stop at {new Date(s.t).toLocaleTimeString()}: {s.reason}
+        </p>
+      ))}
+      {run.resumeRequests.map((s) => (
+        <p key={s.eventId} className="text-xs text-neutral-600 dark:text-neutral-300" data-testid="resume-request">
+          ▶ {s.byName ?? "A human"} asked to resume it at {new Date(s.t).toLocaleTimeString()}: {s.reason}
+          {resumeAsked && s === lastResume && " — the team's worker carries it on from its journal."}
         </p>
       ))}
       {run.config && (

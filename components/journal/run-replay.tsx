@@ -8,7 +8,7 @@ import { queryKeys } from "../query-keys";
 import { JsonBlock } from "./json-block";
 import type { JournalParams } from "./journal-params";
 import { RunHeader } from "./run-header";
-import { useRunTimeline } from "./run-timeline";
+import { RunTimelineState, useRunTimeline } from "./run-timeline";
 import { TurnCard } from "./turn-card";
 import type { ReplayReport } from "./types";
 
@@ -58,13 +58,7 @@ function Verdict({ runId, finished }: { runId: string; finished: boolean }) {
 export function RunReplay({ runId, update }: { runId: string; update: (patch: Partial<JournalParams>) => void }) {
   const run = useRunTimeline(runId);
   const [step, setStep] = useState(0);
-  if (run.isPending) return <div className="m-6 h-40 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" aria-busy />;
-  if (run.isError)
-    return (
-      <p className="p-6 text-sm text-red-600">
-        Could not load run {runId}: {run.error.message}
-      </p>
-    );
+  if (!run.isSuccess) return <RunTimelineState run={run} runId={runId} />;
   const turns = run.data.turns;
   const at = Math.min(step, Math.max(turns.length - 1, 0));
   const keys = (e: KeyboardEvent) => {

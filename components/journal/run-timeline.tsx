@@ -12,15 +12,20 @@ export function useRunTimeline(runId: string) {
   return useQuery({ queryKey: queryKeys.runTimeline(runId), queryFn: () => apiGet<Timeline>(`/api/journal/runs/${encodeURIComponent(runId)}`) });
 }
 
-export function RunTimeline({ runId, update }: { runId: string; update: (patch: Partial<JournalParams>) => void }) {
-  const run = useRunTimeline(runId);
-  if (run.isPending) return <div className="m-6 h-40 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" aria-busy />;
+/** What a view of the run shows until its timeline is there: a skeleton while it loads, or why it could not. */
+export function RunTimelineState({ run, runId }: { run: ReturnType<typeof useRunTimeline>; runId: string }) {
   if (run.isError)
     return (
       <p className="p-6 text-sm text-red-600">
         Could not load run {runId}: {run.error.message}
       </p>
     );
+  return <div className="m-6 h-40 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" aria-busy />;
+}
+
+export function RunTimeline({ runId, update }: { runId: string; update: (patch: Partial<JournalParams>) => void }) {
+  const run = useRunTimeline(runId);
+  if (!run.isSuccess) return <RunTimelineState run={run} runId={runId} />;
   return (
     <div className="space-y-3 px-6 py-4" data-testid="timeline">
       <RunHeader run={run.data} update={update} />

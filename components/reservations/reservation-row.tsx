@@ -2,7 +2,7 @@
 // One live reservation: holder, patterns, mode, lease countdown, reason; humans may force-release it with a reason.
 import { useState } from "react";
 import { Avatar } from "../avatar";
-import { LeaseCountdown } from "../board/lease-countdown";
+import { LeaseCountdown } from "../lease-countdown";
 import type { Me } from "../types";
 import { useFocusWhen } from "../use-focus-when";
 import type { Reservation } from "./types";

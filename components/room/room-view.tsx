@@ -2,10 +2,11 @@
 // The Room page: rooms on the left, the conversation in the middle, who is here on the right.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { apiGet, apiPost, type ApiError } from "../api";
 import { queryKeys } from "../query-keys";
-import { usePrincipals } from "../shell";
+import { usePrincipals } from "../use-principals";
 import { useMe } from "../session";
 import { useScrollRegion } from "../use-scroll-region";
 import type { Page, Room } from "../types";
@@ -14,6 +15,7 @@ import { GateStrip } from "./gate-strip";
 import { MessageList } from "./message-list";
 import { PresencePanel } from "./presence";
 import { ScriptedTeamNote } from "./team-note";
+import { NewFlightButton } from "../board/new-flight-button";
 
 function NewRoom() {
   const [name, setName] = useState("");
@@ -74,6 +76,7 @@ export function RoomView({ room }: { room: string }) {
   const [panel, setPanel] = useState<"rooms" | "people" | null>(null);
   const conversation = useRef<HTMLElement>(null);
   const conversationTab = useScrollRegion(conversation);
+  const router = useRouter();
   if (!me.data) return null;
   const roomList = <RoomList room={room} rooms={rooms.data?.items ?? []} human={me.data.kind === "human"} />;
   const toggle = (which: "rooms" | "people") => setPanel(panel === which ? null : which);
@@ -84,6 +87,7 @@ export function RoomView({ room }: { room: string }) {
       <section className="relative flex min-w-0 flex-1 flex-col" aria-label={`Room ${room}`}>
         <div className="flex items-center gap-2 border-b border-neutral-200 px-3 py-2 md:px-6 dark:border-neutral-800">
           <h1 className="min-w-0 flex-1 truncate text-sm font-semibold"># {room}</h1>
+          <NewFlightButton className={`${tab} border-accent-600 text-accent-700 dark:text-accent-500`} onStarted={(flight) => router.push(`/board/${flight.goalTask.number}`)} />
           <button type="button" className={`${tab} md:hidden`} aria-expanded={panel === "rooms"} onClick={() => toggle("rooms")}>
             Rooms
           </button>

@@ -1,15 +1,37 @@
 // Flights: a goal given to the built-in team, the repository it works in, and its tasks.
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { budgets } from "./budgets";
+import { principals } from "./principals";
 import { tasks } from "./tasks";
 
 export const flights = pgTable(
   "flights",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** A short handle: flight 3 integrates into `quorum/flight-3`. */
+    number: bigserial("number", { mode: "number" }).notNull().unique(),
     goal: text("goal").notNull(),
-    /** The git repository (on the workers' machine) the team edits; `main` is the integrated truth. */
+    /**
+     * Where the team works (on the workers' machine): its own clone under QUORUM_HOME, with a worktree per
+     * task. (A flight launched before flights had a source worked here in place, integrating into `main`.)
+     */
     repo: text("repo").notNull(),
+    /** The user's repository the flight was started on: only its `branch` is ever written there. */
+    source: text("source"),
+    /** The commit of `source` the flight started from (its HEAD at launch); the goal's diff is against it. */
+    baseCommit: text("base_commit"),
+    /** The branch the team integrates into, in its clone and, after each integration, in `source`. */
+    branch: text("branch"),
+    /** The shell command that runs the repository's tests (given, or detected at launch). */
+    testCommand: text("test_command"),
+    /** The flight's allowance: the plan splits it into the tasks' sub-budgets. */
+    budgetId: uuid("budget_id").references(() => budgets.id),
+    createdBy: uuid("created_by").references(() => principals.id),
+    /** When the orchestrator recorded the plan: coders take the flight's tasks only then, and the suite's verdict waits for it. */
+    plannedAt: timestamp("planned_at", { withTimezone: true }),
+    /** Set when the orchestrator re-planned after a task was handed back (once per flight). */
+    replannedAt: timestamp("replanned_at", { withTimezone: true }),
     /** The umbrella task the orchestrator owns; its children are the team's tasks. */
     goalTaskId: uuid("goal_task_id")
       .notNull()
@@ -41,6 +63,8 @@ export const flightTasks = pgTable(
     /** When the reviewer was re-asked (once) because it stayed silent past the deadline. */
     reaskedAt: timestamp("reasked_at", { withTimezone: true }),
     escalatedAt: timestamp("escalated_at", { withTimezone: true }),
+    /** The task's share of the flight's allowance, which every run on the task draws on. */
+    budgetId: uuid("budget_id").references(() => budgets.id),
   },
   (t) => [index("flight_tasks_flight_idx").on(t.flightId)],
 );

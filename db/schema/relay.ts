@@ -133,3 +133,15 @@ export const roundCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.room, t.n, t.agentId] }), check("round_counts_count_check", sql`${t.count} >= 1`)],
 );
+
+/**
+ * How far an agent's runs have been given their mail (server/runs/mail.ts): the newest message id folded into
+ * one of its turns. Moved in the transaction that journals the turn's ModelCalled, so mail is delivered once.
+ */
+export const runMailCursors = pgTable("run_mail_cursors", {
+  agentId: uuid("agent_id")
+    .primaryKey()
+    .references(() => principals.id),
+  messageId: bigint("message_id", { mode: "number" }).notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});

@@ -26,6 +26,8 @@ export const tasks = pgTable(
     leaseMinutes: integer("lease_minutes"),
     leaseExpiresAt: timestamp("lease_expires_at", { withTimezone: true }),
     outputCount: integer("output_count").notNull().default(0),
+    /** How many of the tasks it depends on are not finished yet (kept by db/functions/quorum_recount_waiting.sql); claimed only at 0. */
+    waitingOn: integer("waiting_on").notNull().default(0),
     /** The agent the lease sweeper offered this task to; its claim-next takes it first. */
     offeredTo: uuid("offered_to").references(() => principals.id),
     parentId: uuid("parent_id").references((): AnyPgColumn => tasks.id),
@@ -59,7 +61,31 @@ export const tasks = pgTable(
     check("tasks_cancel_adr_check", sql`(${t.status} = 'cancelled') = (${t.adrId} is not null)`),
     check("tasks_fence_check", sql`${t.fence} >= 0`),
     check("tasks_output_count_check", sql`${t.outputCount} >= 0`),
+    check("tasks_waiting_on_check", sql`${t.waitingOn} >= 0`),
     check("tasks_lease_minutes_check", sql`${t.leaseMinutes} is null or ${t.leaseMinutes} between 1 and 1440`),
+  ],
+);
+
+/**
+ * "This task waits for that one": a task is claimed only once every task it depends on is done
+ * (db/functions/quorum_claim_refusal.sql). The edges never close a cycle
+ * (db/functions/quorum_task_dependency_acyclic.sql, a trigger).
+ */
+export const taskDependencies = pgTable(
+  "task_dependencies",
+  {
+    taskId: uuid("task_id")
+      .notNull()
+      .references(() => tasks.id),
+    dependsOnId: uuid("depends_on_id")
+      .notNull()
+      .references(() => tasks.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.taskId, t.dependsOnId] }),
+    index("task_dependencies_depends_on_idx").on(t.dependsOnId),
+    check("task_dependencies_not_self_check", sql`${t.taskId} <> ${t.dependsOnId}`),
   ],
 );
 

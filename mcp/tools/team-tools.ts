@@ -1,7 +1,7 @@
 // MCP tools of who is who, memory, and news: whoami, the roster, lessons and principles, the long-poll.
 import { listLessons, listLessonsQuery, listPrinciples } from "../../server/memory/list-memory";
 import { recordLesson, recordLessonInput } from "../../server/memory/record-lesson";
-import { priceConfig } from "../../server/bill/prices";
+import { priceSettings } from "../../server/config";
 import { listRoster } from "../../server/roster/roster";
 import { waitForEvents, waitForEventsQuery } from "../../server/journal/wait-for-events";
 import { eventsOut, lessonOut, page, principalOut, principleOut, rosterOut } from "../outputs";
@@ -22,7 +22,7 @@ export const teamTools = [
     rest: "GET /api/agents",
     output: page(rosterOut),
     annotations: READ,
-    run: async ({ db, clock }) => ({ items: await listRoster(db, clock, priceConfig().prices) }),
+    run: async ({ db, clock }) => ({ items: await listRoster(db, clock, priceSettings().prices) }),
   }),
   defineTool({
     name: "wait_for_events",

@@ -3,7 +3,7 @@
 import { and, count, eq, inArray, isNotNull } from "drizzle-orm";
 import { billRuns, principals } from "../../db/schema";
 import type { Db } from "../../db/client";
-import { emptyDelta, mergeBill } from "../journal/views/bill-fold";
+import { emptyDelta, mergeBill } from "./bill-fold";
 import { agentAllowance, budgetView, emptyView, lineViews, type BudgetView, type LineView } from "./line-views";
 import type { PriceMap } from "./prices";
 import { loadBudgets, loadLines, namesOf, readBillSnapshot, type BillRead } from "./read-snapshot";

@@ -12,7 +12,7 @@ import { appendLooseEvent, type LooseEvent } from "../../test/fixtures/journal";
 import { readBill } from "./read-bill";
 import { listBillRuns, listBillTasks } from "./recent";
 import { refreshBillSnapshot, resetBillSnapshot } from "./snapshot";
-import type { PriceConfig } from "./prices";
+import { cachedRateOf, type PriceConfig } from "./prices";
 
 const CONFIG: PriceConfig = { currency: "USD", problem: null, prices: { m1: { input: 3, output: 15, cachedInput: 0.3 }, "*": { input: 1, output: 2 } } };
 const MODELS = ["m1", "m2", "m3"];
@@ -113,7 +113,7 @@ function randomEvents(seed: number, count: number): LooseEvent[] {
 const price = (model: string) => CONFIG.prices[model] ?? CONFIG.prices["*"];
 const costOfDebit = (d: Expected["debits"][number]) => {
   const p = price(d.model);
-  return ((d.input - d.cached) * p.input + d.cached * (p.cachedInput ?? p.input) + d.output * p.output) / 1e6;
+  return ((d.input - d.cached) * p.input + d.cached * cachedRateOf(p, d.model) + d.output * p.output) / 1e6;
 };
 const sum = <T>(xs: T[], f: (x: T) => number) => xs.reduce((n, x) => n + f(x), 0);
 
@@ -138,6 +138,11 @@ async function expectBillMatches(): Promise<void> {
   expect(view.total.calls).toBe(debits.length);
   expect(view.total.estimatedCalls).toBe(debits.filter((d) => d.estimated).length);
   expect(view.total.cost).toBeCloseTo(sum(debits, costOfDebit), 9);
+  // The cached tokens' share of the cost, at each model's cached rate.
+  expect(view.total.cachedCost).toBeCloseTo(
+    sum(debits, (d) => (d.cached * cachedRateOf(price(d.model), d.model)) / 1e6),
+    9,
+  );
   for (const agent of agents) {
     const mine = debits.filter((d) => d.actor === agent);
     const line = view.agents.find((a) => a.agentId === agent);

@@ -1,6 +1,6 @@
 // Turns the fold's per-model lines into what the bill shows: tokens and money per key, and budget lines.
-import { addLine, emptyLine, type BillDelta, type BillLine, type BudgetDelta, type LineScope } from "../journal/views/bill-fold";
-import { budgetLine, type BudgetLine } from "../journal/views/bill";
+import { addLine, emptyLine, type BillDelta, type BillLine, type BudgetDelta, type LineScope } from "./bill-fold";
+import { budgetLine, type BudgetLine } from "./bill";
 import { addCost, noCost, type Cost, type PriceMap } from "./prices";
 
 export type LineView = BillLine & Cost;
@@ -28,6 +28,7 @@ export function sumViews(views: Iterable<LineView>): LineView {
   for (const v of views) {
     addLine(total, v);
     total.cost += v.cost;
+    total.cachedCost += v.cachedCost;
     total.unpricedTokens += v.unpricedTokens;
   }
   return total;

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { agentBills, type AgentBill } from "./agent-spend";
 import { sumViews, type BudgetView, type LineView } from "./line-views";
-import { priceOf, type Price, type PriceConfig } from "./prices";
+import { cachedRateOf, priceOf, type Price, type PriceConfig } from "./prices";
 import { readBillSnapshot } from "./read-snapshot";
 import { runsPage, tasksPage, type BillPage, type RunBill, type TaskBill } from "./recent";
 
@@ -21,7 +21,8 @@ export interface BillView {
   pricesProblem: string | null;
   total: LineView;
   agents: AgentBill[];
-  models: (LineView & { model: string; price: Price | null })[];
+  /** `cachedRate`: what a cached input token of the model is billed at, per million (server/bill/prices.ts). */
+  models: (LineView & { model: string; price: Price | null; cachedRate: number | null })[];
   budgets: BudgetView[];
   /** The budgets with no parent together: the team's allowance. */
   team: { allowance: number | null; spent: number; left: number | null };
@@ -47,7 +48,12 @@ export async function readBill(db: Db, config: PriceConfig, options: z.infer<typ
       pricesProblem: config.problem,
       total: sumViews(models.values()),
       agents,
-      models: [...models].map(([model, line]) => ({ ...line, model, price: priceOf(config.prices, model) })).sort((a, b) => b.tokens - a.tokens || a.model.localeCompare(b.model)),
+      models: [...models]
+        .map(([model, line]) => {
+          const price = priceOf(config.prices, model);
+          return { ...line, model, price, cachedRate: price ? cachedRateOf(price, model) : null };
+        })
+        .sort((a, b) => b.tokens - a.tokens || a.model.localeCompare(b.model)),
       budgets,
       team: { allowance, spent, left: allowance === null ? null : allowance - spent },
       tasks: await tasksPage(r, config.prices, { limit: options.limit }),

@@ -3,7 +3,7 @@
 import { and, eq, inArray, type SQL } from "drizzle-orm";
 import { billBudgets, billLines, principals } from "../../db/schema";
 import type { Db, Tx } from "../../db/client";
-import { foldBill, type BillDelta, type LineDelta, type LineScope } from "../journal/views/bill-fold";
+import { foldBill, type BillDelta, type LineDelta, type LineScope } from "./bill-fold";
 import { billEventsAfter, refreshBillSnapshot, snapshotPosition, type SnapshotPosition } from "./snapshot";
 
 export interface BillRead {

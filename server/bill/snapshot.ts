@@ -3,8 +3,8 @@
 import { eq, sql } from "drizzle-orm";
 import { billBudgets, billBuckets, billLines, billRuns, billSnapshot } from "../../db/schema";
 import type { Db, Executor, Tx } from "../../db/client";
-import { BILL_KINDS, foldBill, type BillDelta } from "../journal/views/bill-fold";
-import type { JournalRecord } from "../journal/views/run-events";
+import { BILL_KINDS, foldBill, type BillDelta } from "./bill-fold";
+import type { JournalRecord } from "../journal/load";
 
 /** One refresher at a time; the others wait, then find little or nothing left to fold. */
 const LOCK = sql`select pg_advisory_xact_lock(hashtext('quorum:bill-snapshot'))`;

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { budgets } from "../../db/schema";
 import type { Tx } from "../../db/client";
 import { fail } from "../errors";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 
 export type Budget = typeof budgets.$inferSelect;
 

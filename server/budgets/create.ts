@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { childrenTotal, lockBudget, requireFunder, requireRoomUnder, type Budget } from "./allocation";
 
 export const createBudgetInput = z.strictObject({

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { childrenTotal, lockBudget, requireFunder, requireRoomUnder, type Budget } from "./allocation";
 import { isUuid } from "../ids";
 
@@ -33,7 +33,8 @@ export async function setAllowance(db: Db, caller: Principal | null, budgetId: s
       throw fail.conflict("budget", "under_children", `its sub-budgets already hold ${promised} tokens`, { promised });
     }
     const [row] = await tx.update(budgets).set({ allowance }).where(eq(budgets.id, budgetId)).returning();
-    await appendEvent(tx, { kind: "BudgetAllowanceChanged", actor: caller?.id ?? null, t: now, data: { budgetId, allowance, previous: budget.allowance } });
+    // A task's (or a flight goal's) budget: the change shows on that task's timeline too.
+    await appendEvent(tx, { kind: "BudgetAllowanceChanged", actor: caller?.id ?? null, taskId: budget.taskId, t: now, data: { budgetId, allowance, previous: budget.allowance } });
     return row;
   });
 }

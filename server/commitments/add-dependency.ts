@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { lockCommitment, toCommitmentViews, type CommitmentView } from "./commitment-view";
 import { findWaitPath, lockGraph } from "./graph-lock";
 import { requireStatus } from "./guards";

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import type { CommitmentView } from "./commitment-view";
 import { transitionCommitment } from "./transition";
 

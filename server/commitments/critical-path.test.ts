@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { manualClock } from "../clock";
 import { GET as graphRoute } from "../../app/api/commitments/graph/route";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { call, makeAgent } from "../../test/helpers";
 import { addDependency } from "./add-dependency";
 import { confirmCommitment } from "./confirm";

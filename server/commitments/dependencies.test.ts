@@ -4,11 +4,10 @@ import { getConnection, getDb } from "../../db/client";
 import { systemClock } from "../clock";
 import { POST as dependencyRoute } from "../../app/api/commitments/[id]/dependencies/route";
 import { listJournal } from "../journal/list";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { call, makeAgent, makeHuman } from "../../test/helpers";
 import { addDependency } from "./add-dependency";
 import { confirmCommitment } from "./confirm";
-import { GRAPH_LOCK } from "./graph-lock";
 import { proposeCommitment } from "./propose";
 
 async function confirmed(owner: Principal, what: string): Promise<string> {
@@ -82,7 +81,7 @@ describe("dependencies", () => {
     await addDependency(getDb(), agent, x, { blockerId: y }, systemClock);
     const other = await getConnection().sql.reserve();
     await other`begin`;
-    await other`select pg_advisory_xact_lock(${GRAPH_LOCK})`;
+    await other`select quorum_lock_commitment_graph()`;
     await other`insert into commitment_dependencies (blocked_id, blocker_id, created_by, created_at) values (${y}, ${z}, ${agent.id}, now())`;
     // Not yet committed: y waits on z. Together with x ← y, the edge z ← x would close x ← y ← z ← x.
     const pending = addDependency(getDb(), agent, z, { blockerId: x }, systemClock).then(

@@ -3,14 +3,12 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 
 /**
- * The same key the database's trigger takes (migration institution-guards): two edges that together
- * close a cycle are checked one after the other, and the second sees the first. Edges are rare
- * compared to reads, so one global lock costs nothing that matters.
+ * The lock the database's trigger takes too (db/functions/quorum_lock_commitment_graph.sql holds its key):
+ * two edges that together close a cycle are checked one after the other, and the second sees the first.
+ * Edges are rare compared to reads, so one global lock costs nothing that matters.
  */
-export const GRAPH_LOCK = 8451101;
-
 export async function lockGraph(tx: Executor): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${GRAPH_LOCK})`);
+  await tx.execute(sql`select quorum_lock_commitment_graph()`);
 }
 
 /**

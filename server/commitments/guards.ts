@@ -1,6 +1,6 @@
 // The ledger's refusals, shared by every state change.
 import { fail } from "../errors";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import type { CommitmentRow } from "./commitment-view";
 
 export function requireStatus(commitment: CommitmentRow, allowed: CommitmentRow["status"][], action: string): void {

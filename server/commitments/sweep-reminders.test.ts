@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { getConnection, getDb } from "../../db/client";
 import { manualClock } from "../clock";
 import { listJournal } from "../journal/list";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { makeAgent } from "../../test/helpers";
 import { addDependency } from "./add-dependency";
 import { confirmCommitment } from "./confirm";

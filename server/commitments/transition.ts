@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
 import type { EventKind } from "../journal/kinds";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { lockCommitment, toCommitmentViews, type CommitmentView } from "./commitment-view";
 import { requireOwner, requireStatus } from "./guards";
 

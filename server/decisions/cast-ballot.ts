@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { announceDecision } from "./announce";
 import { lockDecision, pluralityOf, readBallots, tallyOf, toDecisionViews, type BallotView, type DecisionView } from "./decision-view";
 import { escalateDecision } from "./escalate";

@@ -5,6 +5,7 @@ import type { Executor } from "../../db/client";
 import { fail } from "../errors";
 import { isUuid } from "../ids";
 
+export type { DecisionStatus };
 export type DecisionRow = typeof decisions.$inferSelect;
 type Kind = "human" | "agent" | "system";
 

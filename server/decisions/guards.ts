@@ -1,6 +1,6 @@
 // The decision board's refusals, shared by every state change.
 import { fail } from "../errors";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import type { DecisionRow } from "./decision-view";
 
 export function requireStatus(decision: DecisionRow, allowed: DecisionRow["status"][], action: string): void {

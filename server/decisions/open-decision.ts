@@ -4,7 +4,7 @@ import { decisions } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { toDecisionViews, type DecisionView } from "./decision-view";
 import { requireParticipant } from "./guards";
 

@@ -5,7 +5,7 @@ import { decisions } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { announceDecision } from "./announce";
 import { lockDecision, readBallots, tallyOf, toDecisionViews, type DecisionView } from "./decision-view";
 import { requireBefore, requireHuman, requireOption, requireStatus } from "./guards";

@@ -5,7 +5,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { decisions, events, flights, messages, principals, tasks } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import { payloadOf } from "../journal/payloads";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 
 /** How many unanswered requests the list carries at most (the newest). */
 const REQUEST_LIMIT = 20;

@@ -1,9 +1,9 @@
-// A green flight's goal goes to the human who set it, with the tester's last run on main as evidence.
+// A green flight's goal goes to the human who set it, with the tester's last run on its branch as evidence.
 import { and, desc, eq } from "drizzle-orm";
 import { events, flights, tasks } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { payloadOf } from "../journal/payloads";
-import type { Observation } from "../journal/views/run-events";
+import type { Observation } from "../runs/run-events";
 import type { TaskRow } from "../tasks/view";
 import type { Flight } from "./launch";
 

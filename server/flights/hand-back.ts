@@ -14,7 +14,7 @@ import { isUuid } from "../ids";
 import { appendEvent } from "../journal/append";
 import type { TaskReleasedData } from "../journal/payloads";
 import { getSystemPrincipal } from "../principals/create-principal";
-import { toPrincipal, type Principal } from "../principals/types";
+import { toPrincipal, type Principal } from "../principal";
 import { closeFocusWindow } from "../relay/focus";
 import { postMessage } from "../relay/post-message";
 import { takeTask } from "../tasks/claim";
@@ -25,6 +25,12 @@ import { readTeamStatus } from "./team-status";
 /** A released subtask is not taken by the team again before this (the model may need a moment, or a human). */
 export const RELEASE_COOL_DOWN_MS = 60_000;
 
+/**
+ * A flight's subtask is tried this many times (runs that end without finishing it); the last release hands it
+ * to the orchestrator to re-plan — once per flight; a second such task sends the goal back to its human.
+ */
+export const SUBTASK_TRIES = 3;
+
 export interface RunEnding {
   runId: string | null;
   /** `failed` when the model call failed for good, else the run's status. */
@@ -32,6 +38,11 @@ export interface RunEnding {
   reason: string;
   /** The client's name: `scripted` or `<wire>:<model>`. */
   model: string;
+  /**
+   * What a person can do about it, worded by the model client (agents/model/ alone knows what configures a
+   * model). Told in the Room, not journalled: TaskReleased records the ending itself.
+   */
+  advice: string;
 }
 
 export interface Release {
@@ -57,8 +68,13 @@ async function streakOf(tx: Tx, model: string): Promise<{ count: number; told: b
       where af.kind = 'AgentFinished' and af.data->'result'->>'status' = 'done' and rs.data->>'model' = ${model})
     select count(*)::int as count, coalesce(bool_or((r.data->>'told')::boolean), false) as told
     from events r, last_done
-    where r.kind = 'TaskReleased' and r.data->>'model' = ${model} and r.id > last_done.id`);
+    where r.kind = 'TaskReleased' and r.data->>'model' = ${model} and r.id > last_done.id and r.data->>'outcome' <> ${GAVE_UP}`);
   return { count: Number(row?.count ?? 0), told: Boolean(row?.told) };
+}
+
+/** The ending as TaskReleased records it. */
+function recorded({ runId, outcome, reason, model }: RunEnding): Pick<TaskReleasedData, "runId" | "outcome" | "reason" | "model"> {
+  return { runId, outcome, reason, model };
 }
 
 async function record(tx: Tx, actor: Principal, taskId: string, data: Omit<TaskReleasedData, "told" | "streak">, now: Date): Promise<{ told: boolean; streak: number }> {
@@ -85,8 +101,16 @@ export async function releaseSubtask(db: Db, agent: Principal, taskId: string, e
       await tx.update(tasks).set({ status: "ready", ownerId: null, leaseExpiresAt: null, offeredTo: null, updatedAt: now }).where(eq(tasks.id, taskId));
       await closeFocusWindow(tx, agent.id, now);
     }
-    const coolDownUntil = new Date(now.getTime() + coolDownMs).toISOString();
-    const said = await record(tx, agent, taskId, { number: task.number, ...ending, coolDownUntil, handedTo: null, flightId: membership.flightId }, now);
+    const tries = held ? (await releasesOf(tx, taskId)) + 1 : 0;
+    const replan = held && tries >= SUBTASK_TRIES;
+    const coolDownUntil = replan ? null : new Date(now.getTime() + coolDownMs).toISOString();
+    const said = await record(
+      tx,
+      agent,
+      taskId,
+      { number: task.number, ...recorded(ending), coolDownUntil, handedTo: null, flightId: membership.flightId, ...(replan ? { replan: true } : {}) },
+      now,
+    );
     return { taskId, number: task.number, ...said, approverId: task.approverId, flightId: membership.flightId };
   });
   if (!released) return null;
@@ -96,6 +120,47 @@ export async function releaseSubtask(db: Db, agent: Principal, taskId: string, e
     await tellHumans(db, human, ending, `task #${released.number} went back to ready and the team tries it again after a cool-down`, taskId, clock);
   }
   return { taskId: released.taskId, number: released.number, told: released.told, streak: released.streak };
+}
+
+/** How a coder's giving up is recorded as a release (it is not its model failing: no streak counts it). */
+export const GAVE_UP = "rework_abandoned";
+
+/**
+ * A coder gives a subtask up after `rejections` rounds of review: nobody is left holding it until its lease
+ * runs out. It goes back to `ready`, handed to the orchestrator to re-plan as a task out of tries is (a flight
+ * re-planned already, or one that thinks by script, then goes to its human, in "waiting for you").
+ */
+export async function giveUpSubtask(db: Db, coder: Principal, taskId: string, gaveUp: { rejections: number; lastReview: string; model: string }, clock: Clock): Promise<boolean> {
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const task = await lockTask(tx, taskId);
+    const [membership] = await tx.select({ flightId: flightTasks.flightId }).from(flightTasks).where(eq(flightTasks.taskId, taskId));
+    if (!membership || task.status !== "in_progress" || task.ownerId !== coder.id) return false;
+    await tx.update(tasks).set({ status: "ready", ownerId: null, leaseExpiresAt: null, offeredTo: null, updatedAt: now }).where(eq(tasks.id, taskId));
+    await closeFocusWindow(tx, coder.id, now);
+    await appendEvent(tx, { kind: "ReworkAbandoned", actor: coder.id, taskId, t: now, data: { rejections: gaveUp.rejections } });
+    const reason = `rejected ${gaveUp.rejections} times in review; the last review said: ${gaveUp.lastReview}`.slice(0, 2000);
+    await appendEvent(tx, {
+      kind: "TaskReleased",
+      actor: coder.id,
+      taskId,
+      t: now,
+      data: {
+        number: task.number,
+        runId: null,
+        outcome: GAVE_UP,
+        reason,
+        model: gaveUp.model,
+        coolDownUntil: null,
+        replan: true,
+        handedTo: null,
+        flightId: membership.flightId,
+        told: false,
+        streak: 0,
+      },
+    });
+    return true;
+  });
 }
 
 /**
@@ -119,7 +184,7 @@ export async function handGoalBack(db: Db, agent: Principal, flight: Flight, end
       }
     }
     await closeFocusWindow(tx, agent.id, now);
-    const said = await record(tx, agent, goal.id, { number: goal.number, ...ending, coolDownUntil: null, handedTo: goal.approverId, flightId: flight.id }, now);
+    const said = await record(tx, agent, goal.id, { number: goal.number, ...recorded(ending), coolDownUntil: null, handedTo: goal.approverId, flightId: flight.id }, now);
     return { taskId: goal.id, number: goal.number, ...said };
   });
   if (!handed) return null;
@@ -148,22 +213,11 @@ async function humanOfFlight(db: Db, flightId: string): Promise<{ name: string }
   return row?.kind === "human" ? { name: row.name } : null;
 }
 
-/** What a person can do about an error, by its shape. */
-export function adviceFor(model: string, reason: string): string {
-  const wire = model.startsWith("anthropic:") ? "ANTHROPIC" : "OPENAI";
-  if (/HTTP 401|HTTP 403/.test(reason)) return `check QUORUM_${wire}_API_KEY`;
-  if (/HTTP 404/.test(reason)) return `check QUORUM_MODEL (the server does not know that model) and QUORUM_${wire}_BASE_URL`;
-  if (/cannot reach|no response within/.test(reason)) return `check that the server at QUORUM_${wire}_BASE_URL is up (\`quorum model check\`)`;
-  if (/HTTP 429|HTTP 5\d\d/.test(reason)) return "the server is overloaded or failing: retry later, or run the flight scripted";
-  if (/not JSON|malformed/.test(reason)) return `the server at QUORUM_${wire}_BASE_URL does not speak the ${wire === "ANTHROPIC" ? "messages" : "chat-completions"} wire format`;
-  return "choose a model that calls tools (`quorum model check`), or run the flight scripted";
-}
-
 /** One message from Quorum to the humans: the model, the error, what to do. */
 async function tellHumans(db: Db, human: { name: string } | null, ending: RunEnding, what: string, taskId: string, clock: Clock): Promise<void> {
   const system = await getSystemPrincipal(db);
   const cause = ending.outcome === "failed" ? `failed: ${ending.reason}` : `ended ${ending.outcome.replaceAll("_", " ")}: ${ending.reason}`;
-  const body = `The model ${ending.model} ${cause.length > 400 ? `${cause.slice(0, 399)}…` : cause}\nSo ${what}. What to do: ${adviceFor(ending.model, ending.reason)}. Further failures of this model are counted on the Agents page, not repeated here.`;
+  const body = `The model ${ending.model} ${cause.length > 400 ? `${cause.slice(0, 399)}…` : cause}\nSo ${what}. What to do: ${ending.advice}. Further failures of this model are counted on the Agents page, not repeated here.`;
   await postMessage(db, system, FLIGHT_ROOM, { body, performative: "ERROR", ...(human ? { to: human.name } : {}), taskId }, clock);
 }
 
@@ -209,10 +263,24 @@ export async function retryFlight(db: Db, human: Principal, flightId: string, in
   });
 }
 
-/** Subtasks of a flight still cooling down after a release: the team's claim skips them until then. */
-export async function coolingTaskIds(db: Db, flightId: string, now: Date): Promise<Set<string>> {
+/** How many times a task was released from a run that held it (reviews that were released do not count). */
+async function releasesOf(tx: Tx, taskId: string): Promise<number> {
+  const [row] = await tx.execute<{ n: number }>(sql`
+    select count(*)::int as n from events e join tasks t on t.id = e.task_id
+    where e.kind = 'TaskReleased' and e.task_id = ${taskId}::uuid and e.actor is distinct from t.approver_id`);
+  return row?.n ?? 0;
+}
+
+/**
+ * Subtasks of a flight the team's claim skips: cooling down after a release, or handed to the orchestrator
+ * to re-plan (until the re-plan cancels them, or the human, handed the goal, retries the flight).
+ */
+export async function coolingTaskIds(db: Db | Tx, flightId: string, now: Date): Promise<Set<string>> {
   const rows = await db.execute<{ task_id: string }>(sql`
     select distinct r.task_id from events r
-    where r.kind = 'TaskReleased' and r.data->>'flightId' = ${flightId} and (r.data->>'coolDownUntil')::timestamptz > ${now.toISOString()}::timestamptz`);
+    where r.kind = 'TaskReleased' and r.data->>'flightId' = ${flightId}
+      and ((r.data->>'coolDownUntil')::timestamptz > ${now.toISOString()}::timestamptz
+        or ((r.data->>'replan')::boolean
+          and not exists (select from events f where f.kind = 'FlightRetried' and f.data->>'flightId' = ${flightId} and f.id > r.id)))`);
   return new Set(rows.map((r) => r.task_id));
 }

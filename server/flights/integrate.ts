@@ -1,52 +1,101 @@
-// Integration: an accepted task's branch is merged into `main` only when the approver's ACCEPT exists
-// (the board's gate), and the merge, its mark and TaskIntegrated commit together.
+// Integration: an accepted task's branch is merged into its flight's branch only when the approver's ACCEPT
+// exists (the board's gate), and the merge, its mark and TaskIntegrated commit together. A merge that
+// conflicts sends the task back to its coder as rework, the conflict its new evidence.
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { flights, flightTasks, tasks } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
+import { reopenInTransaction } from "../tasks/reopen";
 import { requireAccepted } from "../tasks/require-accepted";
 import type { TaskRow } from "../tasks/view";
+import { placeOf, type FlightPlace } from "./place";
 
 export interface Integration {
   task: TaskRow;
-  repo: string;
-  flightId: string;
-  goalTaskId: string;
+  place: FlightPlace;
 }
 
-/** The oldest done task of a flight that is not integrated yet. */
+/** The oldest done task of a working flight that is not integrated yet (a task waiting for another is done only after it). */
 export async function nextTaskToIntegrate(db: Db): Promise<Integration | null> {
   const [next] = await db
-    .select({ task: tasks, repo: flights.repo, flightId: flights.id, goalTaskId: flights.goalTaskId })
+    .select({ task: tasks, flight: flights })
     .from(flightTasks)
     .innerJoin(tasks, eq(tasks.id, flightTasks.taskId))
     .innerJoin(flights, eq(flights.id, flightTasks.flightId))
     .where(and(eq(tasks.status, "done"), isNull(flightTasks.integratedAt)))
     .orderBy(asc(tasks.number))
     .limit(1);
-  return next ?? null;
+  return next ? { task: next.task, place: placeOf(next.flight) } : null;
 }
 
+export type IntegrationOutcome = { commit: string } | { conflict: string; files: string[] };
+
 /**
- * Integrates one task: throws `not_accepted` without the approver's ACCEPT (a precondition in code,
- * not a prompt), then marks it, runs `merge` (the git side, returning the commit) and journals
- * TaskIntegrated in one transaction — a failed merge rolls the mark back; a second integrator finds
- * it marked and gets null.
+ * Integrates one task: throws `not_accepted` without the approver's ACCEPT (a precondition in code, not a
+ * prompt), then takes the task's integration row, runs `merge` (the git side) and, in the same transaction,
+ * either marks it with TaskIntegrated or, on a conflict, reopens it with the conflict as evidence, offered
+ * to its owner (IntegrationConflicted). A failed merge rolls back; a second integrator gets null.
  */
-export async function integrateTask(db: Db, integrator: Principal, next: Integration, merge: () => string, clock: Clock): Promise<string | null> {
+export async function integrateTask(
+  db: Db,
+  integrator: Principal,
+  next: Integration,
+  merge: () => { commit: string } | { conflict: string },
+  clock: Clock,
+): Promise<IntegrationOutcome | null> {
   return db.transaction(async (tx) => {
     const acceptance = await requireAccepted(tx, next.task.id);
     const now = clock.now();
     const [mine] = await tx
-      .update(flightTasks)
-      .set({ integratedAt: now })
+      .select({ taskId: flightTasks.taskId })
+      .from(flightTasks)
       .where(and(eq(flightTasks.taskId, next.task.id), isNull(flightTasks.integratedAt)))
-      .returning();
+      .for("update", { skipLocked: true });
     if (!mine) return null;
-    const commit = merge();
-    await appendEvent(tx, { kind: "TaskIntegrated", actor: integrator.id, taskId: next.task.id, t: now, data: { flightId: next.flightId, commit, acceptance } });
-    return commit;
+    const merged = merge();
+    if ("conflict" in merged) {
+      const files = conflictedFiles(merged.conflict);
+      const owner = next.task.ownerId;
+      await reopenInTransaction(tx, integrator, next.task.id, { evidence: merged.conflict }, now, owner);
+      await appendEvent(tx, {
+        kind: "IntegrationConflicted",
+        actor: integrator.id,
+        taskId: next.task.id,
+        t: now,
+        data: { flightId: next.place.flightId, number: next.task.number, branch: next.place.branch, files, offeredTo: owner },
+      });
+      return { conflict: merged.conflict, files };
+    }
+    await tx.update(flightTasks).set({ integratedAt: now }).where(eq(flightTasks.taskId, next.task.id));
+    await appendEvent(tx, {
+      kind: "TaskIntegrated",
+      actor: integrator.id,
+      taskId: next.task.id,
+      t: now,
+      data: { flightId: next.place.flightId, commit: merged.commit, acceptance, branch: next.place.branch },
+    });
+    return merged;
+  });
+}
+
+/** The file list a conflict report opens with (agents/team/workspace.ts writes it: a heading, then one path a line). */
+function conflictedFiles(report: string): string[] {
+  const [, list = ""] = report.split(/conflicted in:\n/);
+  return list.split("\n\n")[0].split("\n").filter(Boolean);
+}
+
+/** Records that the flight's branch reached the user's repository, or why git refused. */
+export async function recordBranchPublished(db: Db, integrator: Principal, place: FlightPlace, commit: string, refused: string | null, clock: Clock): Promise<void> {
+  if (!place.source) return;
+  await db.transaction(async (tx) => {
+    await appendEvent(tx, {
+      kind: "FlightBranchPublished",
+      actor: integrator.id,
+      taskId: place.goalTaskId,
+      t: clock.now(),
+      data: { flightId: place.flightId, branch: place.branch, source: place.source!, commit, refused },
+    });
   });
 }

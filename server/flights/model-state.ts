@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 
 export interface ModelState {
-  /** The client's name (`openai-compatible:<model>`, `anthropic:<model>`). */
+  /** The client's name as it describes itself in RunStarted (`<wire>:<model>`). */
   model: string;
   /** `unknown` before any call. */
   state: "ok" | "failing" | "unreachable" | "unknown";

@@ -1,11 +1,13 @@
 // Planning a flight: the orchestrator takes a flight out of `planning` with its goal task, files the
-// flight's tasks, and records the plan (a plan with no tasks turns the flight red).
+// flight's tasks, and records the plan (a plan with no tasks turns the flight red) with each task's share of
+// the flight's allowance (server/budgets/task-shares.ts).
 import { asc, eq } from "drizzle-orm";
 import { flights, flightTasks } from "../../db/schema";
 import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../clock";
+import { shareOutFlight, type TaskShare } from "../budgets/task-shares";
 import { appendEvent } from "../journal/append";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { takeTask } from "../tasks/claim";
 import { insertTask, type CreateTaskInput } from "../tasks/create";
 import { lockTask, type TaskView } from "../tasks/view";
@@ -47,7 +49,8 @@ export async function addFlightTask(db: Db, orchestrator: Principal, flight: Fli
 export interface FlightPlan {
   /** The planning run; null when planning never started. */
   runId: string | null;
-  tasks: { id: string; number: number; title: string }[];
+  /** `weight`: how big the orchestrator judged it next to the others (create_task's budget_weight). */
+  tasks: { id: string; number: number; title: string; weight?: number }[];
   /** How the planning run ended. */
   result: string;
 }
@@ -60,14 +63,41 @@ export async function recordFlightPlan(db: Db, orchestrator: Principal, flight: 
 
 async function writePlan(tx: Tx, orchestrator: Principal, flight: Flight, plan: FlightPlan, now: Date): Promise<Flight["status"]> {
   const status = plan.tasks.length === 0 ? "red" : "working";
-  if (status === "red") await tx.update(flights).set({ status, updatedAt: now }).where(eq(flights.id, flight.id));
+  await tx.update(flights).set({ status, plannedAt: now, updatedAt: now }).where(eq(flights.id, flight.id));
+  const funded = await fundTasks(tx, orchestrator, flight, plan.tasks, now);
   await appendEvent(tx, {
     kind: "FlightPlanned",
     actor: orchestrator.id,
     runId: plan.runId,
     taskId: flight.goalTaskId,
     t: now,
-    data: { flightId: flight.id, tasks: plan.tasks, result: plan.result, status },
+    data: {
+      flightId: flight.id,
+      tasks: plan.tasks.map(({ id, number, title }) => ({ id, number, title })),
+      result: plan.result,
+      status,
+      ...(funded && { shares: funded.shares, reserve: funded.reserve }),
+    },
   });
   return status;
+}
+
+/** Each planned task's share of the flight's allowance (none for a flight launched without a budget). */
+export async function fundTasks(
+  tx: Tx,
+  orchestrator: Principal,
+  flight: Flight,
+  planned: FlightPlan["tasks"],
+  now: Date,
+): Promise<{ reserve: number; shares: TaskShare[] } | null> {
+  if (!flight.budgetId || planned.length === 0) return null;
+  const funded = await shareOutFlight(
+    tx,
+    flight.budgetId,
+    planned.map((t) => ({ taskId: t.id, number: t.number, weight: t.weight })),
+    orchestrator.id,
+    now,
+  );
+  for (const share of funded.shares) await tx.update(flightTasks).set({ budgetId: share.budgetId }).where(eq(flightTasks.taskId, share.taskId));
+  return funded;
 }

@@ -1,4 +1,4 @@
-// The reviewer's side of a flight: which task waits for it, and where the task's branch lives.
+// The reviewer's side of a flight: which task waits for it, and how its flight thinks.
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { events, flights, flightTasks, tasks } from "../../db/schema";
 import type { Db } from "../../db/client";
@@ -36,20 +36,6 @@ export async function nextTaskToReview(db: Db, reviewerId: string, now = new Dat
     if (tried.n === 0) return id;
   }
   return null;
-}
-
-/** Where a task's work happens: a flight task in its own worktree, a flight's goal on the repository itself. */
-export async function flightPlaceOf(db: Db, taskId: string): Promise<{ repo: string; isGoal: boolean } | null> {
-  const repo = await flightRepoOf(db, taskId);
-  if (repo) return { repo, isGoal: false };
-  const [goal] = await db.select({ repo: flights.repo }).from(flights).where(eq(flights.goalTaskId, taskId));
-  return goal ? { repo: goal.repo, isGoal: true } : null;
-}
-
-/** The repository of the flight a task belongs to, or null for a task outside any flight. */
-export async function flightRepoOf(db: Db, taskId: string): Promise<string | null> {
-  const [row] = await db.select({ repo: flights.repo }).from(flightTasks).innerJoin(flights, eq(flights.id, flightTasks.flightId)).where(eq(flightTasks.taskId, taskId));
-  return row?.repo ?? null;
 }
 
 /** The mode of the flight a task belongs to (`scripted`, a model's name, or the human's scripted choice); null outside flights. */

@@ -1,11 +1,11 @@
 // The tester's side of a flight: claim the round of integrations to test, then record the suite's
 // verdict, which decides the flight's status (red, still working, or green).
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, ne, or } from "drizzle-orm";
 import { flights, flightTasks, tasks } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import type { Flight } from "./launch";
 
 /** Claims every integrated, untested task of one flight, so two testers never run one round twice. */
@@ -37,7 +37,12 @@ export interface SuiteOutcome {
   exitCode: number | null;
 }
 
-/** Red if the suite failed; green once every task of the flight is integrated; else still working. */
+/**
+ * The suite decides the flight once its plan is recorded and every task of it is integrated: green if it
+ * passes, red if it fails — a run that began before the last integration decides nothing (the next round does).
+ * Before that the flight keeps working whatever the suite says (a task not yet integrated may be the one
+ * that fixes it: two independent failing tests, each its own task); the run is journalled either way.
+ */
 export async function recordSuiteRun(db: Db, tester: Principal, flight: Flight, outcome: SuiteOutcome, clock: Clock): Promise<Flight["status"]> {
   return db.transaction(async (tx) => {
     const now = clock.now();
@@ -45,9 +50,12 @@ export async function recordSuiteRun(db: Db, tester: Principal, flight: Flight, 
       .select({ id: tasks.id })
       .from(flightTasks)
       .innerJoin(tasks, eq(tasks.id, flightTasks.taskId))
-      .where(and(eq(flightTasks.flightId, flight.id), isNull(flightTasks.integratedAt)))
+      // Not integrated yet, or integrated after this round began (a later round tests it): not this run's to judge.
+      // (a task cancelled by a re-plan, with its ADR, is no part of the flight's result)
+      .where(and(eq(flightTasks.flightId, flight.id), ne(tasks.status, "cancelled"), or(isNull(flightTasks.integratedAt), isNull(flightTasks.testedAt))))
       .limit(1);
-    const status = !outcome.passed ? "red" : open ? "working" : "green";
+    const [{ plannedAt }] = await tx.select({ plannedAt: flights.plannedAt }).from(flights).where(eq(flights.id, flight.id));
+    const status = open || !plannedAt ? "working" : outcome.passed ? "green" : "red";
     await tx.update(flights).set({ status, updatedAt: now }).where(eq(flights.id, flight.id));
     await appendEvent(tx, {
       kind: "SuiteRan",

@@ -61,12 +61,12 @@ describe("a task's diff", () => {
     }
     const goal = await readTaskDiff(db, goalTask.id);
     expect(goal.available).toBe(true);
-    expect(goal.source).toMatch(/everything the flight integrated into main \(1 merge\)/);
+    expect(goal.source).toBe(`${flight.branch} against the commit the flight started from (${flight.baseCommit!.slice(0, 7)})`);
     expect(goal.files.length).toBeGreaterThan(0);
     expect(goal.additions).toBeGreaterThan(0);
     const [, coded] = await flightTaskIds(flight.id);
     const task = await readTaskDiff(db, coded);
-    expect(task.source).toMatch(/as merged into main/);
+    expect(task.source).toMatch(/as merged into quorum\/flight-\d+/);
     expect(task.files.map((f) => f.path)).toEqual(goal.files.map((f) => f.path));
   });
 });

@@ -1,17 +1,18 @@
 // What a task changed, as a reviewer reads a pull request: files with +/− counts and unified hunks, read
-// from git on this machine. A coder's task in review: its branch against main (`main...task/<id>`); once
-// integrated: its merge commit against main before it. A flight's goal: the combined diff of every task
-// its flight integrated (from before the first merge to the last).
+// from git on this machine (the flight's clone). A coder's task in review: its branch against the flight's
+// branch (`quorum/flight-<n>...task/<id>`); once integrated: its merge commit against the branch before it.
+// A flight's goal: its branch against the commit the flight started from, what merging the branch brings
+// (a flight that worked in place, on main: the combined diff of its merges).
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { promisify } from "node:util";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { events, flights } from "../../db/schema";
+import { events } from "../../db/schema";
 import type { Db, Executor } from "../../db/client";
 import { payloadOf } from "../journal/payloads";
 import { readTaskView } from "../tasks/view";
 import { branchOf } from "./branch";
-import { flightPlaceOf } from "./review";
+import { flightOfTask } from "./place";
 
 const run = promisify(execFile);
 
@@ -124,12 +125,18 @@ async function integrationCommits(db: Executor, where: ReturnType<typeof and>): 
 
 export async function readTaskDiff(db: Db, taskId: string): Promise<TaskDiff> {
   const { number } = await readTaskView(db, taskId);
-  const place = await flightPlaceOf(db, taskId);
-  if (!place) return none("This task is not part of a flight: there is no branch to compare. Its evidence is what its owner submitted.");
+  const found = await flightOfTask(db, taskId);
+  if (!found) return none("This task is not part of a flight: there is no branch to compare. Its evidence is what its owner submitted.");
+  const { place, isGoal } = found;
   if (!existsSync(place.repo)) return none("The flight's repository is not on this machine, so its diff cannot be read here.");
-  if (place.isGoal) {
-    const [flight] = await db.select({ id: flights.id }).from(flights).where(eq(flights.goalTaskId, taskId));
-    const commits = flight ? await integrationCommits(db, and(eq(events.kind, "TaskIntegrated"), sql`${events.data}->>'flightId' = ${flight.id}`)) : [];
+  if (isGoal) {
+    if (place.baseCommit) {
+      // Everything on the flight's branch since the commit it started from: what merging the branch brings.
+      if (!(await branchExists(place.repo, place.branch))) return none(`Nothing of this flight has been integrated into ${place.branch} yet.`);
+      const out = await gitDiff(place.repo, [`${place.baseCommit}...${place.branch}`]);
+      return out ? diffOf(`${place.branch} against the commit the flight started from (${place.baseCommit.slice(0, 7)})`, out) : none("git could not read this flight's branch.");
+    }
+    const commits = await integrationCommits(db, and(eq(events.kind, "TaskIntegrated"), sql`${events.data}->>'flightId' = ${place.flightId}`));
     if (commits.length === 0) return none("Nothing of this flight has been integrated into main yet.");
     const out = await gitDiff(place.repo, [`${commits[0]}^1`, commits[commits.length - 1]]);
     return out
@@ -140,10 +147,10 @@ export async function readTaskDiff(db: Db, taskId: string): Promise<TaskDiff> {
   if (merged.length > 0) {
     const commit = merged[merged.length - 1];
     const out = await gitDiff(place.repo, [`${commit}^1`, commit]);
-    return out ? diffOf(`#${number} as merged into main`, out) : none("git could not read this task's merge.");
+    return out ? diffOf(`#${number} as merged into ${place.branch}`, out) : none("git could not read this task's merge.");
   }
   const branch = branchOf(taskId);
   if (!(await branchExists(place.repo, branch))) return none("No work yet: the task's branch does not exist until its owner starts.");
-  const out = await gitDiff(place.repo, [`main...${branch}`]);
-  return out ? diffOf(`#${number}'s branch against main`, out) : none("git could not compare this task's branch with main.");
+  const out = await gitDiff(place.repo, [`${place.branch}...${branch}`]);
+  return out ? diffOf(`#${number}'s branch against ${place.branch}`, out) : none(`git could not compare this task's branch with ${place.branch}.`);
 }

@@ -1,76 +1,117 @@
 // The coder's side of a flight: the next task to work (rework first), the REQUEST it answers, and
 // giving up on a task rejected too often.
-import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
-import { events, flights, flightTasks, messages, tasks } from "../../db/schema";
+import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { events, flights, flightTasks, messages, taskEvidence, tasks } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
-import { appendEvent } from "../journal/append";
 import { payloadOf } from "../journal/payloads";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { QuorumError } from "../errors";
-import { claimTask } from "../tasks/claim";
-import { claimNextTask } from "../tasks/claim-next";
+import { takeTask } from "../tasks/claim";
 import { coolingTaskIds } from "./hand-back";
 import { readTaskView, type TaskView } from "../tasks/view";
+import { placeOf, type FlightPlace } from "./place";
 
 export interface FlightWork {
   task: TaskView;
-  /** The flight's repository. */
-  repo: string;
-  /** The flight's mode (the human may have chosen to run it scripted). */
-  mode: string;
+  /** Where the flight works, and how it thinks (`place.mode`: the human may have chosen to run it scripted). */
+  place: FlightPlace;
 }
 
 const isRejection = (e: { kind: string; data: unknown }) => e.kind === "TaskReviewed" && payloadOf(e, "TaskReviewed").verdict === "reject";
 
-/** A rejected task comes back to its owner in progress: rework it if nothing of ours (a run, a give-up) came since. */
-export async function nextRework(db: Db, coderId: string): Promise<(FlightWork & { rejections: number }) | null> {
+/**
+ * A rejected task comes back to its owner in progress: rework it if nothing of ours (a run, a give-up) came
+ * since. `rejections` counts the rounds since the task was last given up (a human's retry starts afresh).
+ */
+export async function nextRework(db: Db, coderId: string): Promise<(FlightWork & { rejections: number; lastReview: string }) | null> {
   const mine = await db
-    .select({ id: tasks.id, repo: flights.repo, mode: flights.mode })
+    .select({ id: tasks.id, flight: flights })
     .from(tasks)
     .innerJoin(flightTasks, eq(flightTasks.taskId, tasks.id))
     .innerJoin(flights, eq(flights.id, flightTasks.flightId))
     .where(and(eq(tasks.status, "in_progress"), eq(tasks.ownerId, coderId)));
-  for (const { id, repo, mode } of mine) {
+  for (const { id, flight } of mine) {
     const history = await db
       .select({ kind: events.kind, data: events.data })
       .from(events)
       .where(and(eq(events.taskId, id), inArray(events.kind, ["TaskReviewed", "RunStarted", "ReworkAbandoned"])))
       .orderBy(asc(events.id));
     const last = history.at(-1);
-    if (last && isRejection(last)) return { task: await readTaskView(db, id), repo, mode, rejections: history.filter(isRejection).length };
+    if (!last || !isRejection(last)) continue;
+    const sinceGivenUp = history.slice(history.findLastIndex((e) => e.kind === "ReworkAbandoned") + 1);
+    const lastReview = payloadOf(last, "TaskReviewed").reason ?? "no reason given";
+    return { task: await readTaskView(db, id), place: placeOf(flight), rejections: sinceGivenUp.filter(isRejection).length, lastReview };
   }
   return null;
 }
 
 /**
- * Claims the next ready task of any working flight, within that flight's goal. A task released by a
- * failed run is skipped until its cool-down passes (then claimed by id, the others still in order).
+ * Claims the next ready task of any working flight, within that flight's goal: one offered to the coder
+ * first, then in number order. A task released by a failed run is skipped until its cool-down passes, and
+ * one handed to the orchestrator to re-plan is skipped altogether.
+ *
+ * Each claim locks its task before it asks whether the task is cooling: a release holds that lock until it
+ * commits, so a claim never takes a task on the strength of a cooling set read before the release that made
+ * it ready (with two coders, one read the set while the other's third try was being handed back, and tried
+ * the task a fourth time).
  */
 export async function claimNextFlightTask(db: Db, coder: Principal, clock: Clock): Promise<FlightWork | null> {
-  const working = await db.select().from(flights).where(eq(flights.status, "working")).orderBy(asc(flights.createdAt));
+  // A flight's tasks are taken once its plan is recorded: its dependencies are known then, and no task starts
+  // on a branch that a task planned after it should have come first on.
+  const working = await db
+    .select()
+    .from(flights)
+    .where(and(eq(flights.status, "working"), isNotNull(flights.plannedAt)))
+    .orderBy(asc(flights.createdAt));
   for (const flight of working) {
-    const cooling = await coolingTaskIds(db, flight.id, clock.now());
-    if (cooling.size === 0) {
-      const task = await claimNextTask(db, coder, clock, { parentId: flight.goalTaskId });
-      if (task) return { task, repo: flight.repo, mode: flight.mode };
-      continue;
-    }
     const ready = await db
       .select({ id: tasks.id })
       .from(tasks)
-      .where(and(eq(tasks.parentId, flight.goalTaskId), eq(tasks.status, "ready"), notInArray(tasks.id, [...cooling])))
-      .orderBy(asc(tasks.number));
+      .where(and(eq(tasks.parentId, flight.goalTaskId), eq(tasks.status, "ready")))
+      .orderBy(sql`${tasks.offeredTo} is not distinct from ${coder.id}::uuid desc`, asc(tasks.number));
     for (const { id } of ready) {
-      try {
-        return { task: await claimTask(db, coder, id, clock), repo: flight.repo, mode: flight.mode };
-      } catch (error) {
-        // Taken by someone else meanwhile, or not claimable by this coder: the next one.
-        if (!(error instanceof QuorumError)) throw error;
-      }
+      const task = await claimUnlessCooling(db, coder, flight.id, id, clock);
+      if (task) return { task, place: placeOf(flight) };
     }
   }
   return null;
+}
+
+/** Claims the task unless it is cooling down or waits for its re-plan; null too when someone else took it. */
+async function claimUnlessCooling(db: Db, coder: Principal, flightId: string, taskId: string, clock: Clock): Promise<TaskView | null> {
+  try {
+    return await db.transaction(async (tx) => {
+      const now = clock.now();
+      await tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.id, taskId)).for("update");
+      if ((await coolingTaskIds(tx, flightId, now)).has(taskId)) return null;
+      return takeTask(tx, coder, taskId, now);
+    });
+  } catch (error) {
+    // Taken by someone else meanwhile, or not claimable by this coder: the caller tries the next one.
+    if (error instanceof QuorumError) return null;
+    throw error;
+  }
+}
+
+/** A flight task (not a goal) in progress, with its flight's place: what a coder carries on after a crash or on request. */
+export async function heldFlightWork(db: Db, taskId: string): Promise<FlightWork | null> {
+  const [row] = await db
+    .select({ flight: flights })
+    .from(flightTasks)
+    .innerJoin(flights, eq(flights.id, flightTasks.flightId))
+    .innerJoin(tasks, eq(tasks.id, flightTasks.taskId))
+    .where(and(eq(flightTasks.taskId, taskId), eq(tasks.status, "in_progress")));
+  return row ? { task: await readTaskView(db, taskId), place: placeOf(row.flight) } : null;
+}
+
+/** How many times the task's review rejected it: which round of review its next submission opens, less one. */
+export async function rejectionsOf(db: Db, taskId: string): Promise<number> {
+  const verdicts = await db
+    .select({ kind: events.kind, data: events.data })
+    .from(events)
+    .where(and(eq(events.taskId, taskId), eq(events.kind, "TaskReviewed")));
+  return verdicts.filter(isRejection).length;
 }
 
 /** The first REQUEST on the task's thread addressed to `recipientId`: the message a run answers. */
@@ -84,9 +125,16 @@ export async function requestAddressedTo(db: Db, taskId: string, recipientId: st
   return request?.id ?? null;
 }
 
-/** Marks a task as given up after `rejections` rounds: the next rework check skips it until a new verdict. */
-export async function abandonRework(db: Db, coder: Principal, taskId: string, rejections: number, clock: Clock): Promise<void> {
-  await db.transaction(async (tx) => {
-    await appendEvent(tx, { kind: "ReworkAbandoned", actor: coder.id, taskId, t: clock.now(), data: { rejections } });
-  });
+/**
+ * The evidence a task was last reopened with, if it was reopened since its last submission: a task sent
+ * back (its merge conflicted, or a human reopened it) starts again from the flight's branch, told why.
+ */
+export async function reopenedWith(db: Db, taskId: string): Promise<string | null> {
+  const [latest] = await db
+    .select({ kind: taskEvidence.kind, evidence: taskEvidence.evidence })
+    .from(taskEvidence)
+    .where(eq(taskEvidence.taskId, taskId))
+    .orderBy(desc(taskEvidence.id))
+    .limit(1);
+  return latest?.kind === "reopen" ? latest.evidence : null;
 }

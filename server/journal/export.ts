@@ -6,9 +6,8 @@ import { z } from "zod";
 import { events } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import { fail } from "../errors";
-import type { Principal } from "../principals/types";
-import { runIdSchema } from "./run-journal";
-import { taskScope } from "./views/load";
+import type { Principal } from "../principal";
+import { runIdSchema, taskScope } from "./load";
 import { eventsVisibleTo } from "./visibility";
 
 export const exportQuery = z.union([z.strictObject({ run: runIdSchema }), z.strictObject({ task: z.uuid() })]);

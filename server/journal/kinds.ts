@@ -1,4 +1,5 @@
-// Every kind of journal event; a new kind joins by adding a line here and its payload in payloads.ts.
+// Every kind of journal event; a new kind joins by adding a line here and its payload in payloads.ts
+// (a run's own kinds: in server/runs/run-events.ts, which merges them into the same map).
 export const EVENT_KINDS = [
   // the runtime
   "RunStarted",
@@ -15,6 +16,7 @@ export const EVENT_KINDS = [
   "ModelRetried",
   "ToolRetried",
   "StopRequested",
+  "ResumeRequested",
   "RunStopped",
   "BudgetCreated",
   "BudgetAllowanceChanged",
@@ -80,7 +82,11 @@ export const EVENT_KINDS = [
   "FlightPlanningStarted",
   "FlightTaskAdded",
   "FlightPlanned",
+  "FlightReplanning",
+  "FlightReplanned",
   "TaskIntegrated",
+  "IntegrationConflicted",
+  "FlightBranchPublished",
   "SuiteStarted",
   "SuiteRan",
   "ReplyReasked",

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { events, principals } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import type { Page } from "../page";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { indexJournalSearch, readSearchWatermark, searchIndexed, searchTail } from "./search-index";
 import { eventsVisibleTo } from "./visibility";
 

@@ -1,25 +1,15 @@
 // The data each journal kind carries: one map from kind to payload, so a writer cannot append a
 // shape its readers do not expect. docs/EVENTS.md describes them; a change of shape bumps `v`.
 import { z } from "zod";
-import type { Acceptance } from "../tasks/require-accepted";
 import type { EventKind } from "./kinds";
-import type {
-  BudgetAllowanceChangedData,
-  BudgetCreatedData,
-  BudgetDebitedData,
-  ModelCalledData,
-  ModelResponse,
-  RunConfig,
-  RunResult,
-  ToolDispatchedData,
-  ToolRetriedData,
-  ToolReturnedData,
-} from "./views/run-events";
 
-type Ended<S extends RunResult["status"]> = { result: Extract<RunResult, { status: S }> };
-type GateName = "rate" | "duplicate" | "freshness" | "lapping" | "two_tier";
+/** The relay's gates, by the name GateRejected records (db/functions/quorum_post_gate_refusal.sql decides them). */
+export const GATE_NAMES = ["rate", "duplicate", "freshness", "lapping", "two_tier"] as const;
+export type GateName = (typeof GATE_NAMES)[number];
+
 type TallyEntry = { option: string; count: number };
 type TaskRef = { id: string; number: number; title: string };
+type TaskShareRef = { taskId: string; budgetId: string; allowance: number };
 
 export interface MessageSentData {
   room: string;
@@ -39,12 +29,14 @@ export type MessageDeliveredData =
   | { via: "inbox"; room: string; seq: number; messageId: number; performative: string | null; recipients: string[]; held: string[]; nudge: boolean }
   | { via: "digest"; recipient: string; messageIds: number[]; rooms: string[] };
 
+/** Written by the database with the refusal it decided (db/functions/quorum_record_gate_rejection.sql). */
 export interface GateRejectedData {
   room: string;
   gate: GateName;
   /** The refusal's code (`rate_limited`, `duplicate`, `stale`, `lapping`). */
   reason: string;
-  message: string;
+  /** The refusal's words, in events of v 1 only; gateRejectionMessage (server/relay/gate-refusal.ts) words any. */
+  message?: string;
   sender: string;
   senderName: string;
   to: string | null;
@@ -56,6 +48,14 @@ type ReservationRef = { reservationId: string; fence: number; scope: string };
 type WebhookAttempt = { endpointId: string; deliveryId: string; type: string; attempt: number; ms: number };
 type CommitmentMove = { commitmentId: string; number: number; from: string; to: string; reason?: string };
 
+/** The approver's ACCEPT a harness integrates on (server/tasks/require-accepted.ts reads it; TaskIntegrated records it). */
+export interface Acceptance {
+  taskId: string;
+  reviewerId: string;
+  ownerId: string;
+  acceptedAt: Date;
+}
+
 /** A run ended without finishing its task: the task is released at once, never left to its lease. */
 export interface TaskReleasedData {
   number: number;
@@ -66,8 +66,10 @@ export interface TaskReleasedData {
   reason: string;
   /** The model the run used (`scripted` or `<wire>:<model>`). */
   model: string;
-  /** A subtask goes back to ready and is not re-offered before this; null for a goal. */
+  /** A subtask goes back to ready and is not re-offered before this; null for a goal, and for a subtask handed to the orchestrator to re-plan. */
   coolDownUntil: string | null;
+  /** A subtask released for the last time it is tried (SUBTASK_TRIES) goes to its flight's orchestrator to re-plan. */
+  replan?: boolean;
   /** A goal is handed to the human who posted it (its approver); null for a subtask. */
   handedTo: string | null;
   flightId: string;
@@ -77,26 +79,17 @@ export interface TaskReleasedData {
   streak: number;
 }
 
+/**
+ * The payload of every kind. The runtime's own kinds (RunStarted … RunStopped) carry its types, so they are
+ * declared beside those types, in server/runs/run-events.ts, which merges them into this interface: the
+ * journal imports no institution.
+ */
 export interface EventPayloads {
-  // the runtime
-  RunStarted: RunConfig;
-  ModelCalled: ModelCalledData;
-  ModelResponded: ModelResponse;
-  BudgetDebited: BudgetDebitedData;
-  ToolDispatched: ToolDispatchedData;
-  ToolReturned: ToolReturnedData;
+  // the runtime: messages and budgets (a run's own kinds are in server/runs/run-events.ts)
   MessageSent: MessageSentData;
   MessageDelivered: MessageDeliveredData;
-  AgentFinished: Ended<"done" | "inconclusive" | "out_of_turns">;
-  BudgetExhausted: Ended<"halted">;
-  /** `status` null for a timeout or a connection error; `permanent` when no retry could help (older events lack the last three). */
-  ModelFailed: { error: string; status?: number | null; permanent?: boolean; attempts?: number };
-  ModelRetried: { attempt: number; status: number | null; error: string; delayMs: number };
-  ToolRetried: ToolRetriedData;
-  StopRequested: { reason: string };
-  RunStopped: Ended<"stopped">;
-  BudgetCreated: BudgetCreatedData;
-  BudgetAllowanceChanged: BudgetAllowanceChangedData;
+  BudgetCreated: { budgetId: string; ownerId: string; parentId: string | null; label: string; allowance: number };
+  BudgetAllowanceChanged: { budgetId: string; allowance: number; previous: number };
   // principals and rooms
   PrincipalCreated: { principalId: string; kind: "human" | "agent" | "system"; name: string; role: string | null };
   AgentKeyIssued: { principalId: string };
@@ -114,7 +107,16 @@ export interface EventPayloads {
   FocusWindowClosed: { agentId: string; taskId: string; reason: string; delivered: number; dropped: number };
   DigestFlushed: { agentId: string; taskId: string; reason: string; messageIds: number[]; count: number; dropped: number; rooms: string[] };
   // the task board
-  TaskCreated: { number: number; title: string; approverId: string; parentId: string | null; hasAcceptanceCriteria: boolean; leaseMinutes: number | null };
+  TaskCreated: {
+    number: number;
+    title: string;
+    approverId: string;
+    parentId: string | null;
+    hasAcceptanceCriteria: boolean;
+    leaseMinutes: number | null;
+    /** The tasks it waits for (absent when none). */
+    dependsOn?: string[];
+  };
   TaskClaimed: { number: number; ownerId: string; fence: number; leaseExpiresAt?: string; outputCount: number; via: "claim" | "claim-next" };
   LeaseRenewed: { fence: number; leaseExpiresAt: string };
   OutputAppended: { fence: number; from: number; count: number; items: unknown[] };
@@ -122,7 +124,7 @@ export interface EventPayloads {
   TaskOffered: { number: number; to: string; toName: string; ranking: { id: string; name: string; score: number; load: number; successRate: number }[] };
   TaskSubmitted: { number: number; fence: number; summary: string; evidenceId: number; outputCount: number };
   TaskReviewed: { number: number; verdict: "accept" | "reject"; reason: string | null; ownerId: string | null; reviewerId: string; fence: number };
-  TaskReopened: { number: number; evidenceId: number; previousOwnerId: string | null };
+  TaskReopened: { number: number; evidenceId: number; previousOwnerId: string | null; offeredTo?: string };
   TaskCancelled: { number: number; from: string; adrId: string; adrTitle: string; ownerId: string | null };
   // decisions, commitments and memory
   DecisionOpened: {
@@ -166,12 +168,32 @@ export interface EventPayloads {
   WebhookFailed: WebhookAttempt & { status: number | null; error: string; nextAttemptAt: string | null };
   WebhookDisabled: { endpointId: string; host: string; failingSince: string; abandoned: number };
   // the built-in team
-  TeamStarted: { roles: string[]; mode: string };
-  FlightLaunched: { flightId: string; goal: string; mode: string };
+  /** `models`: each hosted member's model by agent name (absent before models per role). */
+  TeamStarted: { roles: string[]; mode: string; models?: Record<string, string> };
+  FlightLaunched: {
+    flightId: string;
+    goal: string;
+    mode: string;
+    /** Absent on flights launched before flights had a repository of their own (they worked in place, on main). */
+    number?: number;
+    source?: string;
+    branch?: string;
+    baseCommit?: string;
+    testCommand?: string;
+    allowance?: number;
+  };
   FlightPlanningStarted: { flightId: string; status: string };
   FlightTaskAdded: { flightId: string; number: number };
-  FlightPlanned: { flightId: string; tasks: TaskRef[]; result: string; status: string };
-  TaskIntegrated: { flightId: string; commit: string; acceptance: Acceptance };
+  /** `shares`: each task's sub-budget of the flight's allowance, `reserve` what stays for the goal's runs (absent on flights without a budget). */
+  FlightPlanned: { flightId: string; tasks: TaskRef[]; result: string; status: string; shares?: TaskShareRef[]; reserve?: number };
+  /** A subtask was handed back after its tries: the orchestrator re-plans (`replan`), or, re-planned once already, hands the goal back. */
+  FlightReplanning: { flightId: string; number: number; tries: number; replan: boolean };
+  FlightReplanned: { flightId: string; handedBack: number; cancelled: number[]; tasks: TaskRef[]; shares?: TaskShareRef[]; reserve?: number };
+  TaskIntegrated: { flightId: string; commit: string; acceptance: Acceptance; branch?: string };
+  /** An accepted task's merge into its flight's branch conflicted: it went back to its coder as rework. */
+  IntegrationConflicted: { flightId: string; number: number; branch: string; files: string[]; offeredTo: string | null };
+  /** The flight's branch reached the user's repository (or, with `refused`, git's reason it did not). */
+  FlightBranchPublished: { flightId: string; branch: string; source: string; commit: string; refused: string | null };
   SuiteStarted: { flightId: string; taskIds: string[] };
   SuiteRan: { flightId: string; passed: boolean; exitCode: number | null; status: string };
   ReplyReasked: { awaiting: string | null };
@@ -191,9 +213,18 @@ export const KINDS_AND_PAYLOADS_AGREE: [Unlisted, Untyped] extends [never, never
 const READ_BACK: { [K in EventKind]?: z.ZodType } = {
   TaskReviewed: z.looseObject({ verdict: z.enum(["accept", "reject"]), reason: z.string().nullable() }),
   TaskSubmitted: z.looseObject({ summary: z.string() }),
-  GateRejected: z.looseObject({ room: z.string(), gate: z.string(), reason: z.string(), message: z.string(), sender: z.string(), senderName: z.string() }),
+  GateRejected: z.looseObject({
+    room: z.string(),
+    gate: z.string(),
+    reason: z.string(),
+    message: z.string().optional(),
+    sender: z.string(),
+    senderName: z.string(),
+    figures: z.record(z.string(), z.unknown()),
+  }),
   ToolReturned: z.looseObject({ tool: z.string(), observation: z.looseObject({ is_error: z.boolean() }) }),
   StopRequested: z.looseObject({ reason: z.string() }),
+  ResumeRequested: z.looseObject({ reason: z.string() }),
   ModelFailed: z.looseObject({ error: z.string() }),
   TaskReleased: z.looseObject({ reason: z.string(), outcome: z.string(), model: z.string(), flightId: z.string() }),
   // The bill's snapshot reads a projection ({ result: { status } }): a schema asks only what every reader needs.

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { getConnection } from "../../db/client";
 import { openTransaction } from "../../test/fixtures/open-transaction";
 import { makeAgent, makeHuman } from "../../test/helpers";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { serverContext } from "../context";
 import { openEventStream } from "./stream";
 

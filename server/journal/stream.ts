@@ -2,7 +2,7 @@
 // only for a reader who may see its event (./visibility.ts). Streams are capped per principal.
 import type { Executor } from "../../db/client";
 import { QuorumError } from "../errors";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { listJournal } from "./list";
 import { type EventNotice, noticeOf, type Subscribe } from "./listen";
 import { KINDS_THAT_MAY_CONCERN_DIRECT_MESSAGES, visibleEventIds } from "./visibility";

@@ -3,7 +3,7 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { events, messages } from "../../db/schema";
 import type { Executor } from "../../db/client";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import type { EventKind } from "./kinds";
 
 /** Kinds that are a direct message, or a refused attempt at one: the actor sent it, `data.to` receives it. */

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { events } from "../../db/schema";
 import type { Executor } from "../../db/client";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { listJournal } from "./list";
 import type { Subscribe } from "./listen";
 

@@ -5,7 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { events, taskReviews, tasks } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import { fail } from "../errors";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 
 export async function requireWorkedTask(tx: Executor, source: Principal, taskId: string): Promise<void> {
   const [task] = await tx.select({ ownerId: tasks.ownerId, approverId: tasks.approverId }).from(tasks).where(eq(tasks.id, taskId));

@@ -9,7 +9,7 @@ import { POST as unpinRoute } from "../../app/api/principles/[id]/unpin/route";
 import { listJournal } from "../journal/list";
 import { makeReadyTask } from "../../test/fixtures/board";
 import { call, makeAgent, makeHuman, uniqueName } from "../../test/helpers";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { claimTask } from "../tasks/claim";
 import { reopenTask } from "../tasks/reopen";
 import { reviewTask } from "../tasks/review";

@@ -6,7 +6,7 @@ import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { requireHuman } from "./guards";
 import { requireLessonKey } from "./lesson-key";
 import { lockLessonKey } from "./memory-lock";

@@ -8,7 +8,7 @@ import type { Db, Executor } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { requireLessonKey } from "./lesson-key";
 import { requireWorkedTask } from "./lesson-task";
 import { lockLessonKey } from "./memory-lock";

@@ -6,7 +6,7 @@ import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { hashSecret } from "./secrets";
 import { sessionTokenOf } from "./session-cookie";
-import { toPrincipal, type Principal } from "./types";
+import { toPrincipal, type Principal } from "../principal";
 
 export const PRESENCE_WINDOW_MS = 2 * 60 * 1000;
 /** last_seen_at is refreshed at most this often per principal, to keep reads from writing. */

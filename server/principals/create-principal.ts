@@ -7,7 +7,7 @@ import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
 import { hashSecret, newSecret } from "./secrets";
-import { SYSTEM_PRINCIPAL_NAME, toPrincipal, type Principal } from "./types";
+import { SYSTEM_PRINCIPAL_NAME, toPrincipal, type Principal } from "../principal";
 
 export const principalName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/, "1–40 letters, digits, '_', '.', '-'; starts with a letter or digit");
 

@@ -9,7 +9,7 @@ import { isUuid } from "../ids";
 import { appendEvent } from "../journal/append";
 import { principalName } from "./create-principal";
 import { hashSecret, newSecret } from "./secrets";
-import { toPrincipal, type Principal } from "./types";
+import { toPrincipal, type Principal } from "../principal";
 
 /**
  * The agent a path or a command names, by id or by name, locked for the rest of the transaction so two

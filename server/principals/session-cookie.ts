@@ -22,8 +22,8 @@ export function sessionTokenOf(cookieHeader: string | null | undefined): string 
   return cookieValue(cookieHeader, SESSION_COOKIE) || undefined;
 }
 
-/** Cookies are `Secure` when the hub is served over https (`QUORUM_URL`), so they never travel in clear text. */
-export function secureCookies(appUrl: string | undefined = process.env.QUORUM_URL): boolean {
+/** Cookies are `Secure` when the hub is served over https (its `QUORUM_URL`), so they never travel in clear text. */
+export function secureCookies(appUrl: string | undefined): boolean {
   return /^https:\/\//i.test(appUrl?.trim() ?? "");
 }
 
@@ -32,11 +32,11 @@ function attributes(secure: boolean): string {
 }
 
 /** The Set-Cookie line that opens a session in the browser. */
-export function sessionCookie(token: string, expiresAt: Date, secure = secureCookies()): string {
+export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {
   return `${SESSION_COOKIE}=${encodeURIComponent(token)}; ${attributes(secure)}; Expires=${expiresAt.toUTCString()}`;
 }
 
 /** The Set-Cookie line that makes the browser forget its session. */
-export function clearedSessionCookie(secure = secureCookies()): string {
+export function clearedSessionCookie(secure: boolean): string {
   return `${SESSION_COOKIE}=; ${attributes(secure)}; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
 }

@@ -6,7 +6,7 @@ import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
 import { hashSecret, newSecret } from "./secrets";
-import type { Principal } from "./types";
+import type { Principal } from "../principal";
 
 export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;

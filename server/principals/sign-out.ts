@@ -7,7 +7,7 @@ import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
 import { hashSecret } from "./secrets";
-import type { Principal } from "./types";
+import type { Principal } from "../principal";
 
 export const signOutInput = z.strictObject({});
 

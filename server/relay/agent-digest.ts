@@ -5,7 +5,7 @@ import { focusWindows, principals } from "../../db/schema";
 import type { Db, Executor } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { flushDigest, readDigest, type DigestView } from "./digest";
 
 const agentIdParam = z.uuid();

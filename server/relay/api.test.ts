@@ -1,4 +1,4 @@
-// The relay through its HTTP routes: the status codes and bodies of DESIGN §11, and 400s that change nothing.
+// The relay through its HTTP routes: the status codes and bodies of DESIGN §15, and 400s that change nothing.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";

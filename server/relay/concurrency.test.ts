@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { messages, principals } from "../../db/schema";
 import { getDb } from "../../db/client";
 import { manualClock } from "../clock";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { makeAgent, makeHuman } from "../../test/helpers";
 import { ackAll, freshRoom, tryPost, type PostOutcome } from "../../test/fixtures/room";
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { manualClock } from "../clock";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { makeAgent, makeHuman } from "../../test/helpers";
 import { advanceCursor } from "./cursor";
 import { listGateRejections } from "./gate-log";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db, Executor } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { rawClientOf } from "../raw-sql";
 import { getRoom } from "../rooms/rooms";
 import { cursorOf } from "./freshness";

@@ -8,8 +8,8 @@ import { messageColumns, recipient, sender, toMessageView, type MessageView } fr
 /** An agent's focus window: opened and closed by ./focus.ts, flushed here. */
 export type FocusWindow = typeof focusWindows.$inferSelect;
 
-/** A digest holds at most this many messages; the oldest are dropped first, and counted (by the post, ./post-message.ts). */
-export const DIGEST_CAP = 50;
+// A digest holds at most digestCap messages (quorum_relay_limits): the post that queues one more drops the
+// oldest, and counts them (quorum_post_message).
 
 export interface FlushResult {
   messageIds: number[];

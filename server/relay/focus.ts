@@ -1,15 +1,12 @@
 // Focus windows: while an agent works a claimed task, room messages wait in its digest.
 import { and, asc, eq, isNull, lte, ne, or, sql } from "drizzle-orm";
-import { focusWindows, principals, tasks } from "../../db/schema";
+import { focusWindows, tasks } from "../../db/schema";
 import type { Db, Executor } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
 import { flushDigest, type FocusWindow } from "./digest";
 
 export type { FocusWindow };
-
-/** The sweep runs this often (DESIGN §5); the lead's scheduler calls sweepFocusWindows on it. */
-export const FOCUS_SWEEP_INTERVAL_MS = 30 * 1000;
 
 async function lockOpenWindow(tx: Executor, agentId: string): Promise<FocusWindow | undefined> {
   const [row] = await tx
@@ -21,28 +18,15 @@ async function lockOpenWindow(tx: Executor, agentId: string): Promise<FocusWindo
 }
 
 /**
- * Called by the board, in its claim transaction, when an agent takes a task's lease. Opening
- * for a second task while one is open keeps the digest and moves the window to the new task.
- * Only agents focus: a human claimer is never held.
+ * Called by the board, in its transaction, when an agent goes back to work on a task it holds (a rejected
+ * task's rework, already back in progress). Its window follows as a claim's does: quorum_start_work
+ * (db/functions/), where the rule lives, opens it or moves it to this task with its digest kept, and journals
+ * FocusWindowOpened; only agents focus, so it is told the holder's kind from the roster. One statement.
  */
 export async function openFocusWindow(tx: Executor, agentId: string, taskId: string, now: Date): Promise<void> {
-  // The common case in one statement (claims are hot): an agent with no open window gets one. The
-  // partial unique index keeps one open window per agent even if two claims race.
-  const opened = await tx.execute<{ id: string }>(sql`
-    insert into focus_windows (agent_id, task_id, opened_at)
-    select ${principals.id}, ${taskId}::uuid, ${now.toISOString()}::timestamptz from ${principals}
-    where ${principals.id} = ${agentId}::uuid and ${principals.kind} = 'agent'
-    on conflict do nothing
-    returning id`);
-  if (opened.length > 0) {
-    await appendEvent(tx, { kind: "FocusWindowOpened", actor: agentId, taskId, t: now, data: { agentId, taskId } });
-    return;
-  }
-  // Nothing inserted: a human (who never focuses), or an agent whose window moves to the new task.
-  const open = await lockOpenWindow(tx, agentId);
-  if (!open || open.taskId === taskId) return;
-  await tx.update(focusWindows).set({ taskId }).where(eq(focusWindows.id, open.id));
-  await appendEvent(tx, { kind: "FocusWindowOpened", actor: agentId, taskId, t: now, data: { agentId, taskId, previousTaskId: open.taskId } });
+  await tx.execute(sql`
+    select from quorum_start_work(array[${taskId}::uuid], array[${agentId}::uuid], array[(select kind from principals where id = ${agentId}::uuid)],
+      array[${now.toISOString()}::timestamptz], null, 'rework')`);
 }
 
 /**
@@ -81,9 +65,10 @@ export async function openWindowOf(db: Executor, agentId: string): Promise<Focus
 }
 
 /**
- * The 30-second sweep: a window is over when its task is no longer in progress under that agent,
- * or its lease ran out before the board's lease sweeper noticed. The board closes windows on
- * every status change in the same transaction, so this is the safety net DESIGN §5 asks for.
+ * The relay's sweep (server/sweepers/schedule.ts runs it): a window is over when its task is no
+ * longer in progress under that agent, or its lease ran out before the board's lease sweeper noticed.
+ * The board closes windows on every status change in the same transaction, so this is the safety
+ * net DESIGN §5 asks for.
  * Runs under an advisory lock so that with many app instances one sweeps at a time; returns
  * how many windows it closed.
  */

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { events, holdTokens, seenCursors } from "../../db/schema";
 import { getDb } from "../../db/client";
 import { manualClock } from "../clock";
+import { hashSecret } from "../principals/secrets";
 import { listMessages } from "../rooms/list-messages";
 import { makeAgent, makeHuman } from "../../test/helpers";
 import { advanceCursor, readCursor } from "./cursor";
@@ -63,6 +64,11 @@ describe("freshness", () => {
     await tryPost(b, room, "b says one", clock);
     const stale = await tryPost(a, room, "a says one", clock);
     const holdToken = !stale.ok ? String(stale.body.holdToken) : "";
+    // Issued with the refusal, for 120 s, and stored only as its hash: the text exists in the answer alone.
+    const [stored] = await getDb().select().from(holdTokens).where(eq(holdTokens.principalId, a.id));
+    expect(stored).toMatchObject({ tokenHash: hashSecret(holdToken), room, seq: !stale.ok && stale.body.holdSeq, usedAt: null });
+    expect(stored.expiresAt.getTime() - stored.issuedAt.getTime()).toBe(120_000);
+    expect(JSON.stringify(await getDb().select().from(events).where(eq(events.actor, a.id)))).not.toContain(holdToken);
     const held = await tryPost(a, room, { body: "a says one", holdToken }, clock);
     expect(held.ok).toBe(true);
     expect(held.ok && held.message.heldSeq).toBe(!stale.ok && stale.body.holdSeq);

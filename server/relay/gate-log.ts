@@ -4,9 +4,9 @@ import { z } from "zod";
 import { events } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import type { Page } from "../page";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { getRoom } from "../rooms/rooms";
-import type { GateName } from "./gates";
+import { gateRejectionMessage, type GateName } from "./gate-refusal";
 import { payloadOf } from "../journal/payloads";
 import { eventsVisibleTo } from "../journal/visibility";
 
@@ -50,7 +50,7 @@ export async function listGateRejections(db: Executor, viewer: Principal, room: 
       room: d.room,
       gate: d.gate,
       reason: d.reason,
-      message: d.message,
+      message: gateRejectionMessage(d),
       senderId: d.sender,
       senderName: d.senderName,
       bodyPreview: d.bodyPreview,

@@ -2,14 +2,18 @@
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { events, roundCounts } from "../../db/schema";
-import { getDb } from "../../db/client";
+import { getConnection, getDb } from "../../db/client";
 import { manualClock } from "../clock";
 import { getSystemPrincipal } from "../principals/create-principal";
 import { getRoom } from "../rooms/rooms";
 import { makeAgent, makeHuman } from "../../test/helpers";
 import { payloadOf } from "../journal/payloads";
 import { ackAll, ackAndPost, freshRoom, tryPost } from "../../test/fixtures/room";
-import { TWO_TIER_ROUNDS } from "./limits";
+import { listGateRejections } from "./gate-log";
+
+/** How many closed rounds the two-tier cap looks back over, from the relay numbers' one home. */
+const [{ twoTierRounds: TWO_TIER_ROUNDS }] = await getConnection().sql<{ twoTierRounds: number }[]>`
+  select (quorum_relay_limits()->>'twoTierRounds')::int as "twoTierRounds"`;
 
 async function lastRejection(actor: string) {
   const [row] = await getDb()
@@ -38,6 +42,10 @@ describe("rate floor", () => {
     const refused = await ackAndPost(agent, room, "progress note 31", clock);
     expect(refused).toMatchObject({ ok: false, status: 429, code: "rate_limited", body: { retryAfterMs: 30_000 } });
     expect(await lastRejection(agent.id)).toMatchObject({ room, gate: "rate", reason: "rate_limited", sender: agent.id, figures: { sentInWindow: 30, limit: 30 } });
+    // The gate strip says it in the words the agent got.
+    const [strip] = (await listGateRejections(getDb(), human, room, { limit: 1 })).items;
+    expect(strip.message).toBe(!refused.ok && refused.body.message);
+    expect(strip.message).toBe(`rate floor: 30 messages in #${room} in the last minute (the limit is 30); retry in 30 s`);
 
     clock.advance(29_999);
     const stillRefused = await ackAndPost(agent, room, "progress note 31", clock);

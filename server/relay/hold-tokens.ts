@@ -2,25 +2,11 @@
 import { lt } from "drizzle-orm";
 import { holdTokens } from "../../db/schema";
 import type { Executor } from "../../db/client";
-import { hashSecret, newSecret } from "../principals/secrets";
-import { HOLD_TOKEN_TTL_MS } from "./limits";
 
-/** Issues a token bound to (principal, room, the latest seq shown); only its hash is stored. */
-export async function issueHoldToken(tx: Executor, principalId: string, room: string, seq: number, now: Date): Promise<string> {
-  const token = newSecret("hold");
-  await tx.insert(holdTokens).values({
-    tokenHash: hashSecret(token),
-    principalId,
-    room,
-    seq,
-    issuedAt: now,
-    expiresAt: new Date(now.getTime() + HOLD_TOKEN_TTL_MS),
-  });
-  return token;
-}
-
-// A presented token is looked up by its hash among the posting facts (quorum_post_message, migration 0026), judged by
-// decideFreshness (./freshness.ts) and spent by the post's write (`used_at is null` guards a second spend).
+// The database issues a token with the stale refusal that needs it (quorum_record_gate_rejection: bound to
+// the latest unread seq, stored only as its hash), looks a presented one up by its hash among the posting
+// facts, judges it (quorum_post_gate_refusal) and spends it with the post's write (`used_at is null` guards a
+// second spend).
 
 /** Tokens past their expiry can never pass again; the relay sweep deletes them (the journal keeps each refusal). */
 export async function purgeExpiredHoldTokens(db: Executor, now: Date): Promise<number> {

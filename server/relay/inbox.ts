@@ -3,8 +3,8 @@ import { and, asc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { messages, seenCursors } from "../../db/schema";
 import type { Executor } from "../../db/client";
-import type { Principal } from "../principals/types";
-import { messageColumns, recipient, sender, toMessageView, type MessageView } from "../rooms/message-view";
+import type { Principal } from "../principal";
+import { selectMessageViews, toMessageView, type MessageView } from "../rooms/message-view";
 import { getRoom } from "../rooms/rooms";
 
 export const inboxQuery = z.strictObject({
@@ -33,11 +33,7 @@ export interface InboxPage {
 export async function readInbox(db: Executor, principal: Principal, room: string | null, query: InboxQuery = {}): Promise<InboxPage> {
   if (room !== null) await getRoom(db, room);
   const limit = query.limit ?? 100;
-  const rows = await db
-    .select(messageColumns)
-    .from(messages)
-    .innerJoin(sender, eq(sender.id, messages.senderId))
-    .leftJoin(recipient, eq(recipient.id, messages.toId))
+  const rows = await selectMessageViews(db)
     .leftJoin(seenCursors, and(eq(seenCursors.room, messages.room), eq(seenCursors.principalId, principal.id)))
     .where(
       and(

@@ -38,6 +38,26 @@ describe("posts queued in one room", () => {
     const outcomes = await Promise.all(Array.from({ length: 8 }, () => tryPost(agent, room, { body: "same words", to: human.name }, clock)));
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
     expect(outcomes.filter((o) => !o.ok).map((o) => !o.ok && o.code)).toEqual(Array(7).fill("duplicate"));
+    // Each refusal is journalled once, by the call that refused it: the queued ones in their batch's transaction.
+    const rejected = await getDb().execute<{ tx: string }>(
+      sql`select tx_id::text as tx from events where kind = 'GateRejected' and actor = ${agent.id}::uuid and data->>'room' = ${room}`,
+    );
+    expect(rejected).toHaveLength(7);
+    expect(new Set(rejected.map((r) => r.tx)).size).toBeLessThan(7);
+  });
+
+  it("give each stale refusal in a batch its own hold token, which works", async () => {
+    const clock = manualClock();
+    const human = await makeHuman();
+    const agents = await Promise.all(Array.from({ length: 6 }, () => makeAgent()));
+    const room = await freshRoom(human);
+    await tryPost(human, room, "news nobody has read", clock);
+    const outcomes = await Promise.all(agents.map((a, i) => tryPost(a, room, `my take ${i}`, clock)));
+    expect(outcomes.map((o) => !o.ok && o.code)).toEqual(Array(6).fill("stale"));
+    const tokens = outcomes.map((o) => (!o.ok ? String(o.body.holdToken) : ""));
+    expect(new Set(tokens).size).toBe(6);
+    expect(outcomes.every((o) => !o.ok && o.body.holdSeq === 1 && (o.body.unread as { body: string }[])[0].body === "news nobody has read")).toBe(true);
+    expect((await tryPost(agents[4], room, { body: "my take 4", holdToken: tokens[4] }, clock)).ok).toBe(true);
   });
 
   it("do not fail with one that fails: the others are stored, and it fails as it would alone", async () => {

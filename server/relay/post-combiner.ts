@@ -4,27 +4,14 @@
 //
 // Why: a post holds its room's row lock from its reads through its commit's WAL flush, so in a hot room
 // posts queued for each other's flushes. Sent together they pay one lock and one flush; each post is
-// still decided by quorum_post_message, in queue order, seeing the ones before it. Interleaved runs of
-// `npm run bench -- --quick --only=posting` (three each, embedded PostgreSQL 18 on 2 cores, 2026-12-01):
+// still decided, and a refusal recorded, by quorum_post_message, in queue order, seeing the ones before
+// it. Interleaved runs of `npm run bench -- --quick --only=posting` (three each, embedded PostgreSQL 18
+// on 2 cores, 2026-12-01):
 // 8 agents in one room 447–520 → 766–838 posts/s (0.32–0.41× → 0.53–0.72× a raw INSERT on one connection,
 // whose own rate moved 1,081–1,646/s between runs); 8 agents in 8 rooms, where nothing queues, 849–973
 // posts/s either way. Through HTTP the hot room's POST p99 stays 2.6× its p50.
 import { batchedCalls } from "../batched-calls";
 import type { RawSql } from "../raw-sql";
-import { DIGEST_CAP } from "./digest";
-import { RATE_LOCK } from "./gates";
-import { HUMAN_PRESENT_MS, RATE_LIMIT, RATE_WINDOW_MS, TWO_TIER_FLOOR, TWO_TIER_MIN_ROUNDS } from "./limits";
-
-/** The rules' numbers, as quorum_post_message reads them (limits.ts stays their one home). */
-export const POST_LIMITS = JSON.stringify({
-  rateLimit: RATE_LIMIT,
-  rateWindowMs: RATE_WINDOW_MS,
-  rateLock: RATE_LOCK,
-  humanPresentMs: HUMAN_PRESENT_MS,
-  twoTierFloor: TWO_TIER_FLOOR,
-  twoTierMinRounds: TWO_TIER_MIN_ROUNDS,
-  digestCap: DIGEST_CAP,
-});
 
 /** One post's arguments to quorum_post_message, as JSON (the batch's shape; a lone call binds them). */
 export interface PostCall {
@@ -49,7 +36,7 @@ const postInTurn = batchedCalls<PostCall, unknown>({
   alone: postAlone,
   async together(sql, room, calls) {
     const [{ outcomes }] = await sql<{ outcomes: unknown[] }[]>`
-      select quorum_post_messages(${room}::text, ${JSON.stringify(calls)}::jsonb, ${POST_LIMITS}::jsonb) as outcomes`;
+      select quorum_post_messages(${room}::text, ${JSON.stringify(calls)}::jsonb) as outcomes`;
     return outcomes;
   },
 });
@@ -63,7 +50,7 @@ async function postAlone(sql: RawSql, room: string, c: PostCall): Promise<unknow
     select quorum_post_message(
       ${room}::text, ${c.sender}::uuid, ${c.gated}::boolean, ${c.body}::text, ${c.toName}::text, ${c.toUuid}::uuid,
       ${c.mentions}::text[], ${c.tokenHash}::text, ${c.presented}::boolean, ${c.performative}::text, ${c.taskId}::uuid,
-      ${c.payload ? JSON.stringify(c.payload) : null}::jsonb, ${c.nudge}::boolean, ${c.now}::timestamptz, ${POST_LIMITS}::jsonb
+      ${c.payload ? JSON.stringify(c.payload) : null}::jsonb, ${c.nudge}::boolean, ${c.now}::timestamptz
     ) as outcome`;
   return outcome;
 }

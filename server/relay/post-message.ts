@@ -6,12 +6,11 @@ import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { isUuid } from "../ids";
 import { hashSecret } from "../principals/secrets";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import type { MessageView } from "../rooms/message-view";
-import { unreadSince } from "./freshness";
+import { unreadShown } from "./freshness";
+import { gateRefusal, refusalError } from "./gate-refusal";
 import { callPostMessage, type PostCall } from "./post-combiner";
-import { decideGates, type GateFacts, type GateRefusal, isGated } from "./gates";
-import { recordRejection } from "./reject";
 
 const MAX_BODY_BYTES = 16 * 1024;
 const MAX_PAYLOAD_BYTES = 64 * 1024;
@@ -54,16 +53,23 @@ export interface PostMessageOptions {
 // listing the recipients, or `via: "digest"` with the batch), so the journal alone says who
 // could have read what and when. Humans oversee every message and are not listed.
 
-/** What quorum_post_message (migrations 0026 and 0028) answers: the facts it read and, when every gate passed, the message it wrote. */
+/** What quorum_post_message answers: the message it wrote, or the refusal it decided and recorded. */
 interface PostOutcome {
   /** The room's last seq before this post; null when there is no such room. */
   lastSeq: number | null;
   recipient?: { id: string; name: string } | null;
   mentions?: string[];
-  /** Only for gated (agent) senders. */
-  gates?: GateFacts | null;
+  /** An agent's post a gate refused: the gate, reason and figures (./gate-refusal.ts), and a stale refusal's hold token. */
+  refusal?: unknown;
   message?: { id: number; seq: number; heldSeq: number | null } | null;
 }
+
+/** Humans and the system principal are never gated; only agents are. */
+function isGated(caller: Pick<Principal, "kind">): boolean {
+  return caller.kind === "agent";
+}
+
+const holdTokenOf = z.object({ holdToken: z.string().nullable() });
 
 /** quorum_post_message's arguments for this post. */
 function callOf(caller: Principal, input: PostMessageInput, now: Date, nudge: boolean): PostCall {
@@ -87,10 +93,11 @@ function callOf(caller: Principal, input: PostMessageInput, now: Date, nudge: bo
 
 /**
  * The whole post in one autocommitted call: the room lock, an agent's rate lock, every fact the gates
- * need, the admission test and the write (seq bump, message, spent hold token, MessageSent, digests of
- * focusing agents, MessageDelivered) run inside quorum_post_message, so the room lock is never held across
- * a trip to Node. A refused post comes back unwritten with its facts, and decideGates (./gates.ts) names
- * the gate; the SQL admission test and decideGates are held to the same verdict by ./gates-parity.test.ts.
+ * need, the gates' decision (quorum_post_gate_refusal) and the write (seq bump, message, spent hold token,
+ * MessageSent, digests of focusing agents, MessageDelivered) run inside quorum_post_message, so the room
+ * lock is never held across a trip to Node. A refused post writes no message: the same call records the
+ * refusal (GateRejected, and a stale refusal's fresh hold token: quorum_record_gate_rejection) and answers
+ * with its gate and figures, which ./gate-refusal.ts words; a stale one's unread messages are read here.
  * Measured (`npm run bench -- --quick --only=posting`, two runs each, embedded PostgreSQL 18 on 2 cores,
  * 2026-11-30): 8 agents in one room 561 → 686–697 posts/s (0.198× → 0.253–0.255× a raw INSERT on one
  * connection); 8 rooms 967 → 1,021–1,078 posts/s (0.109× → 0.123–0.124× raw INSERTs on 8), Node's CPU
@@ -98,7 +105,9 @@ function callOf(caller: Principal, input: PostMessageInput, now: Date, nudge: bo
  * held the room lock ~1.7 ms a post in a hot room, of which its statements took ~0.7 ms.
  * Migration 0028 leaves the digest steps out of the write when no agent is focusing and keeps the function's
  * plans generic (8 rooms 0.143–0.162× → 0.165–0.176×, one room 0.236–0.241× → 0.249–0.269×; its header has how).
- * A refusal then records GateRejected (and a stale refusal's fresh hold token) in a transaction of its own.
+ * A refusal used to come back with its facts for TypeScript to name the gate and record it in a second
+ * transaction; recorded in the same call it costs one round trip (refused posts in paired blocks on the
+ * shared 2-core server, 2026-12-01: 63–105 → 168–295/s; passing posts unchanged, 1.12 ms of Postgres each).
  * Posts to one room that arrive while another is in flight go together in one transaction (./post-combiner.ts).
  * Both go on the database's posts lane, four connections of their own (db/client.ts says why).
  */
@@ -129,16 +138,12 @@ export async function postMessage(db: Db, caller: Principal, roomName: string, i
       createdAt: now.toISOString(),
     };
   }
-  const verdict = outcome.gates ? decideGates(caller, { toId, holdToken: input.holdToken }, outcome.gates, now) : { pass: true as const };
-  // Unreachable while the parity test holds: the database refused what TypeScript would admit.
-  if (verdict.pass) throw new Error(`quorum_post_message refused a post that decideGates admits (room ${roomName})`);
-  // The refusal as decided under the lock; the unread it inlines stop at the seq it names.
-  const decided = verdict.refusal;
-  const gateInput = { room: roomName, body: input.body, toId, holdToken: input.holdToken, taskId: input.taskId };
-  const error = await db.transaction(async (tx) => {
-    const refusal: GateRefusal =
-      decided.gate === "freshness" ? { ...decided, unread: (await unreadSince(tx, caller.id, roomName, decided.cursor, decided.latestSeq)).newest } : decided;
-    return recordRejection(tx, caller, gateInput, refusal, now);
-  });
-  throw error;
+  if (!outcome.refusal) throw new Error(`quorum_post_message neither wrote nor refused a post in #${roomName}`);
+  const refusal = gateRefusal.parse(outcome.refusal);
+  if (refusal.gate !== "freshness") throw refusalError(roomName, refusal);
+  // The unread a stale refusal inlines stop at the seq its hold token is bound to, as the gate saw them.
+  const { holdToken } = holdTokenOf.parse(outcome.refusal);
+  if (holdToken === null) throw new Error(`quorum_post_message refused a stale post in #${roomName} without a hold token`);
+  const unread = await unreadShown(db, caller.id, roomName, refusal.figures.cursor, refusal.figures.latestSeq);
+  throw refusalError(roomName, refusal, { unread, holdToken });
 }

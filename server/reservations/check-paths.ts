@@ -3,7 +3,7 @@ import { and, eq, gt, ne } from "drizzle-orm";
 import { z } from "zod";
 import { reservations, type ReservationMode } from "../../db/schema";
 import type { Executor } from "../../db/client";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { DEFAULT_SCOPE, scopeField } from "./guards";
 import { pathMatcher, repoPath } from "./patterns";
 import { selectReservationViews } from "./view";

@@ -7,7 +7,7 @@ import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
 import { getSystemPrincipal } from "../principals/create-principal";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { postMessage } from "../relay/post-message";
 import { DEFAULT_ROOM } from "../rooms/rooms";
 import { lockReservation, readReservationView, type ReservationView } from "./view";

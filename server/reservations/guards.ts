@@ -1,7 +1,7 @@
 // The reservations' refusals: who may reserve, hold and end one, and what a stale fence means.
 import { z } from "zod";
 import { fail } from "../errors";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import type { ReservationRow } from "./view";
 
 export const DEFAULT_SCOPE = "default";

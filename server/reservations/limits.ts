@@ -6,7 +6,7 @@ import { and, count, eq, gt, sql } from "drizzle-orm";
 import { reservations } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import { fail } from "../errors";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { expandPattern } from "./patterns";
 
 /**
@@ -45,10 +45,14 @@ function isLimited(caller: Principal): boolean {
 /** An agent's lease length, refused (400) past the cap. */
 export function requireAgentTtl(caller: Principal, ttlSeconds: number): void {
   if (!isLimited(caller) || ttlSeconds <= MAX_AGENT_TTL_SECONDS) return;
-  throw fail.invalid("reservation", `an agent may reserve for at most ${MAX_AGENT_TTL_SECONDS} seconds (2 hours) at a time: renew before it runs out`, {
-    issues: [{ code: "too_big", path: ["ttlSeconds"], message: `at most ${MAX_AGENT_TTL_SECONDS} seconds for an agent` }],
-    maxTtlSeconds: MAX_AGENT_TTL_SECONDS,
-  });
+  throw fail.invalid(
+    "reservation",
+    `an agent may reserve for at most ${MAX_AGENT_TTL_SECONDS} seconds (${MAX_AGENT_TTL_SECONDS / 3600} hours) at a time: renew before it runs out`,
+    {
+      issues: [{ code: "too_big", path: ["ttlSeconds"], message: `at most ${MAX_AGENT_TTL_SECONDS} seconds for an agent` }],
+      maxTtlSeconds: MAX_AGENT_TTL_SECONDS,
+    },
+  );
 }
 
 /** An agent's patterns, refused (400) when one reaches over the whole repository. */

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { RESERVATION_STATUSES, reservations } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import type { Page } from "../page";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { scopeField } from "./guards";
 import { selectReservationViews, toReservationView, type ReservationView } from "./view";
 

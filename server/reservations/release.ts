@@ -5,7 +5,7 @@ import { reservations } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { requireHolderWrite, reservationFenceField } from "./guards";
 import { lockReservation, readReservationView, type ReservationView } from "./view";
 

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { describeHolders, findConflicts, lockScope } from "./conflicts";
 import { DEFAULT_SCOPE, DEFAULT_TTL_SECONDS, requireReserver, scopeField, ttlField } from "./guards";
 import { requireAgentPatterns, requireAgentRoom, requireAgentTtl } from "./limits";

@@ -4,9 +4,9 @@ import { z } from "zod";
 import { messages } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import type { Page } from "../page";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { messagesVisibleTo } from "../journal/visibility";
-import { messageColumns, recipient, sender, toMessageView, type MessageView } from "./message-view";
+import { selectMessageViews, toMessageView, type MessageView } from "./message-view";
 import { getRoom } from "./rooms";
 
 export const listMessagesQuery = z.strictObject({
@@ -26,11 +26,7 @@ export async function listMessages(db: Executor, caller: Principal, room: string
     query.after !== undefined ? gt(messages.seq, query.after) : undefined,
     query.before !== undefined ? lt(messages.seq, query.before) : undefined,
   );
-  const rows = await db
-    .select(messageColumns)
-    .from(messages)
-    .innerJoin(sender, eq(sender.id, messages.senderId))
-    .leftJoin(recipient, eq(recipient.id, messages.toId))
+  const rows = await selectMessageViews(db)
     .where(where)
     .orderBy(ascending ? asc(messages.seq) : desc(messages.seq))
     .limit(limit + 1);

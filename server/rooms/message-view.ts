@@ -1,6 +1,8 @@
 // The JSON shape of a message, as the API and the UI see it.
+import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { messages, principals } from "../../db/schema";
+import type { Executor } from "../../db/client";
 
 export interface MessageView {
   id: number;
@@ -30,6 +32,11 @@ export const messageColumns = {
   senderKind: sender.kind,
   toName: recipient.name,
 };
+
+/** A select of messages joined with their sender and recipient, each row ready for `toMessageView`; add where/order/limit to taste. */
+export function selectMessageViews(db: Executor) {
+  return db.select(messageColumns).from(messages).innerJoin(sender, eq(sender.id, messages.senderId)).leftJoin(recipient, eq(recipient.id, messages.toId)).$dynamic();
+}
 
 export function toMessageView(row: { message: typeof messages.$inferSelect; senderName: string; senderKind: "human" | "agent" | "system"; toName: string | null }): MessageView {
   const m = row.message;

@@ -7,11 +7,12 @@ import type { BudgetView } from "../bill/line-views";
 import type { PriceMap } from "../bill/prices";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
-import { PRESENCE_WINDOW_MS } from "../principals/authenticate";
-import { workOf, type AgentRow } from "./roster";
+import { rosterEntryOf } from "../principals/list-principals";
+import { spendOf, workOf, type AgentRow } from "./roster";
 import { payloadOf } from "../journal/payloads";
+import { gateRejectionMessage } from "../relay/gate-refusal";
 import { eventsVisibleTo } from "../journal/visibility";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 
 export interface AgentGateRejection {
   eventId: number;
@@ -46,28 +47,17 @@ export async function getAgentDetail(db: Db, clock: Clock, prices: PriceMap, age
     .where(and(eq(events.actor, agentId), eq(events.kind, "GateRejected"), eventsVisibleTo(viewer)))
     .orderBy(desc(events.id))
     .limit(10);
-  const present = row.lastSeenAt !== null && row.lastSeenAt.getTime() >= clock.now().getTime() - PRESENCE_WINDOW_MS;
+  const entry = (await rosterEntryOf(db, clock, row.id))!;
   return {
     agent: {
-      id: row.id,
-      kind: row.kind,
-      name: row.name,
-      role: row.role,
-      present,
-      lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+      ...entry,
       ...work,
-      tokens: bill?.tokens ?? 0,
-      cost: bill?.cost ?? 0,
-      unpricedTokens: bill?.unpricedTokens ?? 0,
-      runs: bill?.runs ?? 0,
-      allowance: bill?.allowance ?? null,
-      budgetLeft: bill?.left ?? null,
-      exhausted: bill?.exhausted ?? false,
+      ...spendOf(bill),
     },
     budgets: spend.budgets.filter((b) => b.ownerId === agentId),
     gateRejections: rejections.map((e) => {
       const d = payloadOf(e, "GateRejected");
-      return { eventId: e.id, t: e.t.toISOString(), room: d.room, gate: d.gate, reason: d.reason, message: d.message };
+      return { eventId: e.id, t: e.t.toISOString(), room: d.room, gate: d.gate, reason: d.reason, message: gateRejectionMessage(d) };
     }),
   };
 }

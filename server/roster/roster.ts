@@ -1,13 +1,14 @@
 // The roster with the numbers that matter per agent: presence, role, current lease, load, success
 // rate (accepted ÷ reviewed, from the journal), spend and budget left (from the bill).
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { events, tasks } from "../../db/schema";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { tasks } from "../../db/schema";
 import type { Db, Executor } from "../../db/client";
-import { readAgentSpend } from "../bill/agent-spend";
+import { type AgentBill, readAgentSpend } from "../bill/agent-spend";
 import type { PriceMap } from "../bill/prices";
 import type { Clock } from "../clock";
 import { listPrincipals, type RosterEntry } from "../principals/list-principals";
-import { stallsAt } from "./stall-time";
+import { reviewRecords } from "../tasks/review-record";
+import { stallsAt } from "../tasks/lease";
 
 export interface Lease {
   taskId: string;
@@ -45,6 +46,20 @@ export type RosterRow = RosterEntry & Partial<AgentStats>;
 export type AgentRow = RosterEntry & AgentStats;
 
 type Work = Pick<AgentStats, "load" | "lease" | "stalled" | "stalledSince" | "accepted" | "reviewed" | "successRate">;
+type Spend = Pick<AgentStats, "tokens" | "cost" | "unpricedTokens" | "runs" | "allowance" | "budgetLeft" | "exhausted">;
+
+/** An agent's spend and budget from its line of the bill; no line: nothing spent, no budget. */
+export function spendOf(bill: AgentBill | undefined): Spend {
+  return {
+    tokens: bill?.tokens ?? 0,
+    cost: bill?.cost ?? 0,
+    unpricedTokens: bill?.unpricedTokens ?? 0,
+    runs: bill?.runs ?? 0,
+    allowance: bill?.allowance ?? null,
+    budgetLeft: bill?.left ?? null,
+    exhausted: bill?.exhausted ?? false,
+  };
+}
 
 /** Load, leases (stalled as of `now`) and review record of some agents, from the board and the journal. */
 export async function workOf(db: Executor, agentIds: string[], now: Date): Promise<Map<string, Work>> {
@@ -63,18 +78,10 @@ export async function workOf(db: Executor, agentIds: string[], now: Date): Promi
     .from(tasks)
     .where(and(eq(tasks.status, "in_progress"), inArray(tasks.ownerId, agentIds)))
     .orderBy(asc(tasks.leaseExpiresAt));
-  const record = await db
-    .select({
-      ownerId: sql<string>`${events.data}->>'ownerId'`,
-      accepted: sql<number>`count(*) filter (where ${events.data}->>'verdict' = 'accept')::int`,
-      reviewed: sql<number>`count(*)::int`,
-    })
-    .from(events)
-    .where(and(eq(events.kind, "TaskReviewed"), inArray(sql`${events.data}->>'ownerId'`, agentIds)))
-    .groupBy(sql`${events.data}->>'ownerId'`);
+  const records = await reviewRecords(db, agentIds);
   for (const id of agentIds) {
     const mine = working.filter((t) => t.ownerId === id);
-    const r = record.find((x) => x.ownerId === id);
+    const r = records.get(id);
     const first = mine[0];
     const stalledSince = (t: (typeof mine)[number]) => {
       const at = stallsAt(t);
@@ -110,13 +117,7 @@ export async function listRoster(db: Db, clock: Clock, prices: PriceMap): Promis
     return {
       ...p,
       ...work.get(p.id)!,
-      tokens: bill?.tokens ?? 0,
-      cost: bill?.cost ?? 0,
-      unpricedTokens: bill?.unpricedTokens ?? 0,
-      runs: bill?.runs ?? 0,
-      allowance: bill?.allowance ?? null,
-      budgetLeft: bill?.left ?? null,
-      exhausted: bill?.exhausted ?? false,
+      ...spendOf(bill),
     };
   });
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { events, messages, webhookDeliveries } from "../../db/schema";
 import { getDb } from "../../db/client";
 import { GET as agentsRoute } from "../../app/api/agents/route";
-import { priceConfig } from "../bill/prices";
+import { priceSettings } from "../config";
 import { manualClock } from "../clock";
 import { claimTask } from "../tasks/claim";
 import { heartbeat } from "../tasks/heartbeat";
@@ -29,7 +29,7 @@ describe("stalled agents", () => {
     const hook = await addWebhook(db, lead, { url: "http://127.0.0.1:9/stalls", events: ["agent.stalled"] }, clock);
     const task = await makeReadyTask(lead, { title: "Slow work", leaseMinutes: 30 }, clock);
     const claimed = await claimTask(db, agent, task.id, clock);
-    const stalledOf = async () => (await listRoster(db, clock, priceConfig().prices)).find((r) => r.id === agent.id)!;
+    const stalledOf = async () => (await listRoster(db, clock, priceSettings().prices)).find((r) => r.id === agent.id)!;
 
     clock.set(new Date(claimedAt.getTime() + 14 * MINUTE));
     expect((await sweepStalledAgents(db, clock)).stalled).toEqual([]);

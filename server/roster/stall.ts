@@ -9,8 +9,7 @@ import { appendEvent } from "../journal/append";
 import { getSystemPrincipal } from "../principals/create-principal";
 import { postMessage } from "../relay/post-message";
 import { DEFAULT_ROOM } from "../rooms/rooms";
-import { leaseLengthSql } from "../tasks/lease";
-import { lastActivityOf } from "./stall-time";
+import { lastActivityOf, leaseLengthSql } from "../tasks/lease";
 
 /** One stall sweeper at a time across every instance. */
 const STALL_LOCK = sql`hashtext('quorum:stall-sweep')`;

@@ -1,14 +1,15 @@
 // The run fence: each step of a run is one transaction under the run's lock that first checks nobody
 // else wrote since this process last read, so a second resumer (or a worker thought dead) fails
 // instead of forking the run.
-import { and, eq, inArray, max, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, max, notInArray, sql } from "drizzle-orm";
 import { events } from "../../db/schema";
 import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { appendEvent, type JournalEvent } from "../journal/append";
 import type { EventPayloads } from "../journal/payloads";
-import { foldRun, type RunState } from "../journal/views/resume-point";
+import { foldRun, type RunState } from "./resume-point";
+import { OPERATOR_KINDS } from "./run-events";
 
 /** The kinds a run writes about itself (operator stops are written by server/runs/request-stop.ts). */
 export type RunEventKind =
@@ -45,7 +46,7 @@ async function requireUnmoved(tx: Tx, state: RunState): Promise<void> {
   const [row] = await tx
     .select({ last: max(events.id) })
     .from(events)
-    .where(and(eq(events.runId, state.runId!), ne(events.kind, "StopRequested")));
+    .where(and(eq(events.runId, state.runId!), notInArray(events.kind, [...OPERATOR_KINDS])));
   const last = row?.last ?? null;
   if (last !== state.lastEventId) {
     throw fail.conflict(

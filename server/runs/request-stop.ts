@@ -7,9 +7,9 @@ import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
-import { loadRunEvents } from "../journal/views/load";
-import { foldRun } from "../journal/views/resume-point";
-import type { Principal } from "../principals/types";
+import { loadRunEvents } from "../journal/load";
+import { foldRun } from "./resume-point";
+import type { Principal } from "../principal";
 import { lockRun } from "./fence";
 
 export const requestStopInput = z.strictObject({ reason: z.string().trim().min(1, "say why the run should stop").max(1_000) });

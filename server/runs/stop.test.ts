@@ -6,7 +6,7 @@ import * as stopRoute from "../../app/api/runs/[id]/stop/route";
 import { getDb } from "../../db/client";
 import { appendLooseEvent } from "../../test/fixtures/journal";
 import { call, makeAgent, makeHuman } from "../../test/helpers";
-import { loadRunEvents } from "../journal/views/load";
+import { loadRunEvents } from "../journal/load";
 
 async function startedRun(agentId: string): Promise<string> {
   const runId = `run_${randomBytes(8).toString("hex")}`;

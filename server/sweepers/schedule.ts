@@ -1,5 +1,6 @@
 // Drives every timebox: each sweeper runs on its interval in every app instance; each takes its own
 // advisory lock, so across instances one at a time does the work and the others find nothing to do.
+// Each interval is set here and nowhere else.
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { sweepReminders } from "../commitments/sweep-reminders";

@@ -5,7 +5,7 @@ import { messages } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { getSystemPrincipal } from "../principals/create-principal";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { postMessage } from "../relay/post-message";
 import type { TaskView } from "./view";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import type { EventPayloads } from "../journal/payloads";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { fail } from "../errors";
 import { type RawSql, pipelinedTransaction } from "../raw-sql";
 import { fenceField, requireOwnerWrite } from "./guards";

@@ -5,7 +5,7 @@ import { adrs, tasks } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { getSystemPrincipal } from "../principals/create-principal";
 import { closeFocusWindow } from "../relay/focus";
 import { postMessage } from "../relay/post-message";

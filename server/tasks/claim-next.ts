@@ -2,10 +2,11 @@
 import { z } from "zod";
 import { type Db, hotLaneOf } from "../../db/client";
 import type { Clock } from "../clock";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { batchedCalls } from "../batched-calls";
 import type { RawSql } from "../raw-sql";
-import { CLAIMED_COLUMNS, type ClaimCall, claimedView, claimTogether } from "./claim-together";
+import { CLAIMED_COLUMNS, CLAIMED_TASK, claimedView } from "./claimed";
+import { type ClaimCall, claimTogether } from "./claim-together";
 import { requireWorker } from "./guards";
 import { globalLeaseSeconds } from "./lease";
 import type { TaskView } from "./view";
@@ -19,25 +20,26 @@ export interface ClaimScope {
 }
 
 /**
- * The best task is one the lease sweeper offered to the caller, else the oldest ready one; never
- * one the caller approves or one without acceptance criteria. Each candidate subquery walks the
- * partial index `tasks_ready_idx` (status = 'ready') and skips rows another claimer has locked, so
- * concurrent workers never wait on each other and never get the same task. COALESCE evaluates its
- * second subquery only when the first finds nothing.
+ * The best task is one the lease sweeper offered to the caller, else the oldest ready one; only ever one
+ * the caller may claim (quorum_may_claim: never one it approves or one without acceptance criteria). Each
+ * candidate subquery walks a partial index on ready tasks and skips rows another claimer has locked, so
+ * concurrent workers never wait on each other and never get the same task. COALESCE evaluates its second
+ * subquery only when the first finds nothing.
  *
- * The claim, TaskClaimed, the focus window (opened, or moved from the agent's previous task) and
- * FocusWindowOpened are one autocommitted statement (a data-modifying CTE): one round trip, one
- * prepared statement, atomic as a transaction. `npm run bench -- --only=claims` before
- * (bench/results/2026-11-29.md, embedded Postgres, 2 cores): 218 claims/s at 1 worker (0.115× a bare
- * `UPDATE … WHERE id = (SELECT … FOR UPDATE SKIP LOCKED LIMIT 1)` loop), 415/s at 16 (0.045×), a claim
- * being six drizzle statements (BEGIN, UPDATE, TaskClaimed, the window, FocusWindowOpened, COMMIT),
- * each sent unnamed (Describe, then Bind: two trips). After (bench/results/2026-11-30.md, medians of
- * three --quick runs against the same-run anchor): 1 worker 0.169× → 0.415×, 4 workers 0.201× → 0.270×,
- * 16 workers 0.077× → 0.124×; claim → submit at 8 workers 0.262× → 0.427× graphile-worker. Since writers
- * stopped NOTIFYing (migration 0023), on a quiet machine: 16 workers 0.245×, claim → submit 0.774×. The
- * approver test below took the full bench's 2,000-task board from 720 to 1,205 claims/s at 16 workers
- * (0.142× → 0.242×) and from 0.24× to 0.38× at one; on the quick bench's 200 tasks it is within the noise
- * (0.26×), as is leaving TaskClaimed and FocusWindowOpened out of the search index (migration 0024). The rest is Postgres CPU: a
+ * The search, the claim, TaskClaimed, the focus window (opened, or moved from the agent's previous task)
+ * and FocusWindowOpened are one autocommitted statement (the search, then quorum_start_work, which writes
+ * every claim): one round trip, one prepared statement, atomic as a transaction. `npm run bench --
+ * --only=claims` before (bench/results/2026-11-29.md, embedded Postgres, 2 cores): 218 claims/s at 1
+ * worker (0.115× a bare `UPDATE … WHERE id = (SELECT … FOR UPDATE SKIP LOCKED LIMIT 1)` loop), 415/s at 16
+ * (0.045×), a claim being six drizzle statements (BEGIN, UPDATE, TaskClaimed, the window,
+ * FocusWindowOpened, COMMIT), each sent unnamed (Describe, then Bind: two trips). After
+ * (bench/results/2026-11-30.md, medians of three --quick runs against the same-run anchor): 1 worker
+ * 0.169× → 0.415×, 4 workers 0.201× → 0.270×, 16 workers 0.077× → 0.124×; claim → submit at 8 workers
+ * 0.262× → 0.427× graphile-worker. Since writers stopped NOTIFYing (migration 0023), on a quiet machine: 16
+ * workers 0.245×, claim → submit 0.774×. Keeping the approver test out of the planner's estimate (below)
+ * took the full bench's 2,000-task board from 720 to 1,205 claims/s at 16 workers (0.142× → 0.242×) and
+ * from 0.24× to 0.38× at one; on the quick bench's 200 tasks it is within the noise (0.26×), as is leaving
+ * TaskClaimed and FocusWindowOpened out of the search index (migration 0024). The rest is Postgres CPU: a
  * claim costs ~1.2 ms of it (the task's indexes, its guard trigger and owner foreign key, two journal
  * events, the window row) against ~0.25 ms for the bare loop's one-table UPDATE.
  */
@@ -78,72 +80,32 @@ async function claimAlone(sql: RawSql, { caller, now }: ClaimCall, parentId: str
   // The scope is a fragment, not `($parent is null or parent_id = $parent)`: scoped and unscoped claims are
   // then two prepared statements, each with a plan that fits it.
   const inScope = parentId ? sql`and candidate.parent_id = ${parentId}::uuid` : sql``;
-  // `approver_id not in (select $me)`, not `approver_id <> $me`: after five calls PostgreSQL settles on a
-  // generic plan, which estimates `<> $1` as 1 − 1/n_distinct, so a board with one approver (n_distinct 1)
-  // looked as if no task could match, and the plan sequentially scanned and sorted every ready task for
-  // each claim (2,471 ready: 2.5 ms of a 2.8 ms claim; auto_explain with plan_cache_mode =
-  // force_generic_plan, 2026-11-30). A subquery's test is estimated at one half, so the plan walks
-  // tasks_ready_idx in number order and stops at the first row it can lock. (approver_id is never null.)
+  // Which task the caller may take is quorum_may_claim's to say (the rule, quorum_claim_refusal, put so that
+  // the planner keeps this plan). The approver's test once stood here as `approver_id <> $me`: after five
+  // calls PostgreSQL settles on a generic plan, which estimates `<> $1` as 1 − 1/n_distinct, so a board with
+  // one approver (n_distinct 1) looked as if no task could match, and the plan sequentially scanned and
+  // sorted every ready task for each claim (2,471 ready: 2.5 ms of a 2.8 ms claim; auto_explain with
+  // plan_cache_mode = force_generic_plan, 2026-11-30). Then `not in (select $me)`, estimated at one half,
+  // fixed it; now the test sits inside the rule, whose estimate quorum_may_claim keeps at one half, and the
+  // generic plan walks tasks_ready_idx in number order and stops at the first row it can lock (EXPLAIN under
+  // force_generic_plan on boards of 200 ready tasks and of 10,000 with 2,500 ready, one approver, 2026-12-01).
   //
-  // One statement: the claim; the agent's window opened (only when it has none) or moved; one
-  // insert for TaskClaimed and FocusWindowOpened; the approver and author joined, not three subqueries.
-  // Against the previous shape (two event inserts, a speculative window insert on every claim, the OR scope),
-  // 16 workers on a board that grows to 10,000 tasks on PostgreSQL 15 (the machine's server, DATABASE_URL):
-  // 460–600 → 860–1,100 claims/s, of which the scope fragment alone gave 560–800. On the bench's embedded
-  // PostgreSQL 18 the two shapes are within its noise (0.24–0.27× the bare loop either way, 2026-12-01).
+  // One statement: the task found and locked, then written as every claim is (quorum_start_work: the claim,
+  // TaskClaimed, the window, FocusWindowOpened), with the names its view shows.
   const [row] = await sql`
-    with claimed as (
-      update tasks t set status = 'in_progress', owner_id = ${me}::uuid, fence = t.fence + 1,
-        lease_expires_at = ${now}::timestamptz + make_interval(secs => coalesce(t.lease_minutes * 60, ${globalLeaseSeconds()}::int)),
-        offered_to = null, updated_at = ${now}::timestamptz
-      where t.status = 'ready' and t.id = coalesce(
+    select ${sql.unsafe(CLAIMED_COLUMNS)}
+    from quorum_start_work(array[coalesce(
         (select candidate.id from tasks candidate
-          where candidate.status = 'ready' and candidate.offered_to = ${me}::uuid
+          where candidate.offered_to = ${me}::uuid
             ${inScope}
-            and candidate.approver_id not in (select ${me}::uuid) and candidate.acceptance_criteria ~ '\\S'
+            and quorum_may_claim(candidate.status, candidate.acceptance_criteria, candidate.approver_id, ${me}::uuid, candidate.waiting_on)
           order by candidate.number limit 1 for update skip locked),
         (select candidate.id from tasks candidate
-          where candidate.status = 'ready'
+          where quorum_may_claim(candidate.status, candidate.acceptance_criteria, candidate.approver_id, ${me}::uuid, candidate.waiting_on)
             ${inScope}
-            and candidate.approver_id not in (select ${me}::uuid) and candidate.acceptance_criteria ~ '\\S'
-          order by candidate.number limit 1 for update skip locked))
-      returning t.*
-    ), opened as (
-      -- Only agents focus. An agent with a window open moves it (below) instead of trying an insert that
-      -- would conflict; the partial unique index keeps one open window per agent even if two claims race.
-      insert into focus_windows (agent_id, task_id, opened_at)
-      select ${me}::uuid, claimed.id, ${now}::timestamptz from claimed
-      where ${caller.kind === "agent"}::boolean
-        and not exists (select from focus_windows where agent_id = ${me}::uuid and closed_at is null)
-      on conflict do nothing
-      returning task_id
-    ), moved as (
-      -- An agent with a window open for another task keeps its digest; the window moves to the new task.
-      update focus_windows f set task_id = claimed.id
-      from claimed, (select id, task_id from focus_windows where agent_id = ${me}::uuid and closed_at is null) open
-      where ${caller.kind === "agent"}::boolean and f.id = open.id and open.task_id <> claimed.id
-      returning open.task_id as previous
-    ), journal as (
-      -- One insert for both events; union all keeps the journal's order: TaskClaimed, then FocusWindowOpened.
-      insert into events (kind, actor, task_id, t, data)
-      select 'TaskClaimed', ${me}::uuid, claimed.id, ${now}::timestamptz,
-        jsonb_build_object('number', claimed.number, 'ownerId', ${me}::uuid, 'fence', claimed.fence,
-          'leaseExpiresAt', to_char(claimed.lease_expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'outputCount', claimed.output_count, 'via', 'claim-next')
-      from claimed
-      union all
-      select 'FocusWindowOpened', ${me}::uuid, claimed.id, ${now}::timestamptz, jsonb_build_object('agentId', ${me}::uuid, 'taskId', claimed.id)
-      from claimed, opened
-      union all
-      select 'FocusWindowOpened', ${me}::uuid, claimed.id, ${now}::timestamptz,
-        jsonb_build_object('agentId', ${me}::uuid, 'taskId', claimed.id, 'previousTaskId', moved.previous)
-      from claimed, moved
-    )
-    select ${sql.unsafe(CLAIMED_COLUMNS)},
-      approver.name as "approverName", approver.kind as "approverKind", creator.name as "createdByName"
-    from claimed c
-      join principals approver on approver.id = c.approver_id
-      join principals creator on creator.id = c.created_by`;
+          order by candidate.number limit 1 for update skip locked))],
+      array[${me}::uuid], array[${caller.kind}], array[${now}::timestamptz], ${globalLeaseSeconds()}::int, 'claim-next') w
+      ${sql.unsafe(CLAIMED_TASK)}`;
   if (!row) return null;
   return claimedView(row, caller);
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { events, focusWindows, tasks } from "../../db/schema";
 import { getDb } from "../../db/client";
 import { manualClock } from "../clock";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { rawClientOf } from "../raw-sql";
 import { makeAgent, makeHuman } from "../../test/helpers";
 import { makeReadyTask } from "../../test/fixtures/board";

@@ -1,35 +1,22 @@
 // Claims one named ready task: sets the owner, a lease and fence + 1, and opens the focus window.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { tasks } from "../../db/schema";
-import type { Db, Executor, Tx } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
-import { appendEvent } from "../journal/append";
-import type { Principal } from "../principals/types";
-import { openFocusWindow } from "../relay/focus";
-import { requireStatus, requireWorker } from "./guards";
-import { leaseEnd } from "./lease";
-import { lockTask, readTaskView, type TaskRow, type TaskView } from "./view";
+import type { Principal } from "../principal";
+import { CLAIMED_COLUMNS, CLAIMED_TASK, claimedView } from "./claimed";
+import { unfinishedDependencies } from "./dependencies";
+import { requireWorker, wrongStatus } from "./guards";
+import { globalLeaseSeconds } from "./lease";
+import { assertTaskId, type TaskRow, type TaskView } from "./view";
 
 export const claimTaskInput = z.strictObject({});
 export type ClaimTaskInput = z.infer<typeof claimTaskInput>;
 
-export function hasAcceptanceCriteria(task: Pick<TaskRow, "acceptanceCriteria">): boolean {
-  return /\S/.test(task.acceptanceCriteria ?? "");
-}
-
-/** What every claim does after the row is taken, in its transaction: the journal and the focus window. */
-export async function recordClaim(tx: Executor, task: TaskRow, caller: Principal, via: "claim" | "claim-next", now: Date): Promise<void> {
-  await appendEvent(tx, {
-    kind: "TaskClaimed",
-    actor: caller.id,
-    taskId: task.id,
-    t: now,
-    data: { number: task.number, ownerId: caller.id, fence: task.fence, leaseExpiresAt: task.leaseExpiresAt?.toISOString(), outputCount: task.outputCount, via },
-  });
-  await openFocusWindow(tx, caller.id, task.id, now);
-}
+/** Why a claimer may not take a task: quorum_claim_refusal's codes (db/functions/quorum_claim_refusal.sql). */
+type ClaimRefusal = "wrong_status" | "no_acceptance_criteria" | "waiting" | "approver";
 
 export async function claimTask(db: Db, caller: Principal, taskId: string, clock: Clock): Promise<TaskView> {
   const now = clock.now();
@@ -39,19 +26,43 @@ export async function claimTask(db: Db, caller: Principal, taskId: string, clock
 /** claimTask inside the caller's transaction (a flight's planning claims its goal with the flight). */
 export async function takeTask(tx: Tx, caller: Principal, taskId: string, now: Date): Promise<TaskView> {
   requireWorker(caller);
-  const task = await lockTask(tx, taskId);
-  requireStatus(task, ["ready"], "claim");
-  if (!hasAcceptanceCriteria(task)) {
-    throw fail.conflict("task", "no_acceptance_criteria", `task #${task.number} has no acceptance criteria: work cannot start until someone writes down what done means`);
+  const { task, refusal } = await lockForClaim(tx, taskId, caller);
+  if (refusal) refuse(task, refusal, refusal === "waiting" ? await unfinishedDependencies(tx, task.id) : []);
+  // Written as every claim is (db/functions/quorum_start_work.sql): the row is locked and the rule allows it.
+  const [row] = await tx.execute<Record<string, unknown>>(sql`
+    select ${sql.raw(CLAIMED_COLUMNS)}
+    from quorum_start_work(array[${task.id}::uuid], array[${caller.id}::uuid], array[${caller.kind}], array[${now.toISOString()}::timestamptz], ${globalLeaseSeconds()}::int, 'claim') w
+      ${sql.raw(CLAIMED_TASK)}`);
+  return claimedView(row, caller);
+}
+
+/** Locks the task row for the claim, and asks the rule whether this caller may take it. */
+async function lockForClaim(tx: Tx, taskId: string, caller: Principal): Promise<{ task: TaskRow; refusal: ClaimRefusal | null }> {
+  assertTaskId(taskId);
+  const [row] = await tx
+    .select({
+      task: tasks,
+      refusal: sql<ClaimRefusal | null>`quorum_claim_refusal(${tasks.status}, ${tasks.acceptanceCriteria}, ${tasks.approverId}, ${caller.id}::uuid, ${tasks.waitingOn})`,
+    })
+    .from(tasks)
+    .where(eq(tasks.id, taskId))
+    .for("update");
+  if (!row) throw fail.notFound("task", `no task with id '${taskId}'`);
+  return row;
+}
+
+/** Words the rule's refusal for the caller, as a claim by id has always put it. */
+function refuse(task: TaskRow, refusal: ClaimRefusal, waitingFor: number[]): never {
+  switch (refusal) {
+    case "wrong_status":
+      throw wrongStatus(task, ["ready"], "claim");
+    case "no_acceptance_criteria":
+      throw fail.conflict("task", "no_acceptance_criteria", `task #${task.number} has no acceptance criteria: work cannot start until someone writes down what done means`);
+    case "waiting":
+      throw fail.conflict("task", "waiting_on_dependencies", `task #${task.number} waits for ${waitingFor.map((n) => `#${n}`).join(", ")} to be finished first`, {
+        waitingFor,
+      });
+    case "approver":
+      throw fail.forbidden("task", `you approve task #${task.number}, so you cannot own it: an approver is never the owner`);
   }
-  if (task.approverId === caller.id) {
-    throw fail.forbidden("task", `you approve task #${task.number}, so you cannot own it: an approver is never the owner`);
-  }
-  const [claimed] = await tx
-    .update(tasks)
-    .set({ status: "in_progress", ownerId: caller.id, fence: task.fence + 1, leaseExpiresAt: leaseEnd(task, now), offeredTo: null, updatedAt: now })
-    .where(eq(tasks.id, task.id))
-    .returning();
-  await recordClaim(tx, claimed, caller, "claim", now);
-  return readTaskView(tx, task.id);
 }

@@ -6,7 +6,8 @@ import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
+import { addDependencies, MAX_DEPENDENCIES } from "./dependencies";
 import { requireWorker } from "./guards";
 import { visibleLength } from "../visible-text";
 import { textField } from "./text";
@@ -21,6 +22,8 @@ export const createTaskInput = z.strictObject({
   parentId: z.uuid().optional(),
   /** This task's lease length; without it the global default applies. */
   leaseMinutes: z.number().int().min(1).max(1440).optional(),
+  /** Tasks this one waits for: it is claimed only once each is finished (a cycle is refused). */
+  dependsOn: z.array(z.uuid()).max(MAX_DEPENDENCIES).optional(),
 });
 export type CreateTaskInput = z.infer<typeof createTaskInput>;
 
@@ -55,6 +58,7 @@ export async function insertTask(tx: Tx, caller: Principal, input: CreateTaskInp
       updatedAt: now,
     })
     .returning();
+  await addDependencies(tx, row.id, input.dependsOn ?? []);
   await appendEvent(tx, {
     kind: "TaskCreated",
     actor: caller.id,
@@ -67,6 +71,7 @@ export async function insertTask(tx: Tx, caller: Principal, input: CreateTaskInp
       parentId: row.parentId,
       hasAcceptanceCriteria: row.acceptanceCriteria !== null,
       leaseMinutes: row.leaseMinutes,
+      ...(input.dependsOn?.length ? { dependsOn: [...new Set(input.dependsOn)] } : {}),
     },
   });
   return readTaskView(tx, row.id);

@@ -5,7 +5,7 @@ import { events, focusWindows, messages } from "../../db/schema";
 import { getConnection, getDb } from "../../db/client";
 import { manualClock } from "../clock";
 import { getSystemPrincipal } from "../principals/create-principal";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { makeAgent } from "../../test/helpers";
 import { appendOutput } from "./append-output";
 import { claimTask } from "./claim";

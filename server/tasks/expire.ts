@@ -10,8 +10,6 @@ import { postMessage } from "../relay/post-message";
 import { DEFAULT_ROOM } from "../rooms/rooms";
 import { presentAgents, rankCandidates, type ScoredCandidate } from "./reassign";
 
-/** How often the lead's scheduler should call sweepExpiredLeases: a lapsed lease is noticed within this. */
-export const LEASE_SWEEP_INTERVAL_MS = 15_000;
 const BATCH = 100;
 /** One sweeper at a time across every app instance and worker. */
 const SWEEP_LOCK = sql`hashtext('quorum:lease-sweep')`;

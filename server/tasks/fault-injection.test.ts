@@ -85,7 +85,8 @@ describe("fault injection", () => {
 
     const before = await Promise.all(tasks.map((t) => readTaskView(db, t.id)));
     for (const [i, task] of before.entries()) {
-      if (first[i].signal === "SIGKILL") expect(["ready", "in_progress"]).toContain(task.status);
+      // A kill aimed after the last item may land after the submit committed (the jitter is up to 4 ms).
+      if (first[i].signal === "SIGKILL") expect(killPoints[i] === ITEMS ? ["ready", "in_progress", "review"] : ["ready", "in_progress"]).toContain(task.status);
       else expect(task.status).toBe("review");
     }
     const stranded = before.filter((t) => t.status === "in_progress");

@@ -3,9 +3,9 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { adrs, messages, principals, taskEvidence, taskOutputs, taskReviews } from "../../db/schema";
 import type { Executor } from "../../db/client";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { messagesVisibleTo } from "../journal/visibility";
-import { messageColumns, recipient, sender, toMessageView, type MessageView } from "../rooms/message-view";
+import { selectMessageViews, toMessageView, type MessageView } from "../rooms/message-view";
 import type { OutputItem } from "./list-output";
 import { readTaskView, type TaskView } from "./view";
 
@@ -74,11 +74,7 @@ export async function getTaskDetail(db: Executor, caller: Principal, taskId: str
       .orderBy(asc(taskReviews.id)),
     db.select({ row: adrs, authorName: author.name }).from(adrs).innerJoin(author, eq(author.id, adrs.authorId)).where(eq(adrs.taskId, task.id)),
     db.select().from(taskOutputs).where(eq(taskOutputs.taskId, task.id)).orderBy(desc(taskOutputs.seq)).limit(OUTPUT_TAIL),
-    db
-      .select(messageColumns)
-      .from(messages)
-      .innerJoin(sender, eq(sender.id, messages.senderId))
-      .leftJoin(recipient, eq(recipient.id, messages.toId))
+    selectMessageViews(db)
       // The room's rule: direct messages are seen by their two ends and by humans.
       .where(and(eq(messages.taskId, task.id), messagesVisibleTo(caller)))
       .orderBy(desc(messages.id))

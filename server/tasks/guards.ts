@@ -1,7 +1,7 @@
 // The board's refusals, shared by every state change: wrong status, stale fence, wrong caller.
 import { z } from "zod";
 import { fail } from "../errors";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import type { TaskRow } from "./view";
 
 /** The fencing token every owner write carries (heartbeat, output, submit). */
@@ -9,7 +9,12 @@ export const fenceField = z.number().int().min(0);
 
 export function requireStatus(task: TaskRow, allowed: TaskRow["status"][], action: string): void {
   if (allowed.includes(task.status)) return;
-  throw fail.conflict("task", "wrong_status", `cannot ${action} task #${task.number}: it is ${task.status}, not ${allowed.join(" or ")}`, {
+  throw wrongStatus(task, allowed, action);
+}
+
+/** The refusal of an action the task's status does not allow (a claim's comes from quorum_claim_refusal). */
+export function wrongStatus(task: TaskRow, allowed: TaskRow["status"][], action: string) {
+  return fail.conflict("task", "wrong_status", `cannot ${action} task #${task.number}: it is ${task.status}, not ${allowed.join(" or ")}`, {
     status: task.status,
   });
 }

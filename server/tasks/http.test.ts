@@ -1,4 +1,4 @@
-// The board's HTTP API (DESIGN §11): statuses, shapes, and that a refused request changes nothing.
+// The board's HTTP API (DESIGN §15): statuses, shapes, and that a refused request changes nothing.
 import { describe, expect, it } from "vitest";
 import { GET as listRoute, POST as createRoute } from "../../app/api/tasks/route";
 import { POST as claimNextRoute } from "../../app/api/tasks/claim-next/route";

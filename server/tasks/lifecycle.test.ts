@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { focusWindows, tasks } from "../../db/schema";
 import { getDb } from "../../db/client";
 import { manualClock } from "../clock";
+import { defaultLeaseSeconds } from "../config";
 import { appendOutput } from "./append-output";
 import { cancelTask } from "./cancel";
 import { claimTask } from "./claim";
@@ -140,7 +141,7 @@ describe("a task's life", () => {
     expect((await listTasks(db, { status: ["cancelled"] })).items.map((t) => t.id)).toContain(task.id);
   });
 
-  it("honours the lease length of the task, then QUORUM_LEASE_MINUTES, then 30 minutes", async () => {
+  it("honours the lease length of the task before the configured default (QUORUM_LEASE_*: lease-setting.test.ts)", async () => {
     const db = getDb();
     const clock = manualClock(new Date());
     const {
@@ -149,47 +150,10 @@ describe("a task's life", () => {
     } = await makeTeam(1);
     const short = await makeReadyTask(lead, { leaseMinutes: 5 }, clock);
     expect(Date.parse((await claimTask(db, ada, short.id, clock)).leaseExpiresAt!)).toBe(clock.now().getTime() + 5 * MINUTE);
-    const previous = process.env.QUORUM_LEASE_MINUTES;
-    process.env.QUORUM_LEASE_MINUTES = "12";
-    try {
-      const global = await makeReadyTask(lead, {}, clock);
-      const next = await claimNextTask(db, ada, clock);
-      expect(next?.id).toBe(global.id);
-      expect(Date.parse(next!.leaseExpiresAt!)).toBe(clock.now().getTime() + 12 * MINUTE);
-    } finally {
-      if (previous === undefined) delete process.env.QUORUM_LEASE_MINUTES;
-      else process.env.QUORUM_LEASE_MINUTES = previous;
-    }
-  });
-
-  it("QUORUM_LEASE_SECONDS (leases of seconds, for host-cut tests) wins over QUORUM_LEASE_MINUTES; a task's own length still comes first", async () => {
-    const db = getDb();
-    const clock = manualClock(new Date());
-    const {
-      lead,
-      workers: [ada, bob],
-    } = await makeTeam(2);
-    const previous = { seconds: process.env.QUORUM_LEASE_SECONDS, minutes: process.env.QUORUM_LEASE_MINUTES };
-    process.env.QUORUM_LEASE_SECONDS = "8";
-    process.env.QUORUM_LEASE_MINUTES = "12";
-    try {
-      const global = await makeReadyTask(lead, {}, clock);
-      const next = await claimNextTask(db, ada, clock);
-      expect(next?.id).toBe(global.id);
-      expect(Date.parse(next!.leaseExpiresAt!)).toBe(clock.now().getTime() + 8_000);
-      const renewed = await heartbeat(db, ada, global.id, { fence: next!.fence }, clock);
-      expect(Date.parse(renewed.leaseExpiresAt!)).toBe(clock.now().getTime() + 8_000);
-      const own = await makeReadyTask(lead, { leaseMinutes: 2 }, clock);
-      expect(Date.parse((await claimTask(db, bob, own.id, clock)).leaseExpiresAt!)).toBe(clock.now().getTime() + 2 * MINUTE);
-    } finally {
-      for (const [name, value] of [
-        ["QUORUM_LEASE_SECONDS", previous.seconds],
-        ["QUORUM_LEASE_MINUTES", previous.minutes],
-      ] as const) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
-    }
+    const global = await makeReadyTask(lead, {}, clock);
+    const next = await claimNextTask(db, ada, clock);
+    expect(next?.id).toBe(global.id);
+    expect(Date.parse(next!.leaseExpiresAt!)).toBe(clock.now().getTime() + defaultLeaseSeconds() * 1_000);
   });
 
   it("claim-next prefers the task offered to the caller, then the oldest, and answers null when none is ready", async () => {

@@ -1,7 +1,7 @@
 // The owner's hot writes (heartbeat, output, submit) in two round trips: BEGIN travels with the task's
 // row lock and everything the guards and the view need, the write travels with COMMIT (../raw-sql.ts).
 import { tasks } from "../../db/schema";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import type { RawSql } from "../raw-sql";
 import { rowReader } from "../raw-sql";
 import { toTaskView, assertTaskId, type TaskRow, type TaskView } from "./view";

@@ -1,8 +1,9 @@
 // Scored reassignment: score = presence − load×10 + success_rate×10, highest first, ties by name.
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { events, principals, tasks } from "../../db/schema";
+import { principals, tasks } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import { PRESENCE_WINDOW_MS } from "../principals/authenticate";
+import { reviewRecords } from "./review-record";
 
 export interface Candidate {
   id: string;
@@ -52,21 +53,12 @@ export async function presentAgents(db: Executor, now: Date): Promise<Candidate[
     .where(and(eq(tasks.status, "in_progress"), inArray(tasks.ownerId, ids)))
     .groupBy(tasks.ownerId);
   const loadOf = new Map(loads.map((l) => [l.ownerId, l.load]));
-  const record = await db
-    .select({
-      ownerId: sql<string>`${events.data}->>'ownerId'`,
-      accepted: sql<number>`count(*) filter (where ${events.data}->>'verdict' = 'accept')::int`,
-      reviewed: sql<number>`count(*)::int`,
-    })
-    .from(events)
-    .where(and(eq(events.kind, "TaskReviewed"), inArray(sql`${events.data}->>'ownerId'`, ids)))
-    .groupBy(sql`${events.data}->>'ownerId'`);
-  const byOwner = new Map(record.map((r) => [r.ownerId, r]));
+  const records = await reviewRecords(db, ids);
   return agents.map((a) => ({
     ...a,
     present: true,
     load: loadOf.get(a.id) ?? 0,
-    accepted: byOwner.get(a.id)?.accepted ?? 0,
-    reviewed: byOwner.get(a.id)?.reviewed ?? 0,
+    accepted: records.get(a.id)?.accepted ?? 0,
+    reviewed: records.get(a.id)?.reviewed ?? 0,
   }));
 }

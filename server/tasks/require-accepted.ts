@@ -3,14 +3,8 @@ import { desc, eq } from "drizzle-orm";
 import { taskReviews } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import { fail } from "../errors";
+import type { Acceptance } from "../journal/payloads";
 import { lockTask } from "./view";
-
-export interface Acceptance {
-  taskId: string;
-  reviewerId: string;
-  ownerId: string;
-  acceptedAt: Date;
-}
 
 /**
  * Throws (409 `not_accepted`) unless the task is done and its latest verdict is an ACCEPT by its

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
 import type { EventPayloads } from "../journal/payloads";
-import type { Principal } from "../principals/types";
+import type { Principal } from "../principal";
 import { pipelinedTransaction } from "../raw-sql";
 import { closeFocusWindow } from "../relay/focus";
 import { fenceField, requireOwnerWrite } from "./guards";

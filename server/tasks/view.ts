@@ -5,7 +5,7 @@ import { principals, tasks, type TaskStatus } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import { fail } from "../errors";
 import { isUuid } from "../ids";
-import { stallsAt } from "../roster/stall-time";
+import { stallsAt } from "./lease";
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type { TaskStatus };
@@ -30,6 +30,8 @@ export interface TaskView {
   /** When its holder counts as stalled unless it heartbeats or writes output first (in progress only). */
   stallsAt: string | null;
   outputCount: number;
+  /** How many of the tasks it depends on are not finished yet: it is claimed only at 0. */
+  waitingOn: number;
   offeredTo: string | null;
   parentId: string | null;
   adrId: string | null;
@@ -82,6 +84,7 @@ export function toTaskView({ task, ownerName, ownerKind, approverName, approverK
     leaseExpiresAt: task.leaseExpiresAt?.toISOString() ?? null,
     stallsAt: task.status === "in_progress" ? (stallsAt(task)?.toISOString() ?? null) : null,
     outputCount: task.outputCount,
+    waitingOn: task.waitingOn,
     offeredTo: task.offeredTo,
     parentId: task.parentId,
     adrId: task.adrId,

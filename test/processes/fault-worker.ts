@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { principals } from "../../db/schema";
 import { connect } from "../../db/client";
 import { systemClock } from "../../server/clock";
-import { toPrincipal } from "../../server/principals/types";
+import { toPrincipal } from "../../server/principal";
 import { appendOutput } from "../../server/tasks/append-output";
 import { claimTask } from "../../server/tasks/claim";
 import { claimNextTask } from "../../server/tasks/claim-next";

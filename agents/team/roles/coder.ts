@@ -1,90 +1,176 @@
-// The coder: claim-next within a working flight, change the code in a worktree, submit the diff.
+// A coder: claim-next within a working flight (one coder per task; several coders work at once), change the
+// code in the task's own worktree, submit the diff with the real test run as evidence.
 import { QuorumError } from "../../../server/errors";
-import { releaseSubtask } from "../../../server/flights/hand-back";
-import { abandonRework, claimNextFlightTask, nextRework, requestAddressedTo } from "../../../server/flights/work";
+import { giveUpSubtask, releaseSubtask } from "../../../server/flights/hand-back";
+import type { FlightPlace } from "../../../server/flights/place";
+import { claimNextFlightTask, type FlightWork, heldFlightWork, nextRework, rejectionsOf, reopenedWith, requestAddressedTo } from "../../../server/flights/work";
+import { runsToCarryOn } from "../../../server/runs/interrupted";
+import type { RunResult } from "../../../server/runs/run-events";
 import { submitTask } from "../../../server/tasks/submit";
-import { startRun } from "../../run";
-import { readFileTool } from "../../tools/read-file";
+import { resumeRun } from "../../resume";
+import { type RunEnvironment, startRun } from "../../run";
+import { taskKeeper } from "../../task-keeper";
+import { budgetForRun } from "../../../server/budgets/run-budget";
 import { editFileTool } from "../../tools/edit-file";
-import { thinker, type TeamContext } from "../context";
+import { readFileTool } from "../../tools/read-file";
+import { modelOf, type TeamContext, testCommandOf, thinker } from "../context";
 import { attemptRun, isPause } from "../hand-back";
 import { SYSTEM_PROMPTS } from "../prompts";
+import { hearing } from "../hearing";
+import { lastTestRunOf, recordingRunTests, type TestRun } from "../recording-run-tests";
+import { storedWorkOf } from "../stored-work";
 import { coderScript } from "../scripts";
 import { speak } from "../speak";
-import { commitAndDiff, ensureWorktree } from "../workspace";
-import { recordingRunTests } from "../recording-run-tests";
+import type { Member } from "../team";
+import { commitAndDiff, ensureWorktree, restartFromFlightBranch } from "../workspace";
 
 /** After this many rejections the coder stops reworking and says so: a loop is for the humans to break. */
 export const MAX_REJECTIONS = 3;
 
-export async function codeNextTask(ctx: TeamContext): Promise<boolean> {
-  const { db, clock, team } = ctx;
-  const me = team.coder;
+/** What the coder is asked: the task, why it is back when it was sent back, and what an earlier holder left. */
+function taskPrompt(work: FlightWork, reopened: string | null, stored: string | null): string {
+  const { task } = work;
+  const lines = [`Task #${task.number}: ${task.title}`, task.description, `Acceptance criteria: ${task.acceptanceCriteria}`];
+  if (reopened) lines.push(`This task was sent back after it was accepted, and starts again from ${work.place.branch} as integrated now:\n${reopened}`);
+  if (stored) lines.push(stored);
+  return lines.join("\n");
+}
+
+export async function codeNextTask(ctx: TeamContext, me: Member): Promise<boolean> {
+  const { db, clock } = ctx;
+  // First what this coder left unfinished: a run its process never ended (a crash), or one a human asked to resume.
+  for (const { runId, taskId } of await runsToCarryOn(db, me.principal.id)) {
+    const work = await heldFlightWork(db, taskId);
+    if (!work) continue;
+    const worktree = ensureWorktree(work.place, taskId);
+    await workOn(ctx, me, work, worktree, (env) => resumeRun(db, runId, env), runId);
+    return true;
+  }
   const rework = await nextRework(db, me.principal.id);
   if (rework && rework.rejections >= MAX_REJECTIONS) {
-    // Mark it as seen with a run-less refusal: one ERROR, then the task waits for a human.
+    // Given up, not held: the task goes back to be re-planned, or to its human (server/flights/hand-back.ts).
+    await giveUpSubtask(
+      db,
+      me.principal,
+      rework.task.id,
+      { rejections: rework.rejections, lastReview: rework.lastReview, model: modelOf(ctx, "coder")?.name ?? "scripted" },
+      clock,
+    );
     await speak(
       db,
       me.principal,
-      { body: `Task #${rework.task.number} was rejected ${rework.rejections} times; I stop here and need a human.`, performative: "ERROR", taskId: rework.task.id },
+      {
+        body: `Task #${rework.task.number} was rejected ${rework.rejections} times; I give it up: the orchestrator re-plans it, or it goes back to a human.`,
+        performative: "ERROR",
+        taskId: rework.task.id,
+      },
       clock,
     );
-    await abandonRework(db, me.principal, rework.task.id, rework.rejections, clock);
     return true;
   }
   const claimed = rework ?? (await claimNextFlightTask(db, me.principal, clock));
   if (!claimed) return false;
-  const { task, repo, mode } = claimed;
-  const worktree = ensureWorktree(repo, task.id);
-  const runTests = recordingRunTests(ctx.testCommand);
-  const client = thinker(ctx, "coder", coderScript, {}, mode);
+  const { task, place } = claimed;
+  const reopened = rework ? null : await reopenedWith(db, task.id);
+  const stored = rework || reopened ? null : await storedWorkOf(db, task);
+  const worktree = reopened ? restartFromFlightBranch(place, task.id) : ensureWorktree(place, task.id);
   const requestId = await requestAddressedTo(db, task.id, me.principal.id);
   const principles = await ctx.loadPrinciples();
-  const { result, ending } = await attemptRun(client, (runId) =>
+  // A flight task's share or a flight goal's allowance when it has one, else the member's own.
+  const budgetId = await budgetForRun(db, task.id, me.budgetId);
+  await workOn(ctx, me, claimed, worktree, (env, runId) =>
     startRun(db, {
+      ...env,
       runId,
       agent: me.principal,
       system: SYSTEM_PROMPTS.coder,
-      task: `Task #${task.number}: ${task.title}\n${task.description}\nAcceptance criteria: ${task.acceptanceCriteria}`,
+      task: taskPrompt(claimed, reopened, stored),
       principles,
-      client,
-      tools: [readFileTool, editFileTool, runTests.tool],
-      root: worktree,
-      budgetId: me.budgetId,
+      budgetId,
       taskId: task.id,
       requestId,
-      clock,
-    }),
+    }).then(({ result }) => result),
   );
+  return true;
+}
+
+/** Drives one run of the coder on a task it holds (started or carried on), and does what its ending asks. */
+async function workOn(
+  ctx: TeamContext,
+  me: Member,
+  work: FlightWork,
+  worktree: string,
+  drive: (env: RunEnvironment, runId: string) => Promise<RunResult>,
+  runId?: string,
+): Promise<void> {
+  const { db, clock } = ctx;
+  const { task, place } = work;
+  const runTests = recordingRunTests(testCommandOf(ctx, place));
+  const client = thinker(ctx, "coder", coderScript, {}, place.mode);
+  const ears = hearing(ctx, me, client);
+  const keeper = taskKeeper({ db, agent: me.principal, task, clock });
+  const env: RunEnvironment = {
+    client,
+    tools: [readFileTool, editFileTool, runTests.tool],
+    root: worktree,
+    inbox: ears.inbox,
+    keeper,
+    maxMinutes: ears.maxMinutes,
+    clock,
+  };
+  const { result, ending, runId: ran } = await attemptRun(client, (id) => drive(env, id).then((result) => ({ result })), runId).finally(() => keeper.close());
+  await ears.acknowledge();
+  if (keeper.lost()) return; // The task is someone else's now (or nobody's): nothing of ours to say or submit.
   if (ending && isPause(ending)) {
-    // Halted on its budget or stopped by an operator: a pause, not a failure. The task stays with the run
-    // so that `quorum run resume` carries it on (after a top-up, say); its lease bounds the wait.
-    await speak(db, me.principal, { body: `I paused on task #${task.number}: the run ended ${ending.outcome}.`, performative: "ERROR", taskId: task.id }, clock);
-    return true;
+    // Halted on its budget or stopped (an operator, its wall clock): a pause, not a failure. The task stays with
+    // the run, which a human resumes (Resume on its timeline, `quorum run resume`); its lease bounds the wait.
+    await speak(db, me.principal, { body: `I paused on task #${task.number}: ${ending.reason}. Resume run ${ran} to carry on.`, performative: "ERROR", taskId: task.id }, clock);
+    return;
   }
   if (ending) {
     // Released at once (never left to its lease): back to ready, the reason on record, tried again after a
     // cool-down. Quorum tells the human once per streak of failures; the coder does not repeat it each time.
-    await releaseSubtask(db, me.principal, task.id, ending, clock);
-    return true;
+    await releaseSubtask(db, me.principal, task.id, ending, clock, ctx.releaseCoolDownMs);
+    return;
   }
-  const diff = commitAndDiff(worktree, `Task #${task.number}: ${task.title}`);
-  const tests = runTests.seen.last;
-  const evidence = [`diff against main:\n${diff || "(no changes)"}`, tests ? `test run: exit code ${tests.exitCode}\n${tests.output}` : "no test run", ...result.evidence].join(
-    "\n\n",
-  );
+  const tests = runTests.seen.last ?? (await lastTestRunOf(db, ran));
+  await submitCoderWork(ctx, me, { work, worktree, result, tests, round: (await rejectionsOf(db, task.id)) + 1 });
+}
+
+export interface CoderWork {
+  work: { task: FlightWork["task"]; place: FlightPlace };
+  worktree: string;
+  result: Extract<RunResult, { status: "done" }>;
+  /** The last test run the coder's run made, as run_tests returned it (never the run's own claim). */
+  tests: TestRun | undefined;
+  /** Which round of review this submission opens. */
+  round: number;
+}
+
+/**
+ * What a coder does once its run is done: commit the worktree, submit the task with the diff and the real
+ * test run as evidence, and tell its approver. A resumed run (`quorum run resume`) ends here too.
+ */
+export async function submitCoderWork(ctx: Pick<TeamContext, "db" | "clock">, me: Pick<Member, "principal">, { work, worktree, result, tests, round }: CoderWork): Promise<void> {
+  const { db, clock } = ctx;
+  const { task, place } = work;
+  const diff = commitAndDiff(place, worktree, `Task #${task.number}: ${task.title}`);
+  const evidence = [
+    `diff against ${place.branch}:\n${diff || "(no changes)"}`,
+    tests ? `test run: exit code ${tests.exitCode}\n${tests.output}` : "no test run",
+    ...result.evidence,
+  ].join("\n\n");
   try {
     await submitTask(db, me.principal, task.id, { fence: task.fence, summary: result.summary, evidence }, clock);
   } catch (error) {
     // A stale fence means the lease expired and someone else holds the task now: our work is theirs to redo.
-    if (error instanceof QuorumError && error.code === "stale_fence") return true;
+    if (error instanceof QuorumError && error.code === "stale_fence") return;
     throw error;
   }
   await speak(
     db,
     me.principal,
-    { body: `Task #${task.number} is ready for review (round ${(rework?.rejections ?? 0) + 1}): ${result.summary}`, performative: "DONE", to: task.approverName, taskId: task.id },
+    { body: `Task #${task.number} is ready for review (round ${round}): ${result.summary}`, performative: "DONE", to: task.approverName, taskId: task.id },
     clock,
   );
-  return true;
 }

@@ -4,14 +4,12 @@ import { getSystemPrincipal } from "../../../server/principals/create-principal"
 import type { TeamContext } from "../context";
 import { speak } from "../speak";
 
-/** How long a review may take before the reviewer is re-asked (and as long again before escalation). */
-export function reviewDeadlineMs(): number {
-  return Number(process.env.QUORUM_REVIEW_DEADLINE_SECONDS ?? 300) * 1000;
-}
+/** How long a review may take before the reviewer is re-asked (and as long again before escalation), unless configured. */
+export const DEFAULT_REVIEW_DEADLINE_MS = 300_000;
 
 export async function chaseSilentReviewers(ctx: TeamContext): Promise<boolean> {
   const { db, clock, team } = ctx;
-  const horizon = new Date(clock.now().getTime() - reviewDeadlineMs());
+  const horizon = new Date(clock.now().getTime() - ctx.reviewDeadlineMs);
   const silent = await nextSilentReview(db, horizon);
   if (!silent) return false;
   if (!silent.reaskedAt) {

@@ -1,7 +1,8 @@
 // When a flight is green, the orchestrator submits its goal to the human who set it, with the proof.
 import { lastSuiteRun, nextGreenGoal } from "../../../server/flights/deliver";
-import type { Observation } from "../../../server/journal/views/run-events";
+import type { Observation } from "../../../server/runs/run-events";
 import { submitTask } from "../../../server/tasks/submit";
+import { type FlightPlace, placeOf } from "../../../server/flights/place";
 import type { TeamContext } from "../context";
 import { speak } from "../speak";
 
@@ -12,20 +13,27 @@ function describeRun(observation: Observation | null): string {
   return `exit code ${result.exitCode}, ${result.exitCode === 0 ? "passed" : "failed"}\n\n${result.output}`;
 }
 
+/** What the human does with the result: it is a branch in their repository, ready to merge. */
+function howToMerge(place: FlightPlace): string {
+  if (!place.source) return "";
+  return ` The work is the branch ${place.branch} in ${place.source}; to take it: \`git -C ${place.source} merge ${place.branch}\` (or open a pull request from it).`;
+}
+
 export async function deliverGreenGoal(ctx: TeamContext): Promise<boolean> {
   const { db, clock, team } = ctx;
   const me = team.orchestrator;
   const green = await nextGreenGoal(db, me.principal.id);
   if (!green) return false;
   const suite = await lastSuiteRun(db, green.goal.id);
+  const place = placeOf(green.flight);
   await submitTask(
     db,
     me.principal,
     green.goal.id,
     {
       fence: green.goal.fence,
-      summary: `The goal is met: every task was reviewed, integrated into main, and the suite passes there.`,
-      evidence: `Tester's run on main (run ${suite.runId ?? "?"}): ${describeRun(suite.observation)}`,
+      summary: `The goal is met: every task was reviewed, integrated into ${place.branch}, and the suite passes there.${howToMerge(place)}`,
+      evidence: `Tester's run on ${place.branch} (run ${suite.runId ?? "?"}): ${describeRun(suite.observation)}`,
     },
     clock,
   );

@@ -1,25 +1,43 @@
-// Integration: merges a task's branch into main only when the approver's ACCEPT exists (the board's gate).
-import { integrateTask, nextTaskToIntegrate } from "../../../server/flights/integrate";
+// Integration: merges a task's branch into its flight's branch only when the approver's ACCEPT exists (the
+// board's gate), publishes the branch to the user's repository, and asks the tester to run the suite there.
+// A merge that conflicts goes back to its coder as rework, the conflict its evidence.
+import { integrateTask, nextTaskToIntegrate, recordBranchPublished } from "../../../server/flights/integrate";
 import type { TeamContext } from "../context";
 import { speak } from "../speak";
-import { mergeIntoMain } from "../workspace";
+import { mergeIntoFlight, publishFlightBranch } from "../workspace";
 
 export async function integrateNextTask(ctx: TeamContext): Promise<boolean> {
   const { db, clock, team } = ctx;
   const me = team.orchestrator;
   const next = await nextTaskToIntegrate(db);
   if (!next) return false;
-  const commit = await integrateTask(db, me.principal, next, () => mergeIntoMain(next.repo, next.task.id, `task #${next.task.number}: ${next.task.title}`), clock);
+  const { task, place } = next;
+  const outcome = await integrateTask(db, me.principal, next, () => mergeIntoFlight(place, task.id, `task #${task.number}: ${task.title}`), clock);
   // Someone else integrated it first: there is nothing of ours to announce.
-  if (!commit) return true;
+  if (!outcome) return true;
+  if ("conflict" in outcome) {
+    await speak(
+      db,
+      me.principal,
+      {
+        body: `Task #${task.number} conflicts with ${place.branch} in ${outcome.files.join(", ")}: I sent it back for rework on the branch as it is now.`,
+        performative: "REQUEST",
+        to: task.ownerId ? (team.coders.find((c) => c.principal.id === task.ownerId)?.principal.name ?? undefined) : undefined,
+        taskId: task.id,
+      },
+      clock,
+    );
+    return true;
+  }
+  await recordBranchPublished(db, me.principal, place, outcome.commit, publishFlightBranch(place), clock);
   await speak(
     db,
     me.principal,
     {
-      body: `Integrated task #${next.task.number} into main. Please run the full suite on main.`,
+      body: `Integrated task #${task.number} into ${place.branch}. Please run the full suite there.`,
       performative: "REQUEST",
       to: team.tester.principal.name,
-      taskId: next.goalTaskId,
+      taskId: place.goalTaskId,
     },
     clock,
   );

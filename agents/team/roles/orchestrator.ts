@@ -1,14 +1,26 @@
-// The orchestrator: takes a planning flight's goal task and decomposes it into tasks with criteria.
+// The orchestrator: takes a planning flight's goal task, looks at the repository (read only), and
+// decomposes the goal into tasks with criteria, each naming the earlier tasks of the plan it waits for.
 import { z } from "zod";
 import { handGoalBack } from "../../../server/flights/hand-back";
+import { placeOf } from "../../../server/flights/place";
 import { addFlightTask, recordFlightPlan, takeFlightToPlan } from "../../../server/flights/plan";
 import { startRun } from "../../run";
-import { defineTool } from "../../tools/tool";
-import { thinker, type TeamContext } from "../context";
-import { attemptRun } from "../hand-back";
+import { budgetForRun } from "../../../server/budgets/run-budget";
+import { listFilesTool } from "../../tools/list-files";
+import { readFileTool } from "../../tools/read-file";
+import { defineTool, ToolFailure } from "../../tools/tool";
+import { MAX_TASK_WEIGHT } from "../../../server/budgets/task-shares";
+import type { Flight } from "../../../server/flights/launch";
+import { testCommandOf, thinker, type TeamContext } from "../context";
+import { attemptRun, endingOf } from "../hand-back";
+import { hearing } from "../hearing";
 import { SYSTEM_PROMPTS } from "../prompts";
 import { orchestratorScript } from "../scripts";
 import { speak } from "../speak";
+import { ensureFlightClone } from "../workspace";
+
+/** A plan names its tasks' dependencies by the numbers create_task returned; this many at most per task. */
+const MAX_DEPENDS_ON = 10;
 
 export async function planNextFlight(ctx: TeamContext): Promise<boolean> {
   const { db, clock, team } = ctx;
@@ -16,54 +28,113 @@ export async function planNextFlight(ctx: TeamContext): Promise<boolean> {
   const taken = await takeFlightToPlan(db, me.principal, clock);
   if (!taken) return false;
   const { flight, goal } = taken;
+  const place = placeOf(flight);
+  ensureFlightClone(place);
 
-  const created: { id: string; number: number; title: string }[] = [];
-  const createTaskTool = defineTool({
-    name: "create_task",
-    description: "Create one task on the board for the coder, with acceptance criteria the reviewer can check.",
-    parameters: z.object({
-      title: z.string().min(1).max(200),
-      description: z.string().max(4000),
-      acceptance_criteria: z.string().min(1).max(4000),
-    }),
-    idempotent: false,
-    async execute(args) {
-      const task = await addFlightTask(
-        db,
-        me.principal,
-        flight,
-        { title: args.title, description: args.description, acceptanceCriteria: args.acceptance_criteria, approverId: team.reviewer.principal.id },
-        clock,
-      );
-      created.push({ id: task.id, number: task.number, title: task.title });
-      return { taskId: task.id, number: task.number };
-    },
-  });
+  const created: PlannedTask[] = [];
+  const createTaskTool = createTaskToolFor(ctx, flight, created);
 
+  const testCommand = testCommandOf(ctx, place)
+    .join(" ")
+    .replace(/^sh -c /, "");
   const client = thinker(ctx, "orchestrator", ({ goal }) => orchestratorScript(goal ?? ""), { goal: flight.goal }, flight.mode);
+  // A flight task's share or a flight goal's allowance when it has one, else the member's own.
+  const budgetId = await budgetForRun(db, goal.id, me.budgetId);
+  const ears = hearing(ctx, me, client);
   const { runId, ending } = await attemptRun(client, async (runId) =>
     startRun(db, {
       runId,
       agent: me.principal,
       system: SYSTEM_PROMPTS.orchestrator,
-      task: `Goal: ${flight.goal}\nThe repository is a small JavaScript project; its tests run with \`${ctx.testCommand.join(" ")}\`.`,
+      task: `Goal: ${flight.goal}\nThe repository is in your working directory: look at it with list_files and read_file before you plan. Its tests run with \`${testCommand}\`; the coders run them, and the tester runs them on ${place.branch} after each integration.`,
       principles: await ctx.loadPrinciples(),
       client,
-      tools: [createTaskTool],
-      root: flight.repo,
-      budgetId: me.budgetId,
+      inbox: ears.inbox,
+      maxMinutes: ears.maxMinutes,
+      tools: [listFilesTool, readFileTool, createTaskTool],
+      root: place.repo,
+      budgetId,
       taskId: goal.id,
       clock,
     }),
   );
+  await ears.acknowledge();
   const status = await recordFlightPlan(db, me.principal, flight, { runId, tasks: created, result: ending?.outcome ?? "done" }, clock);
-  for (const task of created) {
-    await speak(db, me.principal, { body: `Task #${task.number} is ready for you: ${task.title}`, performative: "REQUEST", to: team.coder.principal.name, taskId: task.id }, clock);
+  if (created.length) {
+    const coders = team.coders.map((coder) => `@${coder.principal.name}`).join(" ");
+    const lines = created.map((task) => `#${task.number} ${task.title}${task.dependsOn.length ? ` (after ${task.dependsOn.map((n) => `#${n}`).join(", ")})` : ""}`);
+    await speak(db, me.principal, { body: `${coders} the plan for goal #${goal.number}, ready for you:\n${lines.join("\n")}`, performative: "INFORM", taskId: goal.id }, clock);
   }
   if (status === "red") {
     // Nothing planned: the goal goes back to the human who posted it, and Quorum tells them why.
-    const why = ending ?? { runId, outcome: "done", reason: "the plan has no tasks", model: client.name };
+    const why = ending ?? endingOf(client, runId, "done", "the plan has no tasks");
     await handGoalBack(db, me.principal, flight, why, clock);
   }
   return true;
+}
+
+export interface PlannedTask {
+  id: string;
+  number: number;
+  title: string;
+  dependsOn: number[];
+  /** Its weight in the split of the flight's allowance (server/budgets/task-shares.ts). */
+  weight?: number;
+}
+
+/**
+ * create_task for a flight's plan: files a task under the goal, reviewed by the team's reviewer, waiting
+ * for the tasks of this flight it names in depends_on (`known`: numbers already on the flight, for a re-plan).
+ */
+export function createTaskToolFor(ctx: TeamContext, flight: Flight, created: PlannedTask[], known: { id: string; number: number }[] = []) {
+  const { db, clock, team } = ctx;
+  const me = team.orchestrator;
+  const idsOf = async (numbers: number[]) => numbers.map((n) => (created.find((task) => task.number === n) ?? known.find((task) => task.number === n))!.id);
+  const knownNumbers = known.map((task) => task.number);
+  return defineTool({
+    name: "create_task",
+    description:
+      "Create one task on the board for a coder, with acceptance criteria the reviewer can check. Tasks without dependencies are worked at once by different coders; " +
+      "name in depends_on the numbers of earlier tasks of this plan that must be finished (and integrated) first. " +
+      "The flight's token allowance is shared among the tasks by budget_weight: give a bigger task a bigger weight.",
+    parameters: z.object({
+      title: z.string().min(1).max(200),
+      description: z.string().max(4000),
+      acceptance_criteria: z.string().min(1).max(4000),
+      depends_on: z.array(z.number().int().positive()).max(MAX_DEPENDS_ON).optional().describe("numbers of earlier tasks of this plan this one waits for"),
+      budget_weight: z
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_TASK_WEIGHT)
+        .optional()
+        .describe(`how big this task is next to the plan's others, 1 to ${MAX_TASK_WEIGHT} (default 1): its share of the flight's token allowance`),
+    }),
+    idempotent: false,
+    async execute(args) {
+      const dependsOn = [...new Set(args.depends_on ?? [])];
+      const unknown = dependsOn.filter((n) => !knownNumbers.includes(n) && !created.some((task) => task.number === n));
+      if (unknown.length) {
+        throw new ToolFailure(
+          `depends_on names ${unknown.map((n) => `#${n}`).join(", ")}, which ${unknown.length === 1 ? "is not a task" : "are not tasks"} of this flight`,
+          `name only tasks of this flight: ${[...knownNumbers, ...created.map((task) => task.number)].map((n) => `#${n}`).join(", ") || "none yet"}`,
+        );
+      }
+      const task = await addFlightTask(
+        db,
+        me.principal,
+        flight,
+        {
+          title: args.title,
+          description: args.description,
+          acceptanceCriteria: args.acceptance_criteria,
+          approverId: team.reviewer.principal.id,
+          dependsOn: await idsOf(dependsOn),
+        },
+        clock,
+      );
+      created.push({ id: task.id, number: task.number, title: task.title, dependsOn, weight: args.budget_weight });
+      return { taskId: task.id, number: task.number, dependsOn };
+    },
+  });
 }

@@ -1,25 +1,26 @@
 // The reviewer: sees only the diff and the evidence of a task it approves, and answers ACCEPT or REJECT.
-import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { z } from "zod";
 import { releaseSubtask } from "../../../server/flights/hand-back";
-import { flightModeOf, flightRepoOf, nextTaskToReview } from "../../../server/flights/review";
+import { flightOfTask } from "../../../server/flights/place";
+import { flightModeOf, nextTaskToReview } from "../../../server/flights/review";
 import { getTaskDetail } from "../../../server/tasks/get";
 import { reviewTask } from "../../../server/tasks/review";
 import { startRun } from "../../run";
+import { budgetForRun } from "../../../server/budgets/run-budget";
 import { defineTool } from "../../tools/tool";
 import { thinker, type TeamContext } from "../context";
-import { attemptRun } from "../hand-back";
+import { attemptRun, endingOf } from "../hand-back";
+import { hearing } from "../hearing";
 import { SYSTEM_PROMPTS } from "../prompts";
 import { reviewerScript } from "../scripts";
 import { speak } from "../speak";
-import { branchOf } from "../workspace";
+import { branchDiff } from "../workspace";
 
-/** The diff is read from git, not taken from the author's word. */
+/** The diff is read from git (the task's branch against its flight's), not taken from the author's word. */
 async function diffOf(ctx: TeamContext, taskId: string): Promise<string> {
-  const repo = await flightRepoOf(ctx.db, taskId);
-  if (!repo) return "";
-  return execFileSync("git", ["diff", `main...${branchOf(taskId)}`], { cwd: repo, encoding: "utf8" });
+  const found = await flightOfTask(ctx.db, taskId);
+  return found && !found.isGoal ? branchDiff(found.place, taskId) : "";
 }
 
 export async function reviewNextTask(ctx: TeamContext): Promise<boolean> {
@@ -45,6 +46,9 @@ export async function reviewNextTask(ctx: TeamContext): Promise<boolean> {
   });
   const client = thinker(ctx, "reviewer", (input) => reviewerScript(input.diff ?? "", input.evidence ?? ""), { diff, evidence }, await flightModeOf(db, taskId));
   const principles = await ctx.loadPrinciples();
+  // A flight task's share or a flight goal's allowance when it has one, else the member's own.
+  const budgetId = await budgetForRun(db, taskId, me.budgetId);
+  const ears = hearing(ctx, me, client);
   const { ending } = await attemptRun(client, (runId) =>
     startRun(db, {
       runId,
@@ -53,17 +57,20 @@ export async function reviewNextTask(ctx: TeamContext): Promise<boolean> {
       task: `Acceptance criteria: ${detail.task.acceptanceCriteria}\n\nThe diff:\n${diff || "(no diff)"}\n\nThe evidence submitted:\n${evidence}`,
       principles,
       client,
+      inbox: ears.inbox,
+      maxMinutes: ears.maxMinutes,
       tools: [verdictTool],
       // The reviewer has no file tools: it judges the diff and the evidence, nothing else.
       root: tmpdir(),
-      budgetId: me.budgetId,
+      budgetId,
       taskId,
       clock,
     }),
   );
+  await ears.acknowledge();
   if (ending || !verdict) {
     // The task stays in review; the reason is on record and the review is tried again after a cool-down.
-    await releaseSubtask(db, me.principal, taskId, ending ?? { runId: null, outcome: "done", reason: "the run ended without a verdict", model: client.name }, clock);
+    await releaseSubtask(db, me.principal, taskId, ending ?? endingOf(client, null, "done", "the run ended without a verdict"), clock, ctx.releaseCoolDownMs);
     return true;
   }
   await reviewTask(db, me.principal, taskId, verdict.verdict === "accept" ? { verdict: "accept", reason: verdict.reason } : { verdict: "reject", reason: verdict.reason }, clock);

@@ -1,13 +1,16 @@
-// The tester: after each integration, runs the real suite on main and reports DONE with the output.
+// The tester: after each integration, runs the real suite on the flight's branch and reports DONE with the output.
 import { handGoalBack } from "../../../server/flights/hand-back";
 import { claimSuiteRound, recordSuiteRun } from "../../../server/flights/suite";
 import { startRun } from "../../run";
-import { thinker, type TeamContext } from "../context";
+import { budgetForRun } from "../../../server/budgets/run-budget";
+import { placeOf } from "../../../server/flights/place";
+import { testCommandOf, thinker, type TeamContext } from "../context";
 import { attemptRun } from "../hand-back";
 import { SYSTEM_PROMPTS } from "../prompts";
 import { testerScript } from "../scripts";
 import { speak } from "../speak";
 import { recordingRunTests } from "../recording-run-tests";
+import { suiteWorktree } from "../workspace";
 
 /** The runner's closing tally (TAP's `# tests`, `# pass`, `# fail` lines); the full output is in the journal. */
 function summaryOf(output: string): string {
@@ -21,27 +24,30 @@ export async function testNextIntegration(ctx: TeamContext): Promise<boolean> {
   const round = await claimSuiteRound(db, me.principal, clock);
   if (!round) return false;
   const { flight } = round;
-  const runTests = recordingRunTests(ctx.testCommand);
+  const place = placeOf(flight);
+  const runTests = recordingRunTests(testCommandOf(ctx, place));
   const client = thinker(ctx, "tester", testerScript, {}, flight.mode);
   const principles = await ctx.loadPrinciples();
+  // A flight task's share or a flight goal's allowance when it has one, else the member's own.
+  const budgetId = await budgetForRun(db, flight.goalTaskId, me.budgetId);
   const { runId, result, ending } = await attemptRun(client, (runId) =>
     startRun(db, {
       runId,
       agent: me.principal,
       system: SYSTEM_PROMPTS.tester,
-      task: `Run the full test suite of the repository on main after the latest integration (goal: ${flight.goal}).`,
+      task: `Run the full test suite of the repository on ${place.branch} after the latest integration (goal: ${flight.goal}).`,
       principles,
       client,
       tools: [runTests.tool],
-      root: flight.repo,
-      budgetId: me.budgetId,
+      root: suiteWorktree(place),
+      budgetId,
       taskId: flight.goalTaskId,
       clock,
     }),
   );
   const tests = runTests.seen.last;
   if (ending && !tests) {
-    // The suite never ran: no verdict on main. The goal goes back to its human, the round untested for a retry.
+    // The suite never ran: no verdict on the branch. The goal goes back to its human, the round untested for a retry.
     await handGoalBack(db, team.orchestrator.principal, flight, ending, clock, round.taskIds);
     return true;
   }
@@ -51,7 +57,7 @@ export async function testNextIntegration(ctx: TeamContext): Promise<boolean> {
     db,
     me.principal,
     {
-      body: `${passed ? "The suite passes on main" : "The suite FAILS on main"} after integrating ${round.taskIds.map((id) => id.slice(0, 8)).join(", ")} (exit code ${tests?.exitCode ?? "none: no test run"}).\n${tests ? summaryOf(tests.output) : `run ${runId} ended ${result?.status ?? "failed"}`}`,
+      body: `${passed ? `The suite passes on ${place.branch}` : `The suite FAILS on ${place.branch}`} after integrating ${round.taskIds.map((id) => id.slice(0, 8)).join(", ")} (exit code ${tests?.exitCode ?? "none: no test run"}).\n${tests ? summaryOf(tests.output) : `run ${runId} ended ${result?.status ?? "failed"}`}`,
       performative: passed ? "DONE" : "ERROR",
       taskId: flight.goalTaskId,
     },

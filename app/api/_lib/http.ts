@@ -5,7 +5,7 @@ import { fail, type NextStep, QuorumError } from "@/server/errors";
 import { MAX_BODY_BYTES, pathIssues, pathMessage } from "@/server/request-shape";
 import { authenticate, requireCaller } from "@/server/principals/authenticate";
 import { unstorableText } from "@/server/storable-text";
-import type { Principal } from "@/server/principals/types";
+import type { Principal } from "@/server/principal";
 
 export type AppContext = ServerContext;
 
@@ -85,8 +85,8 @@ export async function readBody<S extends z.ZodType>(req: Request, schema: S): Pr
   let value: unknown;
   try {
     value = text.trim() === "" ? {} : JSON.parse(text);
-  } catch {
-    throw fail.invalid("request", "the body is not valid JSON");
+  } catch (error) {
+    throw fail.invalid("request", "the body is not valid JSON", undefined, error);
   }
   const unstorable = unstorableText(value);
   if (unstorable.length) throw fail.invalid("request", `invalid body: ${unstorable[0].path.join(".") || "(root)"}: ${unstorable[0].message}`, { issues: unstorable });

@@ -1,5 +1,5 @@
 import { createAgent, createAgentInput } from "@/server/principals/create-principal";
-import { priceConfig } from "@/server/bill/prices";
+import { priceSettings } from "@/server/config";
 import { listRoster } from "@/server/roster/roster";
 import { callerOf, handle, json, readBody } from "../_lib/http";
 
@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 export function GET(req: Request) {
   return handle(async (ctx) => {
     await callerOf(req, ctx);
-    return json({ items: await listRoster(ctx.db, ctx.clock, priceConfig().prices) });
+    return json({ items: await listRoster(ctx.db, ctx.clock, priceSettings().prices) });
   });
 }
 

@@ -1,6 +1,6 @@
 // GET /api/agents/:id: one agent — presence, lease, load, success rate, spend, budgets, gate rejections.
 import { z } from "zod";
-import { priceConfig } from "@/server/bill/prices";
+import { priceSettings } from "@/server/config";
 import { getAgentDetail } from "@/server/roster/agent-detail";
 import { callerOf, handle, json } from "../../_lib/http";
 import { readParams } from "../../journal/_lib/params";
@@ -11,6 +11,6 @@ export function GET(req: Request, { params }: { params: Promise<{ id: string }> 
   return handle(async (ctx) => {
     const caller = await callerOf(req, ctx);
     const { id } = await readParams(params, z.strictObject({ id: z.uuid() }));
-    return json(await getAgentDetail(ctx.db, ctx.clock, priceConfig().prices, id, caller));
+    return json(await getAgentDetail(ctx.db, ctx.clock, priceSettings().prices, id, caller));
   });
 }

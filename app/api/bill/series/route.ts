@@ -1,5 +1,5 @@
 // GET /api/bill/series?window=1h&since=ISO: spend over time per agent, with BudgetExhausted markers.
-import { priceConfig } from "@/server/bill/prices";
+import { priceSettings } from "@/server/config";
 import { billSeries, billSeriesQuery } from "@/server/bill/series";
 import { callerOf, handle, json, readQuery } from "../../_lib/http";
 
@@ -8,6 +8,6 @@ export const dynamic = "force-dynamic";
 export function GET(req: Request) {
   return handle(async (ctx) => {
     await callerOf(req, ctx);
-    return json(await billSeries(ctx.db, priceConfig(), readQuery(req, billSeriesQuery), ctx.clock.now()));
+    return json(await billSeries(ctx.db, priceSettings(), readQuery(req, billSeriesQuery), ctx.clock.now()));
   });
 }

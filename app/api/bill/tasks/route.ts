@@ -1,5 +1,5 @@
 // GET /api/bill/tasks?before=&limit=: tasks with their tokens and cost, newest spender first.
-import { priceConfig } from "@/server/bill/prices";
+import { priceSettings } from "@/server/config";
 import { billTasksQuery, listBillTasks } from "@/server/bill/recent";
 import { callerOf, handle, json, readQuery } from "../../_lib/http";
 
@@ -8,6 +8,6 @@ export const dynamic = "force-dynamic";
 export function GET(req: Request) {
   return handle(async (ctx) => {
     await callerOf(req, ctx);
-    return json(await listBillTasks(ctx.db, priceConfig().prices, readQuery(req, billTasksQuery)));
+    return json(await listBillTasks(ctx.db, priceSettings().prices, readQuery(req, billTasksQuery)));
   });
 }

@@ -1,6 +1,6 @@
 // GET /api/agents/:id/runs?before=&limit=: the agent's runs, newest first, with status, tokens and cost.
 import { z } from "zod";
-import { priceConfig } from "@/server/bill/prices";
+import { priceSettings } from "@/server/config";
 import { agentRunsQuery, listBillRuns } from "@/server/bill/recent";
 import { requireAgent } from "@/server/roster/agent-detail";
 import { callerOf, handle, json, readQuery } from "../../../_lib/http";
@@ -14,6 +14,6 @@ export function GET(req: Request, { params }: { params: Promise<{ id: string }> 
     const { id } = await readParams(params, z.strictObject({ id: z.uuid() }));
     const query = readQuery(req, agentRunsQuery);
     await requireAgent(ctx.db, id);
-    return json(await listBillRuns(ctx.db, priceConfig().prices, { ...query, agent: id }));
+    return json(await listBillRuns(ctx.db, priceSettings().prices, { ...query, agent: id }));
   });
 }

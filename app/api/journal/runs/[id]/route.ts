@@ -1,6 +1,7 @@
 // GET /api/journal/runs/:id: the run's timeline — turns, model calls, tool calls with results, tokens.
 import { z } from "zod";
-import { loadRunTimeline, runIdSchema } from "@/server/journal/run-journal";
+import { loadRunTimeline } from "@/server/runs/run-journal";
+import { runIdSchema } from "@/server/journal/load";
 import { callerOf, handle, json } from "../../../_lib/http";
 import { readParams } from "../../_lib/params";
 

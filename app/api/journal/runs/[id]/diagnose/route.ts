@@ -1,7 +1,8 @@
 // GET /api/journal/runs/:id/diagnose: the failure signatures in the run's journal and its task's thread.
 import { z } from "zod";
-import { diagnose } from "@/server/journal/views/diagnose";
-import { loadDiagnosisEvents, runIdSchema } from "@/server/journal/run-journal";
+import { diagnose } from "@/server/runs/diagnose";
+import { loadDiagnosisEvents } from "@/server/runs/run-journal";
+import { runIdSchema } from "@/server/journal/load";
 import { callerOf, handle, json } from "../../../../_lib/http";
 import { readParams } from "../../../_lib/params";
 

@@ -2,7 +2,8 @@
 // memory, writing nothing) and says whether the fresh events are identical to the recorded ones.
 import { z } from "zod";
 import { replayRun } from "@/agents/replay";
-import { loadReplayableRun, runIdSchema } from "@/server/journal/run-journal";
+import { loadReplayableRun } from "@/server/runs/run-journal";
+import { runIdSchema } from "@/server/journal/load";
 import { callerOf, handle, json } from "../../../../_lib/http";
 import { readParams } from "../../../_lib/params";
 

@@ -1,6 +1,6 @@
 // GET /api/journal/tasks/:id/audit: who approved or rejected what, on which evidence.
 import { z } from "zod";
-import { taskAudit } from "@/server/journal/task-journal";
+import { taskAudit } from "@/server/tasks/task-journal";
 import { callerOf, handle, json } from "../../../../_lib/http";
 import { readParams } from "../../../_lib/params";
 

@@ -1,6 +1,6 @@
 // GET /api/journal/tasks/:id/thread: the task's messages, transitions and run milestones, in order.
 import { z } from "zod";
-import { taskThread } from "@/server/journal/task-journal";
+import { taskThread } from "@/server/tasks/task-journal";
 import { callerOf, handle, json } from "../../../../_lib/http";
 import { readParams } from "../../../_lib/params";
 

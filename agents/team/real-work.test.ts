@@ -1,0 +1,195 @@
+// The team takes real work: flights on fixture repositories the tests make, as a user's repository would be,
+// thought through the stand-in model server (a separate process speaking the OpenAI and the Anthropic wire).
+// The orchestrator looks at the repository and plans; coders work at once, each task on its own branch; the
+// work lands on quorum/flight-<n> in the user's repository and nothing else of theirs changes.
+import { execFileSync } from "node:child_process";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { getDb } from "../../db/client";
+import { events, flights, tasks } from "../../db/schema";
+import { systemClock } from "../../server/clock";
+import { launchFlight } from "../../server/flights/launch";
+import { readTaskDiff } from "../../server/flights/task-diff";
+import { startModelServer, type ModelServer, type Playbook } from "../../test/fixtures/model-server";
+import { acceptingReviewer, conflictRepo, dependentPairRepo, pythonRepo, replanRepo, twoFailuresRepo } from "../../test/fixtures/repos";
+import { checkoutState, flightTaskIds, startWorker, until } from "../../test/fixtures/team";
+import { makeHuman } from "../../test/helpers";
+import { modelClientFromEnv } from "../model/from-env";
+import type { ModelClient } from "../model/model-client";
+import { ensureTeam } from "./team";
+import type { WorkerOptions } from "./worker";
+
+let server: ModelServer | undefined;
+afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+});
+
+type Wire = "openai" | "anthropic";
+
+async function liveModel(playbook: Playbook, wire: Wire): Promise<ModelClient> {
+  server = await startModelServer();
+  await server.setPlaybook(playbook);
+  const env =
+    wire === "openai"
+      ? { QUORUM_MODEL: "stand-in-gpt", QUORUM_OPENAI_BASE_URL: `${server.url}/v1`, QUORUM_OPENAI_API_KEY: "sk-stand-in" }
+      : { QUORUM_MODEL: "anthropic:stand-in-claude", QUORUM_ANTHROPIC_API_KEY: "ak-stand-in", QUORUM_ANTHROPIC_BASE_URL: server.url };
+  return modelClientFromEnv(env)!;
+}
+
+/** Flies `goal` on `repo` with two coders until the flight settles; the goal then waits for its human. */
+async function fly(repo: string, goal: string, model: ModelClient, testCommand?: string, worker: Partial<WorkerOptions> = {}) {
+  const db = getDb();
+  const human = await makeHuman();
+  await ensureTeam(db, systemClock, 2);
+  const { flight, goalTask } = await launchFlight(db, human, { goal, repo, mode: model.name, ...(testCommand ? { testCommand } : {}) }, systemClock);
+  const team = startWorker({ model, coders: 2, ...worker });
+  try {
+    const settled = await until("the flight to settle", async () => {
+      const [row] = await db.select().from(flights).where(eq(flights.id, flight.id));
+      const [goalRow] = await db.select().from(tasks).where(eq(tasks.id, goalTask.id));
+      return (row.status === "green" && goalRow.status === "review") || row.status === "red" ? row : null;
+    });
+    return { flight: settled, goalTask, human };
+  } finally {
+    await team.stop();
+  }
+}
+
+/** The branch's suite, run in a throwaway worktree of the user's repository. */
+function suiteOn(repo: string, branch: string, command: string[]): boolean {
+  const at = execFileSync("mktemp", ["-d"], { encoding: "utf8" }).trim();
+  try {
+    execFileSync("git", ["-C", repo, "worktree", "add", "-q", "--detach", at, branch], { stdio: "ignore" });
+    execFileSync(command[0], command.slice(1), { cwd: at, stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    execFileSync("rm", ["-rf", at]);
+    execFileSync("git", ["-C", repo, "worktree", "prune"]);
+  }
+}
+
+async function journalOf(flightId: string, kinds: string[]) {
+  const ids = await flightTaskIds(flightId);
+  return getDb()
+    .select()
+    .from(events)
+    .where(and(inArray(events.taskId, ids), inArray(events.kind, kinds)))
+    .orderBy(asc(events.id));
+}
+
+describe.each(["openai", "anthropic"] as const)("a flight on your repository, on the %s wire", { timeout: 180_000 }, (wire) => {
+  it("plans from the repository, two coders work at once, both land on quorum/flight-N, the suite is green there, and the user's checkout is untouched", async () => {
+    const fixture = twoFailuresRepo();
+    const before = checkoutState(fixture.repo);
+    expect(suiteOn(fixture.repo, "main", ["node", "--test"])).toBe(false);
+    const model = await liveModel({ orchestrator: fixture.orchestrator, coder: fixture.coder, reviewer: acceptingReviewer }, wire);
+    const { flight, goalTask } = await fly(fixture.repo, fixture.goal, model);
+    expect(flight.status).toBe("green");
+
+    // The orchestrator looked before it planned: its requests carried the listing and the tests it read.
+    const requests = await server!.requests();
+    const planning = requests.filter((r) => r.role === "orchestrator");
+    expect(planning.some((r) => r.texts.some((t) => t.includes("test/clamp.test.js") && t.includes("src/slug.js")))).toBe(true);
+    // (a tool's result travels as JSON: the test's source, quotes escaped)
+    const readBack = JSON.stringify('assert.equal(slug("Hello World"), "hello-world")').slice(1, -1);
+    expect(planning.some((r) => r.texts.some((t) => t.includes(readBack)))).toBe(true);
+    expect(planning[0].task).toContain("npm test");
+    expect(planning[0].task).not.toMatch(/small JavaScript project/);
+
+    // Two coders held their tasks at the same time: each claim came before the other's submit.
+    const journal = await journalOf(flight.id, ["TaskClaimed", "TaskSubmitted", "TaskIntegrated"]);
+    const spans = new Map<string, { owner: string; claimed: number; submitted: number }>();
+    for (const e of journal) {
+      if (!e.taskId || e.taskId === goalTask.id) continue;
+      if (e.kind === "TaskClaimed" && !spans.has(e.taskId)) spans.set(e.taskId, { owner: e.actor!, claimed: e.id, submitted: Number.POSITIVE_INFINITY });
+      if (e.kind === "TaskSubmitted") spans.get(e.taskId)!.submitted = Math.min(spans.get(e.taskId)!.submitted, e.id);
+    }
+    const [a, b] = [...spans.values()];
+    expect(spans.size).toBe(2);
+    expect(a.owner).not.toBe(b.owner);
+    expect(a.claimed < b.submitted && b.claimed < a.submitted).toBe(true);
+    expect(journal.filter((e) => e.kind === "TaskIntegrated").map((e) => (e.data as { branch: string }).branch)).toEqual([flight.branch, flight.branch]);
+
+    // The work is the branch in the user's repository; their HEAD, branch and work tree are as they were.
+    expect(suiteOn(fixture.repo, flight.branch!, ["node", "--test"])).toBe(true);
+    expect(checkoutState(fixture.repo)).toEqual(before);
+    expect(suiteOn(fixture.repo, "main", ["node", "--test"])).toBe(false);
+
+    // The goal waits for its human, with the branch's diff against the commit the flight started from.
+    const diff = await readTaskDiff(getDb(), goalTask.id);
+    expect(diff.source).toBe(`${flight.branch} against the commit the flight started from (${before.head.slice(0, 7)})`);
+    expect(diff.files.map((f) => f.path).sort()).toEqual(["src/clamp.js", "src/slug.js"]);
+    const [submitted] = await getDb()
+      .select()
+      .from(events)
+      .where(and(eq(events.taskId, goalTask.id), eq(events.kind, "TaskSubmitted")));
+    expect((submitted.data as { summary: string }).summary).toContain(`git -C ${fixture.repo} merge ${flight.branch}`);
+  });
+});
+
+describe("flights on other repositories", { timeout: 180_000 }, () => {
+  it("a Python repository tested with python3 -m unittest: the command is detected and the flight goes green", async () => {
+    const fixture = pythonRepo();
+    const model = await liveModel({ orchestrator: fixture.orchestrator, coder: fixture.coder, reviewer: acceptingReviewer }, "openai");
+    const { flight } = await fly(fixture.repo, fixture.goal, model);
+    expect(flight.testCommand).toBe("python3 -m unittest");
+    expect(flight.status).toBe("green");
+    expect(suiteOn(fixture.repo, flight.branch!, ["python3", "-m", "unittest"])).toBe(true);
+    expect(suiteOn(fixture.repo, "main", ["python3", "-m", "unittest"])).toBe(false);
+  });
+
+  it("a task that depends on another is not claimed before the other is done and integrated", async () => {
+    const fixture = dependentPairRepo();
+    const model = await liveModel({ orchestrator: fixture.orchestrator, coder: fixture.coder, reviewer: acceptingReviewer }, "anthropic");
+    const { flight } = await fly(fixture.repo, fixture.goal, model);
+    expect(flight.status).toBe("green");
+    const journal = await journalOf(flight.id, ["TaskCreated", "TaskClaimed", "TaskIntegrated"]);
+    const created = journal.filter((e) => e.kind === "TaskCreated" && (e.data as { parentId: string | null }).parentId !== null);
+    const [first, second] = created;
+    expect((second.data as { dependsOn?: string[] }).dependsOn).toEqual([first.taskId]);
+    const integratedFirst = journal.find((e) => e.kind === "TaskIntegrated" && e.taskId === first.taskId)!;
+    const claimedSecond = journal.find((e) => e.kind === "TaskClaimed" && e.taskId === second.taskId)!;
+    expect(claimedSecond.id).toBeGreaterThan(integratedFirst.id);
+    expect(suiteOn(fixture.repo, flight.branch!, ["node", "--test"])).toBe(true);
+  });
+
+  it("a merge conflict sends the task back to its coder with the conflict, and the rework integrates", async () => {
+    const fixture = conflictRepo();
+    const model = await liveModel({ orchestrator: fixture.orchestrator, coder: fixture.coder, reviewer: acceptingReviewer }, "openai");
+    const { flight } = await fly(fixture.repo, fixture.goal, model);
+    expect(flight.status).toBe("green");
+    const journal = await journalOf(flight.id, ["IntegrationConflicted", "TaskReopened", "TaskClaimed", "TaskIntegrated"]);
+    const conflicted = journal.filter((e) => e.kind === "IntegrationConflicted");
+    expect(conflicted).toHaveLength(1);
+    expect(conflicted[0].data).toMatchObject({ files: ["src/greet.js"], branch: flight.branch });
+    const sentBack = conflicted[0].taskId!;
+    const after = journal.filter((e) => e.id > conflicted[0].id && e.taskId === sentBack).map((e) => e.kind);
+    expect(after).toEqual(["TaskClaimed", "TaskIntegrated"]);
+    // Its coder was shown the conflict when it took the task again.
+    const requests = await server!.requests();
+    expect(requests.some((r) => r.role === "coder" && r.turn === 0 && r.task.includes("conflicted in:\nsrc/greet.js"))).toBe(true);
+    expect(suiteOn(fixture.repo, flight.branch!, ["node", "--test"])).toBe(true);
+  });
+
+  it("a task handed back after its tries is re-planned once: cancelled with an ADR, replaced, and the flight goes green", async () => {
+    const fixture = replanRepo();
+    const model = await liveModel({ orchestrator: fixture.orchestrator, coder: fixture.coder, reviewer: acceptingReviewer }, "openai");
+    const { flight } = await fly(fixture.repo, fixture.goal, model, undefined, { releaseCoolDownMs: 0 });
+    expect(flight.status).toBe("green");
+    const journal = await journalOf(flight.id, ["TaskReleased", "FlightReplanning", "FlightReplanned", "TaskCancelled", "TaskIntegrated"]);
+    const released = journal.filter((e) => e.kind === "TaskReleased");
+    expect(released).toHaveLength(3);
+    expect(released.map((e) => (e.data as { outcome: string; replan?: boolean }).outcome)).toEqual(["inconclusive", "inconclusive", "inconclusive"]);
+    expect((released[2].data as { replan?: boolean }).replan).toBe(true);
+    const vague = released[0].taskId;
+    expect(journal.find((e) => e.kind === "FlightReplanning")).toMatchObject({ taskId: vague, data: { tries: 3, replan: true } });
+    expect(journal.find((e) => e.kind === "TaskCancelled")).toMatchObject({ taskId: vague });
+    const replanned = journal.find((e) => e.kind === "FlightReplanned")!.data as { cancelled: number[]; tasks: { id: string }[] };
+    expect(replanned.tasks).toHaveLength(1);
+    expect(journal.filter((e) => e.kind === "TaskIntegrated").map((e) => e.taskId)).toEqual([replanned.tasks[0].id]);
+    expect(suiteOn(fixture.repo, flight.branch!, ["node", "--test"])).toBe(true);
+  });
+});

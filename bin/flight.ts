@@ -1,0 +1,53 @@
+// `quorum flight start|list`: give the built-in team a goal on a repository of yours, and see its flights.
+import { resolve } from "node:path";
+import type { Db } from "../db/client";
+import { systemClock } from "../server/clock";
+import { appUrl } from "../server/config";
+import { startFlightInput } from "../server/flights/launch";
+import { startFlight } from "../server/flights/start";
+import { listFlights, type FlightView } from "../server/flights/view";
+import { ensureHuman } from "../server/principals/create-principal";
+
+export const FLIGHT_USAGE = `  quorum flight start --repo DIR --goal TEXT [--test CMD] [--allowance TOKENS]
+                                        give the team a goal on your repository (it works in its own clone and
+                                        integrates into the branch quorum/flight-<n> there; your checkout is untouched)
+  quorum flight list                    the flights, newest first: status, branch, tasks, spend`;
+
+export interface FlightStartOptions {
+  repo?: string;
+  goal?: string;
+  test?: string;
+  allowance?: string;
+}
+
+/** Starts a flight as the local human; the team worker that `npm start` runs takes it. */
+export async function flightStartCommand(db: Db, human: string, typedIn: string, options: FlightStartOptions, print = console.log): Promise<number> {
+  const parsed = startFlightInput.safeParse({
+    repo: options.repo ? resolve(typedIn, options.repo) : undefined,
+    goal: options.goal,
+    ...(options.test ? { testCommand: options.test } : {}),
+    ...(options.allowance ? { allowance: Number(options.allowance) } : {}),
+  });
+  if (!parsed.success) {
+    print(`quorum flight start: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`).join("; ")}`);
+    print(FLIGHT_USAGE);
+    return 2;
+  }
+  const flight = await startFlight(db, await ensureHuman(db, human, systemClock), parsed.data, systemClock);
+  print(`Flight ${flight.number} started on ${flight.source}: the team integrates into ${flight.branch} (from ${flight.baseCommit?.slice(0, 7)}), tests: ${flight.testCommand}.`);
+  print(`Its goal is task #${flight.goalTask.number}; watch it at ${appUrl()}/board/${flight.goalTask.number}`);
+  return 0;
+}
+
+function line(flight: FlightView): string {
+  const done = flight.tasks.filter((t) => t.status === "done").length;
+  const spend = flight.budget ? `${flight.budget.spent.toLocaleString("en-US")} of ${flight.budget.allowance.toLocaleString("en-US")} tokens` : "no allowance";
+  return `${String(flight.number).padStart(3)}  ${flight.status.padEnd(8)} ${flight.branch.padEnd(18)} ${done}/${flight.tasks.length} tasks done  ${spend}  ${flight.goal.slice(0, 60)}`;
+}
+
+export async function flightListCommand(db: Db, print = console.log): Promise<number> {
+  const { items } = await listFlights(db);
+  if (items.length === 0) print("No flights yet: `quorum flight start --repo DIR --goal TEXT` starts one.");
+  for (const flight of items) print(line(flight));
+  return 0;
+}

@@ -1,0 +1,108 @@
+"use client";
+// The Board's flights: each goal the team flies, at a glance — its number and goal, its status in a word,
+// the branch the work lands on, its tasks by status and its spend against its allowance. Each opens its goal.
+import Link from "next/link";
+import { useState } from "react";
+import { STATUS_LABEL, type TaskStatus } from "./types";
+import { type FlightView, useFlights } from "./use-flights";
+
+const FLIGHT_STATUS: Record<FlightView["status"], { word: string; style: string }> = {
+  planning: { word: "Planning", style: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100" },
+  working: { word: "Working", style: "bg-blue-100 text-blue-900 dark:bg-blue-900/60 dark:text-blue-100" },
+  green: { word: "Suite green", style: "bg-green-100 text-green-900 dark:bg-green-900/60 dark:text-green-100" },
+  red: { word: "Handed back", style: "bg-red-100 text-red-900 dark:bg-red-900/60 dark:text-red-100" },
+};
+
+/** How many of the newest flights show before "all". */
+const SHOWN = 3;
+
+function taskCounts(flight: FlightView): string {
+  if (flight.tasks.length === 0) return flight.status === "planning" ? "no tasks yet" : "no tasks";
+  const by = new Map<TaskStatus, number>();
+  for (const task of flight.tasks) by.set(task.status, (by.get(task.status) ?? 0) + 1);
+  const parts = (["done", "review", "in_progress", "ready", "cancelled"] as const).filter((s) => by.has(s)).map((s) => `${by.get(s)} ${STATUS_LABEL[s].toLowerCase()}`);
+  return `${flight.tasks.length} ${flight.tasks.length === 1 ? "task" : "tasks"}: ${parts.join(", ")}`;
+}
+
+function Spend({ budget }: { budget: FlightView["budget"] }) {
+  if (!budget) return <span className="text-neutral-500 dark:text-neutral-400">no allowance</span>;
+  const share = budget.allowance > 0 ? budget.spent / budget.allowance : 0;
+  const bar = share >= 1 ? "bg-red-600" : share >= 0.8 ? "bg-amber-500" : "bg-accent-600";
+  const tokens = (n: number) => n.toLocaleString("en-US");
+  return (
+    <span className="flex min-w-0 items-center gap-1.5" title={`${tokens(budget.spent)} of ${tokens(budget.allowance)} tokens spent`}>
+      <span aria-hidden className="h-1.5 w-14 shrink-0 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-800">
+        <span className={`block h-full ${bar}`} style={{ width: `${Math.min(100, Math.round(share * 100))}%` }} />
+      </span>
+      <span className="truncate tabular-nums">
+        {tokens(budget.spent)} / {tokens(budget.allowance)} tokens
+      </span>
+    </span>
+  );
+}
+
+function FlightRow({ flight }: { flight: FlightView }) {
+  const status = FLIGHT_STATUS[flight.status];
+  return (
+    // min-w-0: a grid item is as wide as its content by default, and a long goal or branch must truncate, not widen the page.
+    <li className="min-w-0">
+      <Link
+        href={`/board/${flight.goalTask.number}`}
+        data-testid="flight"
+        data-flight-number={flight.number}
+        data-status={flight.status}
+        className="block rounded-md border border-neutral-200 bg-white px-2.5 py-1.5 text-xs shadow-xs hover:border-accent-500 dark:border-neutral-800 dark:bg-neutral-900"
+      >
+        <span className="flex items-center gap-2">
+          <span className="shrink-0 font-semibold">Flight {flight.number}</span>
+          <span className={`shrink-0 rounded px-1.5 py-px text-[11px] font-semibold ${status.style}`}>{status.word}</span>
+          <span className="min-w-0 flex-1 truncate text-sm" title={flight.goal}>
+            {flight.goal}
+          </span>
+          <span className="shrink-0 font-mono text-[11px] text-neutral-500 dark:text-neutral-400">goal #{flight.goalTask.number}</span>
+        </span>
+        <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-neutral-600 dark:text-neutral-300">
+          <span className="font-mono break-all" data-testid="flight-branch">
+            {flight.branch}
+          </span>
+          <span data-testid="flight-tasks">{taskCounts(flight)}</span>
+          <Spend budget={flight.budget} />
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+export function FlightStrip() {
+  const flights = useFlights();
+  const [all, setAll] = useState(false);
+  const items = flights.data?.items ?? [];
+  if (flights.isPending) return <div className="mx-3 mt-3 h-12 animate-pulse rounded-md bg-neutral-100 md:mx-6 dark:bg-neutral-900" aria-busy />;
+  if (items.length === 0) {
+    return (
+      <p className="px-3 pt-3 text-xs text-neutral-600 md:px-6 dark:text-neutral-400" data-testid="flights-empty">
+        No flights yet — <strong className="font-semibold">New flight</strong> gives the team a goal on a repository of yours.
+      </p>
+    );
+  }
+  const shown = all ? items : items.slice(0, SHOWN);
+  return (
+    <section aria-labelledby="flights-heading" className="px-3 pt-3 md:px-6" data-testid="flights">
+      <div className="mb-1.5 flex items-center gap-2">
+        <h2 id="flights-heading" className="text-xs font-semibold tracking-wide text-neutral-600 uppercase dark:text-neutral-300">
+          Flights
+        </h2>
+        {items.length > SHOWN && (
+          <button type="button" aria-expanded={all} onClick={() => setAll(!all)} className="text-xs text-accent-700 hover:underline dark:text-accent-500">
+            {all ? "Show the newest" : `Show all ${items.length}`}
+          </button>
+        )}
+      </div>
+      <ul aria-live="polite" className={`grid grid-cols-1 gap-2 lg:grid-cols-2 2xl:grid-cols-3 ${all ? "max-h-64 overflow-y-auto" : ""}`}>
+        {shown.map((flight) => (
+          <FlightRow key={flight.id} flight={flight} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,226 @@
+"use client";
+// Give the team a goal on a repository of yours: its folder (looked at as you type: the commit the flight
+// would start from and the test command detected there), the goal, the test command and the allowance.
+// A team without a model cannot fly it: the dialog says so and how to give it one, and starts nothing.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { apiGet, apiPost, type ApiError } from "../api";
+import { queryKeys } from "../query-keys";
+import { toast } from "../toast";
+import { useFocusWhen } from "../use-focus-when";
+import { Field, FormButtons, inputClass, Modal, onValidSubmit, ServerError } from "./dialog";
+import { type FlightView, type RepositoryInspection, useFlights, useTeamStatus } from "./use-flights";
+
+interface Input {
+  repo: string;
+  goal: string;
+  testCommand?: string;
+  allowance?: number;
+}
+
+/** How long typing pauses before the folder is looked at. */
+const INSPECT_AFTER_MS = 400;
+
+function useDebounced(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** The folder as a flight would meet it; a refusal carries the server's reason. */
+function useInspection(repo: string) {
+  return useQuery<RepositoryInspection, ApiError>({
+    queryKey: queryKeys.repositoryInspection(repo),
+    queryFn: () => apiGet<RepositoryInspection>(`/api/flights/inspect?repo=${encodeURIComponent(repo)}`),
+    enabled: repo !== "",
+    retry: false,
+    staleTime: 10_000,
+    // A folder that will not do is said beside the path, not as the page failing to load.
+    meta: { answersInPlace: true },
+  });
+}
+
+/** Why this team cannot take a flight of one's own, and what to do; null when it can. */
+function NoLiveTeam({ mode, id }: { mode: string | null | undefined; id: string }) {
+  if (mode === undefined || (mode !== null && mode !== "scripted")) return null;
+  return (
+    <div
+      id={id}
+      role="note"
+      data-testid="no-model-note"
+      className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100"
+    >
+      {mode === "scripted" ? (
+        <>
+          <p>
+            <strong className="font-semibold">The team runs scripted:</strong> no model is configured, and its script only flies the demo. To fly your own repository, give the team
+            a model and restart Quorum:
+          </p>
+          <pre className="mt-2 rounded bg-amber-100/70 px-2 py-1 font-mono text-xs break-all whitespace-pre-wrap dark:bg-amber-900/40">
+            QUORUM_MODEL=&lt;wire&gt;:&lt;model&gt; QUORUM_&lt;WIRE&gt;_API_KEY=… npm start
+          </pre>
+          <p className="mt-2 text-xs">
+            Which wires and keys there are, and every other setting, is in the README, under Configuration; <code className="font-mono">quorum model check</code> tries the model
+            before you start.
+          </p>
+        </>
+      ) : (
+        <p>
+          <strong className="font-semibold">No team is running:</strong> start Quorum with its team (<code className="font-mono">npm start</code>), or run{" "}
+          <code className="font-mono">quorum worker</code> beside it.
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function NewFlightDialog({ open, onClose, onStarted }: { open: boolean; onClose: () => void; onStarted?: (flight: FlightView) => void }) {
+  const queryClient = useQueryClient();
+  const team = useTeamStatus(open);
+  const defaultAllowance = useFlights().data?.defaultAllowance;
+  const [repo, setRepo] = useState("");
+  const [goal, setGoal] = useState("");
+  const [testCommand, setTestCommand] = useState("");
+  // Once the human types a command of their own, what is detected no longer replaces it.
+  const [testEdited, setTestEdited] = useState(false);
+  const [allowance, setAllowance] = useState("");
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const pathField = useFocusWhen<HTMLInputElement>(open);
+  const looked = useDebounced(repo.trim(), INSPECT_AFTER_MS);
+  const inspection = useInspection(open ? looked : "");
+  const detected = inspection.data?.testCommand ?? null;
+
+  useEffect(() => {
+    if (!testEdited && inspection.data) setTestCommand(inspection.data.testCommand ?? "");
+  }, [inspection.data, testEdited]);
+
+  const start = useMutation<FlightView, ApiError, Input>({
+    mutationFn: (input) => apiPost<FlightView>("/api/flights", input),
+    onSuccess: (flight) => {
+      queryClient.invalidateQueries({ queryKey: queryKeys.tasks() });
+      toast(`Flight ${flight.number} started: the orchestrator plans it, and the work lands on ${flight.branch}.`);
+      setRepo("");
+      setGoal("");
+      setTestCommand("");
+      setTestEdited(false);
+      setAllowance("");
+      close();
+      onStarted?.(flight);
+    },
+  });
+
+  function close() {
+    start.reset();
+    setProblems({});
+    onClose();
+  }
+
+  const canFly = team.data !== undefined && team.data.mode !== null && team.data.mode !== "scripted";
+
+  function validate(): boolean {
+    const found: Record<string, string> = {};
+    if (!repo.trim()) found.repo = "Name the repository's folder.";
+    if (!goal.trim()) found.goal = "A flight needs a goal.";
+    if (goal.trim().length > 4000) found.goal = "At most 4000 characters.";
+    const tokens = Number(allowance.replaceAll(",", "").replaceAll("_", ""));
+    if (allowance.trim() && !(Number.isInteger(tokens) && tokens >= 1_000 && tokens <= 1_000_000_000)) found.allowance = "Whole tokens, 1,000 to 1,000,000,000.";
+    setProblems(found);
+    return Object.keys(found).length === 0;
+  }
+
+  const submit = () =>
+    start.mutate({
+      repo: repo.trim(),
+      goal: goal.trim(),
+      ...(testCommand.trim() && { testCommand: testCommand.trim() }),
+      ...(allowance.trim() && { allowance: Number(allowance.replaceAll(",", "").replaceAll("_", "")) }),
+    });
+
+  // The server's refusal by field: a 400 naming no field is about the repository (inspectRepository's reasons).
+  const refusal = start.error;
+  const issues = Array.isArray(refusal?.body.issues) ? (refusal.body.issues as { path: (string | number)[]; message: string }[]) : [];
+  const fieldRefusal = (field: string) => issues.find((i) => i.path[0] === field)?.message;
+  const repoRefusal = refusal?.status === 400 && issues.length === 0 ? refusal.message : fieldRefusal("repo");
+  const otherRefusal =
+    refusal && !(refusal.status === 400 && (issues.length === 0 || issues.every((i) => ["repo", "goal", "testCommand", "allowance"].includes(String(i.path[0])))));
+
+  const repoNote = problems.repo ?? repoRefusal ?? (looked && looked === repo.trim() && inspection.error ? inspection.error.message : null);
+  const repoHint = inspection.data
+    ? `Starts from ${inspection.data.branch ?? "a detached HEAD"} at ${inspection.data.head.slice(0, 7)} in ${inspection.data.path}; your checkout is never touched.`
+    : "The absolute path of a git repository on the machine Quorum runs on.";
+  const testHint = inspection.data
+    ? detected
+      ? testCommand.trim() === detected
+        ? `Detected from the repository: ${detected}.`
+        : `Detected: ${detected}; yours is used instead.`
+      : "Not detected: give the command that runs the tests."
+    : "Detected from the repository once its folder is found; you can change it.";
+  const noTeamNote = "new-flight-no-team";
+
+  return (
+    <Modal title="New flight" open={open} onClose={close}>
+      <NoLiveTeam mode={team.data?.mode} id={noTeamNote} />
+      <form onSubmit={onValidSubmit(validate, submit)} noValidate aria-describedby={canFly ? undefined : noTeamNote}>
+        <Field label="Repository folder" hint={repoHint} error={repoNote}>
+          {(control) => (
+            <input
+              {...control}
+              ref={pathField}
+              value={repo}
+              onChange={(e) => setRepo(e.target.value)}
+              className={`${inputClass} font-mono`}
+              name="repo"
+              placeholder="/home/you/src/my-app"
+              autoComplete="off"
+              spellCheck={false}
+            />
+          )}
+        </Field>
+        <Field label="Goal" hint="What the team should achieve; the orchestrator plans tasks from it." error={problems.goal ?? fieldRefusal("goal")}>
+          {(control) => <textarea {...control} value={goal} onChange={(e) => setGoal(e.target.value)} rows={3} className={inputClass} name="goal" maxLength={4000} />}
+        </Field>
+        <div className="grid gap-x-3 sm:grid-cols-[minmax(0,1fr)_11rem]">
+          <Field label="Test command" hint={testHint} error={fieldRefusal("testCommand")}>
+            {(control) => (
+              <input
+                {...control}
+                value={testCommand}
+                onChange={(e) => {
+                  setTestCommand(e.target.value);
+                  setTestEdited(true);
+                }}
+                className={`${inputClass} font-mono`}
+                name="testCommand"
+                placeholder={inspection.isFetching ? "looking…" : "npm test"}
+                autoComplete="off"
+                spellCheck={false}
+              />
+            )}
+          </Field>
+          <Field
+            label="Allowance (tokens)"
+            hint={defaultAllowance ? `Empty: the default, ${defaultAllowance.toLocaleString("en-US")}.` : "Empty: the default."}
+            error={problems.allowance ?? fieldRefusal("allowance")}
+          >
+            {(control) => (
+              <input
+                {...control}
+                value={allowance}
+                onChange={(e) => setAllowance(e.target.value)}
+                inputMode="numeric"
+                className={`${inputClass} tabular-nums`}
+                name="allowance"
+                placeholder={defaultAllowance?.toLocaleString("en-US") ?? ""}
+              />
+            )}
+          </Field>
+        </div>
+        {otherRefusal && <ServerError error={refusal} />}
+        <FormButtons busy={start.isPending} disabled={!canFly} label="Start flight" onCancel={close} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,49 @@
+// The bill: tokens and money per agent, run, task and over time.
+import { billPageQuery, billTasksQuery } from "@/server/bill/recent";
+import { billQuery } from "@/server/bill/read-bill";
+import { billSeriesQuery } from "@/server/bill/series";
+import * as v from "../views";
+import { ok, type RouteSpec, TAGS } from "./route-spec";
+
+export const BILL_ROUTES: RouteSpec[] = [
+  {
+    method: "get",
+    path: "/api/bill",
+    tag: TAGS.bill,
+    summary: "Tokens and money per agent, model, task and run",
+    access: "principal",
+    query: billQuery,
+    answers: ok(v.anyObject),
+    refusals: [],
+  },
+  {
+    method: "get",
+    path: "/api/bill/runs",
+    tag: TAGS.bill,
+    summary: "Runs with their tokens and cost, newest first",
+    access: "principal",
+    query: billPageQuery,
+    answers: ok(v.page(v.anyObject)),
+    refusals: [],
+  },
+  {
+    method: "get",
+    path: "/api/bill/series",
+    tag: TAGS.bill,
+    summary: "Spend over time per agent",
+    access: "principal",
+    query: billSeriesQuery,
+    answers: ok(v.anyObject),
+    refusals: [],
+  },
+  {
+    method: "get",
+    path: "/api/bill/tasks",
+    tag: TAGS.bill,
+    summary: "Tasks with their tokens and cost, newest spender first",
+    access: "principal",
+    query: billTasksQuery,
+    answers: ok(v.page(v.anyObject)),
+    refusals: [],
+  },
+];

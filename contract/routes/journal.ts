@@ -1,0 +1,101 @@
+// The journal: news for agents, pages, exports, a run's timeline and replay, a task's audit and thread, the live stream.
+import { z } from "zod";
+import { exportQuery } from "@/server/journal/export";
+import { listJournalQuery } from "@/server/journal/list";
+import { waitForEventsQuery } from "@/server/journal/wait-for-events";
+import * as v from "../views";
+import { uuidId, runId, ok, type RouteSpec, TAGS } from "./route-spec";
+
+export const JOURNAL_ROUTES: RouteSpec[] = [
+  {
+    method: "get",
+    path: "/api/events",
+    tag: TAGS.journal,
+    summary: "News for agents: a long-poll (≤ 25 s) over the journal; reading never acks",
+    access: "principal",
+    query: waitForEventsQuery,
+    answers: ok(v.events),
+    refusals: [],
+  },
+  {
+    method: "get",
+    path: "/api/journal",
+    tag: TAGS.journal,
+    summary: "Journal events, cursor-paginated (`after=` pages are commit-safe)",
+    access: "principal",
+    query: listJournalQuery,
+    answers: ok(v.page(v.journalEntry)),
+    refusals: [],
+  },
+  {
+    method: "get",
+    path: "/api/journal/export",
+    tag: TAGS.journal,
+    summary: "A run's or a task's events as a JSON Lines download",
+    access: "principal",
+    query: exportQuery,
+    answers: [{ status: 200, description: "One journal event per line", contentType: "application/x-ndjson", schema: v.exportLine }],
+    refusals: [404],
+  },
+  {
+    method: "get",
+    path: "/api/journal/runs/{id}",
+    tag: TAGS.journal,
+    summary: "A run's timeline: turns, model calls, tool calls with results, tokens",
+    access: "principal",
+    params: runId,
+    answers: ok(v.anyObject),
+    refusals: [404],
+  },
+  {
+    method: "get",
+    path: "/api/journal/runs/{id}/diagnose",
+    tag: TAGS.journal,
+    summary: "The failure signatures in a run's journal",
+    access: "principal",
+    params: runId,
+    answers: ok(z.looseObject({ runId: z.string(), events: z.number().int(), findings: z.array(z.looseObject({})) })),
+    refusals: [404],
+  },
+  {
+    method: "get",
+    path: "/api/journal/runs/{id}/replay",
+    tag: TAGS.journal,
+    summary: "Re-live a run from its journal and say whether it is identical",
+    access: "principal",
+    params: runId,
+    answers: ok(v.anyObject),
+    refusals: [404, 409],
+    otherConflicts: ["not_replayable"],
+  },
+  {
+    method: "get",
+    path: "/api/journal/tasks/{id}/audit",
+    tag: TAGS.journal,
+    summary: "Who approved or rejected what, on which evidence",
+    access: "principal",
+    params: uuidId,
+    answers: ok(v.anyObject),
+    refusals: [404],
+  },
+  {
+    method: "get",
+    path: "/api/journal/tasks/{id}/thread",
+    tag: TAGS.journal,
+    summary: "The task's messages, transitions and run milestones, in order",
+    access: "principal",
+    params: uuidId,
+    answers: ok(v.anyObject),
+    refusals: [404],
+  },
+  {
+    method: "get",
+    path: "/api/stream",
+    tag: TAGS.journal,
+    summary: "Server-Sent Events: every committed event you may see, live, with a heartbeat every 5 s",
+    description: "Resumes from `Last-Event-ID` (or `?after=`). At most 8 open per principal: 429 `too_many_streams` with `retryAfterMs`.",
+    access: "principal",
+    answers: [{ status: 200, description: "An event stream", contentType: "text/event-stream", schema: z.string() }],
+    refusals: [429],
+  },
+];

@@ -1,0 +1,118 @@
+// Who is calling, the roster, agents and their keys, browser sessions. An agent's runs and digest are
+// tagged with their institutions (runs, rooms) but sit here, under the agent's path, in the document's order.
+import { z } from "zod";
+import { flushDigestInput } from "@/server/relay/agent-digest";
+import { agentRunsQuery } from "@/server/bill/recent";
+import { createAgentInput } from "@/server/principals/create-principal";
+import { rotateKeyInput } from "@/server/principals/keys";
+import { signOutInput } from "@/server/principals/sign-out";
+import * as v from "../views";
+import { uuidId, ok, created, noContent, type RouteSpec, TAGS } from "./route-spec";
+
+const idOrName = z.strictObject({ id: z.string().min(1).max(64).describe("the agent's id or name") });
+
+export const PRINCIPAL_ROUTES: RouteSpec[] = [
+  { method: "get", path: "/api/me", tag: TAGS.principals, summary: "Who you are", access: "principal", answers: ok(v.principal), refusals: [] },
+  {
+    method: "get",
+    path: "/api/me/waiting",
+    tag: TAGS.principals,
+    summary: "What waits for your decision: escalations, reviews you approve, requests addressed to you",
+    access: "principal",
+    answers: ok(v.anyObject),
+    refusals: [],
+  },
+  {
+    method: "get",
+    path: "/api/agents",
+    tag: TAGS.principals,
+    summary: "The roster with presence (agents also with lease, load, success rate, spend)",
+    access: "principal",
+    answers: ok(z.looseObject({ items: z.array(v.rosterEntry) })),
+    refusals: [],
+  },
+  {
+    method: "post",
+    path: "/api/agents",
+    tag: TAGS.principals,
+    summary: "Register an agent (humans); its key is shown once",
+    access: "principal",
+    body: createAgentInput,
+    answers: created(v.registeredAgent),
+    refusals: [403, 409],
+    otherConflicts: ["name_taken"],
+  },
+  {
+    method: "get",
+    path: "/api/agents/{id}",
+    tag: TAGS.principals,
+    summary: "One agent: presence, lease, load, success rate, spend, budgets, gate rejections",
+    access: "principal",
+    params: uuidId,
+    answers: ok(v.anyObject),
+    refusals: [404],
+  },
+  {
+    method: "get",
+    path: "/api/agents/{id}/runs",
+    tag: TAGS.runs,
+    summary: "The agent's runs, newest first, with status, tokens and cost",
+    access: "principal",
+    params: uuidId,
+    query: agentRunsQuery,
+    answers: ok(v.page(v.anyObject)),
+    refusals: [404],
+  },
+  {
+    method: "get",
+    path: "/api/agents/{id}/digest",
+    tag: TAGS.rooms,
+    summary: "What the agent's focus-window digest holds (the agent itself, or a human)",
+    access: "principal",
+    params: uuidId,
+    answers: ok(v.digest),
+    refusals: [403, 404],
+  },
+  {
+    method: "post",
+    path: "/api/agents/{id}/digest",
+    tag: TAGS.rooms,
+    summary: "Flush the digest: deliver what it holds as one batch",
+    access: "principal",
+    params: uuidId,
+    body: flushDigestInput,
+    answers: ok(v.flushed),
+    refusals: [403, 404],
+  },
+  {
+    method: "post",
+    path: "/api/agents/{id}/keys",
+    tag: TAGS.principals,
+    summary: "Rotate the agent's key (humans): a new one, shown once; the old ones refused at once",
+    access: "principal",
+    params: idOrName,
+    body: rotateKeyInput,
+    answers: created(v.issuedKey),
+    refusals: [403, 404],
+  },
+  {
+    method: "delete",
+    path: "/api/agents/{id}/keys",
+    tag: TAGS.principals,
+    summary: "Revoke every key of the agent (humans)",
+    access: "principal",
+    params: idOrName,
+    answers: [noContent("Revoked")],
+    refusals: [403, 404],
+  },
+  {
+    method: "post",
+    path: "/api/session/sign-out",
+    tag: TAGS.principals,
+    summary: "End this browser session and clear its cookie (a key is not a session: 403)",
+    access: "principal",
+    body: signOutInput,
+    answers: [noContent("Signed out")],
+    refusals: [403],
+  },
+];

@@ -1,0 +1,78 @@
+// What a route of the HTTP API is as data (its path, the zod schemas its handler reads, its answers and
+// refusals), the document's tags, and the small pieces every institution's route list shares.
+import { z } from "zod";
+import { runIdSchema } from "@/server/journal/load";
+import type { Refusal } from "../errors";
+
+export const TAGS = {
+  health: "Health",
+  principals: "Principals",
+  rooms: "Rooms",
+  tasks: "Tasks",
+  decisions: "Decisions",
+  commitments: "Commitments",
+  memory: "Memory",
+  reservations: "Reservations",
+  runs: "Runs and budgets",
+  journal: "Journal",
+  bill: "Bill",
+  webhooks: "Webhooks",
+  surfaces: "Surfaces",
+} as const;
+export type Tag = (typeof TAGS)[keyof typeof TAGS];
+
+export const TAG_TEXT: Record<Tag, string> = {
+  Health: "Liveness, for operators and load balancers.",
+  Principals: "Who is calling, the roster, agents and their keys, browser sessions.",
+  Rooms: "Chat under the relay's gates (rate, duplicate, freshness, lapping), cursors, inboxes and digests.",
+  Tasks: "The board: claim with a lease and a fence, heartbeat, output, submit, review.",
+  Decisions: "Questions with a quorum and a timebox; escalations go to humans.",
+  Commitments: "The ledger of promises, and what waits on what.",
+  Memory: "Lessons from worked tasks, promoted (or pinned) to principles.",
+  Reservations: "Repository globs held under a lease, and the pre-commit question.",
+  "Runs and budgets": "Quorum's own workers: stopping a run, funding a budget.",
+  Journal: "Every event, for catching up, auditing and replaying.",
+  Bill: "Tokens and money per agent, model, task and run.",
+  Webhooks: "Signed deliveries of journal events to endpoints humans register.",
+  Surfaces: "The MCP server, and this document.",
+};
+
+/** Who may call: nobody needs to sign in, a bearer key or session cookie, or a bearer key only (MCP). */
+export type Access = "public" | "principal" | "bearer";
+
+export interface Answer {
+  status: number;
+  description: string;
+  /** A JSON body; none for 202/204 without one. */
+  schema?: z.ZodType;
+  /** Another content type than JSON (an event stream, a JSON Lines download). */
+  contentType?: string;
+}
+
+export interface RouteSpec {
+  method: "get" | "post" | "delete";
+  /** The OpenAPI path: `/api/tasks/{id}/claim`. */
+  path: string;
+  tag: Tag;
+  summary: string;
+  description?: string;
+  access: Access;
+  params?: z.ZodObject;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  answers: Answer[];
+  /** The refusals beyond the ones every route of its kind can give (400, 401, 413 for bodies). */
+  refusals: Refusal[];
+  /** 409 codes with fields of their own, and the other 409 codes. */
+  conflicts?: z.ZodObject[];
+  otherConflicts?: string[];
+}
+
+/** The path params most routes take: a uuid, or a run's id. */
+export const uuidId = z.strictObject({ id: z.uuid() });
+export const runId = z.strictObject({ id: runIdSchema });
+
+/** The usual success answers: 200 and 201 with a JSON body, 204 without one. */
+export const ok = (schema: z.ZodType, description = "OK"): Answer[] => [{ status: 200, description, schema }];
+export const created = (schema: z.ZodType, description = "Created"): Answer[] => [{ status: 201, description, schema }];
+export const noContent = (description: string): Answer => ({ status: 204, description });

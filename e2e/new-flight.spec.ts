@@ -1,0 +1,140 @@
+// New flight as a user meets it: on the shared (scripted) server the dialog says why it cannot fly your
+// repository and how to give the team a model, and says why a folder will not do; on a Quorum whose team
+// thinks through the stand-in model server, the dialog starts a flight on a fixture repository, the Board
+// shows it and its tasks live, and the goal's review shows the branch's diff and how to merge it.
+import type { Page } from "@playwright/test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startModelServer } from "../test/fixtures/model-server";
+import { acceptingReviewer, checkoutState, twoFailuresRepo } from "../test/fixtures/repos";
+import { expect, test } from "./fixtures";
+import { newHome, startQuorum, stopQuorum } from "./server";
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** Nothing of the page scrolls sideways at this size. */
+async function fitsTheWidth(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+}
+
+test("with a scripted team, New flight says how to set QUORUM_MODEL, still looks at the folder, and says why a folder will not do", async ({ page, signIn, snap }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page);
+  await page.goto("/board");
+  await page.getByRole("button", { name: "New flight" }).click();
+  const dialog = page.getByRole("dialog", { name: "New flight" });
+  // The path field has the focus; the note says why nothing can start and what to do.
+  await expect(dialog.getByLabel("Repository folder")).toBeFocused();
+  const note = dialog.getByTestId("no-model-note");
+  await expect(note).toContainText("The team runs scripted: no model is configured, and its script only flies the demo.");
+  await expect(note).toContainText("QUORUM_MODEL=");
+  await expect(note).toContainText("README, under Configuration");
+  await expect(dialog.getByRole("button", { name: "Start flight" })).toBeDisabled();
+
+  // A folder that is no git repository: the reason, next to the path.
+  const plain = mkdtempSync(join(tmpdir(), "quorum-e2e-plain-"));
+  await dialog.getByLabel("Repository folder").fill(plain);
+  await expect(dialog.getByLabel("Repository folder")).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByText(`${plain} is not a git repository`)).toBeVisible();
+  // It is the dialog's answer, not the page failing to load.
+  await expect(page.getByTestId("page-error")).toHaveCount(0);
+  await snap(page, "new-flight-not-a-repository-1440");
+
+  // A repository: where the flight would start from, and its test command detected.
+  const { repo } = twoFailuresRepo();
+  await dialog.getByLabel("Repository folder").fill(repo);
+  await expect(dialog.getByLabel("Test command")).toHaveValue("npm test");
+  await expect(dialog.getByText(/Starts from main at [0-9a-f]{7}/)).toBeVisible();
+  await expect(dialog.getByText("Detected from the repository: npm test.")).toBeVisible();
+  await expect(dialog.getByText(/Empty: the default, 400,000/)).toBeVisible();
+  await snap(page, "new-flight-scripted-1440");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  // On a phone, from the Room.
+  await page.setViewportSize(PHONE);
+  await page.goto("/room/general");
+  await page.getByRole("button", { name: "New flight" }).click();
+  await expect(page.getByRole("dialog", { name: "New flight" }).getByTestId("no-model-note")).toBeVisible();
+  await fitsTheWidth(page);
+  await snap(page, "new-flight-scripted-390");
+});
+
+test("New flight starts a flight on a repository; the Board shows it and its tasks; the goal's review shows the branch's diff and the merge", async ({ page, snap }) => {
+  test.setTimeout(300_000);
+  const fixture = twoFailuresRepo();
+  const before = checkoutState(fixture.repo);
+  const model = await startModelServer();
+  await model.setPlaybook({ orchestrator: fixture.orchestrator, coder: fixture.coder, reviewer: acceptingReviewer });
+  let server: Awaited<ReturnType<typeof startQuorum>> | undefined;
+  try {
+    server = await startQuorum(newHome(), undefined, {
+      QUORUM_MODEL: "stand-in",
+      QUORUM_OPENAI_BASE_URL: `${model.url}/v1`,
+      QUORUM_OPENAI_API_KEY: "sk-stand-in",
+      QUORUM_FLIGHT: "off",
+      QUORUM_PACE_MS: "0",
+    });
+    await page.setViewportSize(DESKTOP);
+    await page.goto(server.signInUrl);
+    await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
+    await page.goto(`${server.baseURL}/board`);
+    await expect(page.getByTestId("flights-empty")).toBeVisible();
+
+    await page.getByRole("button", { name: "New flight" }).click();
+    const dialog = page.getByRole("dialog", { name: "New flight" });
+    await expect(dialog.getByTestId("no-model-note")).toHaveCount(0);
+    await dialog.getByLabel("Repository folder").fill(fixture.repo);
+    await dialog.getByLabel("Goal").fill(fixture.goal);
+    await expect(dialog.getByLabel("Test command")).toHaveValue("npm test");
+    await expect(dialog.getByText("Detected from the repository: npm test.")).toBeVisible();
+    await snap(page, "new-flight-live-1440");
+    await dialog.getByRole("button", { name: "Start flight" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("toast").filter({ hasText: /Flight \d+ started/ })).toBeVisible();
+
+    // The Board shows the flight, then the tasks the orchestrator planned, each marked with its flight.
+    const flight = page.getByTestId("flight").first();
+    await expect(flight).toContainText(fixture.goal);
+    const number = await flight.getAttribute("data-flight-number");
+    await expect(flight.getByTestId("flight-branch")).toHaveText(`quorum/flight-${number}`);
+    await expect(flight).toContainText(/\/ 400,000 tokens/);
+    await expect(flight.getByTestId("flight-tasks")).toContainText("2 tasks", { timeout: 90_000 });
+    await expect(page.getByTestId("task-card").filter({ hasText: "Make slug lower-case and dashed" }).getByTestId("flight-mark")).toHaveText(`Flight ${number}`);
+    await expect(page.getByTestId("task-card").filter({ hasText: "Make clamp keep numbers in range" })).toBeVisible();
+    await snap(page, "new-flight-board-1440");
+
+    // The suite goes green on the branch, and the goal waits for the human's review.
+    await expect(flight).toHaveAttribute("data-status", "green", { timeout: 180_000 });
+    await expect(flight.getByTestId("flight-tasks")).toContainText("2 done", { timeout: 60_000 });
+    // Starting opened the goal's drawer; close it to see the whole Board on a phone.
+    await page.keyboard.press("Escape");
+    await page.setViewportSize(PHONE);
+    await fitsTheWidth(page);
+    await snap(page, "new-flight-board-390");
+    await page.setViewportSize(DESKTOP);
+
+    await flight.click();
+    await expect(page).toHaveURL(/\/board\/\d+$/);
+    await expect(page.getByTestId("flight-merge")).toContainText(`Flight ${number} works on quorum/flight-${number} in ${fixture.repo}, from ${before.head.slice(0, 7)}`);
+    await expect(page.getByTestId("merge-command")).toHaveText(`git -C ${fixture.repo} merge quorum/flight-${number}`);
+    const diff = page.getByTestId("diff");
+    await expect(diff).toContainText(`2 files changed, +2 −2 — quorum/flight-${number} against the commit the flight started from (${before.head.slice(0, 7)})`, {
+      timeout: 30_000,
+    });
+    await expect(page.getByTestId("diff-file").filter({ hasText: "src/clamp.js" })).toContainText("return Math.min(high, Math.max(low, n));");
+    await expect(page.getByTestId("diff-file").filter({ hasText: "src/slug.js" })).toContainText("+1 −1");
+    await snap(page, "new-flight-review-1440");
+    await page.setViewportSize(PHONE);
+    await fitsTheWidth(page);
+    await snap(page, "new-flight-review-390");
+
+    // The user's checkout is as it was.
+    expect(checkoutState(fixture.repo)).toEqual(before);
+  } finally {
+    if (server) await stopQuorum(server);
+    await model.stop();
+  }
+});

@@ -1,0 +1,167 @@
+// The process's environment, read in one place (issue 29, one home per value): every variable the app, the
+// CLI and the team worker read is read here, once, when first asked for, and kept, since the environment of
+// a running process does not change. The composition roots ask (bin/, web/, app/api/_lib and the routes,
+// mcp/endpoint.ts, instrumentation.ts, next.config.ts, `quorum worker`) and hand the values on as arguments.
+// Two modules below them ask too: server/tasks/lease.ts for the default lease, which every claim path and
+// task view computes with, and agents/tools/run-tests.ts for the environment a test run inherits. db/ reads
+// its own connection settings (it imports nothing of ours). The model's variables are not named here:
+// agents/model/from-env.ts, the only code that knows a vendor, picks them (QUORUM_MODEL, QUORUM_MODEL_<ROLE>, …) out
+// of `quorumVariables()`.
+// README's Configuration table lists every variable; test/config-home.test.ts fails when process.env
+// appears anywhere else in production code.
+import { quorumHome } from "../db/home";
+import { priceConfig, type PriceConfig } from "./bill/prices";
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+/** A value of the environment: read from process.env on first use and kept (a reader that throws is asked again next time). */
+export interface Setting<T> {
+  (): T;
+  /** The same value read from another environment: for tests, and for what a child process will see. */
+  from(env: Environment): T;
+}
+
+function setting<T>(read: (env: Environment) => T): Setting<T> {
+  let held: { value: T } | undefined;
+  const get = () => {
+    if (!held) held = { value: read(process.env) };
+    return held.value;
+  };
+  return Object.assign(get, { from: read });
+}
+
+// ——— The web server and the hub's address
+
+/** PORT: the web port. */
+export const webPort = setting((env) => env.PORT ?? "3000");
+
+/** QUORUM_HOST: the address the web server binds. */
+export const webHost = setting((env) => env.QUORUM_HOST ?? "127.0.0.1");
+
+/** QUORUM_URL as set, else undefined: the hub's public address, which makes cookies Secure (https) and is MCP's own origin. */
+export const hubUrlSetting = setting((env) => env.QUORUM_URL);
+
+/** The address printed in sign-in links and handed to clients: QUORUM_URL, else http://127.0.0.1:$PORT. */
+export const appUrl = setting((env) => hubUrlSetting.from(env) ?? `http://127.0.0.1:${webPort.from(env)}`);
+
+/** QUORUM_LEAN_API=0: `quorum start` runs plain `next start` instead of web/serve.ts. */
+export const leanApi = setting((env) => env.QUORUM_LEAN_API !== "0");
+
+/** NEXT_DIST_DIR: where the web app's build lives (a second build, a helper's or a benchmark's, beside the main one). */
+export const nextDistDir = setting((env) => env.NEXT_DIST_DIR ?? ".next");
+
+/** NODE_ENV=development: `next dev`, whose React tooling needs 'unsafe-eval' (server/security-headers.ts). */
+export const developmentBuild = setting((env) => env.NODE_ENV === "development");
+
+/** As `next start` does, before Next (and React) load: a process that names no NODE_ENV runs production code paths. */
+export function defaultToProductionBuild(): void {
+  if (!process.env.NODE_ENV) Object.assign(process.env, { NODE_ENV: "production" });
+}
+
+/** QUORUM_SWEEPERS=0: this app instance runs no sweepers (others may). */
+export const sweepersEnabled = setting((env) => env.QUORUM_SWEEPERS !== "0");
+
+// ——— `quorum start` and the CLI
+
+/** DATABASE_URL as set, else undefined: then the CLI finds or starts the embedded Postgres. */
+export const databaseUrlSetting = setting((env) => env.DATABASE_URL);
+
+/** QUORUM_HUMAN as set, else undefined: then the local human is named after the OS user. */
+export const localHumanSetting = setting((env) => env.QUORUM_HUMAN);
+
+/** QUORUM_TEAM=0: `quorum start` runs no team worker and launches no demo flight. */
+export const teamEnabled = setting((env) => env.QUORUM_TEAM !== "0");
+
+/** QUORUM_FLIGHT=now: `quorum start` launches the first flight at once instead of at the first sign-in. */
+export const flightAtOnce = setting((env) => env.QUORUM_FLIGHT === "now");
+
+/** QUORUM_FLIGHT=off: `quorum start` launches no demo flight (the team still takes the flights you start). */
+export const demoFlightEnabled = setting((env) => env.QUORUM_FLIGHT !== "off");
+
+/** QUORUM_CODERS: how many coder principals the team has (coder, coder-2, …), 1–8; 2 by default. */
+export const DEFAULT_CODERS = 2;
+export const coderCount = setting((env) => {
+  const raw = env.QUORUM_CODERS?.trim();
+  if (!raw) return DEFAULT_CODERS;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 8) throw new Error(`QUORUM_CODERS must be a whole number from 1 to 8, not '${raw}'`);
+  return n;
+});
+
+/**
+ * QUORUM_RUN_MAX_MINUTES: how long one drive of a built-in run may take on the wall clock before it stops at its
+ * next turn boundary (its task stays with it, to be resumed); 1 to 1,440, none when unset.
+ */
+export const runMaxMinutes = setting((env): number | undefined => {
+  const raw = env.QUORUM_RUN_MAX_MINUTES?.trim();
+  if (!raw) return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0 || n > 1440) throw new Error(`QUORUM_RUN_MAX_MINUTES must be a number of minutes above 0 and at most 1440, not '${raw}'`);
+  return n;
+});
+
+/** QUORUM_KEY as set: the agent key `quorum mcp` relays with and `quorum hook install` stores. */
+export const agentKeySetting = setting((env) => env.QUORUM_KEY);
+
+/** The folder a command was typed in: `npm run` moves to Quorum's folder, and INIT_CWD is where it was typed. */
+export const typedIn = setting((env) => env.INIT_CWD ?? process.cwd());
+
+/** What a child process inherits: this process's environment as it is now (a copy, for the caller to add to or prune). */
+/**
+ * QUORUM_UNSANDBOXED=1: where bubblewrap cannot start, the team runs a workpiece's commands without its sandbox
+ * (never by default: without the sandbox and without this, the team refuses to run them).
+ */
+export const unsandboxedAllowed = setting((env) => env.QUORUM_UNSANDBOXED === "1");
+
+/** Quorum's own folder (its database's data and passwords, its flight clones): never shown to a workpiece's commands. */
+export const quorumHomePath = setting(() => quorumHome());
+
+export function inheritedEnvironment(): NodeJS.ProcessEnv {
+  return { ...process.env };
+}
+
+// ——— The rules' settings
+
+/** The default task lease when no variable sets one. */
+export const DEFAULT_LEASE_MINUTES = 30;
+
+/**
+ * The default lease in seconds: QUORUM_LEASE_SECONDS (5 to 86,400), for tests that cut hosts off for longer
+ * than two leases and must not wait minutes (chaos/hosts), wins over QUORUM_LEASE_MINUTES (1 to 1,440); a
+ * value out of range is ignored. A task's own lease length comes before either (server/tasks/lease.ts).
+ */
+export const defaultLeaseSeconds = setting((env) => {
+  const seconds = Number(env.QUORUM_LEASE_SECONDS);
+  if (Number.isInteger(seconds) && seconds >= 5 && seconds <= 86_400) return seconds;
+  const minutes = Number(env.QUORUM_LEASE_MINUTES);
+  return (Number.isInteger(minutes) && minutes >= 1 && minutes <= 1440 ? minutes : DEFAULT_LEASE_MINUTES) * 60;
+});
+
+/** QUORUM_PRICES and QUORUM_CURRENCY: the bill's price map (a malformed one is reported, never fatal). */
+export const priceSettings = setting((env): PriceConfig => priceConfig(env));
+
+// ——— The team worker
+
+/** The built-in roles' pause after each step when QUORUM_PACE_MS names none, so a person can watch each one land. */
+export const DEFAULT_PACE_MS = 1_500;
+
+/** QUORUM_PACE_MS: the pause between a role's steps (0 for none; tests set 0). */
+export const paceMs = setting((env) => {
+  const raw = env.QUORUM_PACE_MS?.trim();
+  if (!raw) return DEFAULT_PACE_MS;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 60_000) throw new Error(`QUORUM_PACE_MS must be a whole number of milliseconds from 0 to 60000, not '${raw}'`);
+  return ms;
+});
+
+/** QUORUM_TEST_COMMAND (space-separated argv), else undefined: then the workpiece's own default runs (agents/team/worker.ts). */
+export const testCommandSetting = setting((env): string[] | undefined => {
+  const words = env.QUORUM_TEST_COMMAND?.trim().split(/\s+/).filter(Boolean);
+  return words?.length ? words : undefined;
+});
+
+/** QUORUM_REVIEW_DEADLINE_SECONDS in milliseconds, else undefined: then the roles' default holds (agents/team/roles/deadlines.ts). */
+export const reviewDeadlineSetting = setting((env) => (env.QUORUM_REVIEW_DEADLINE_SECONDS === undefined ? undefined : Number(env.QUORUM_REVIEW_DEADLINE_SECONDS) * 1000));
+
+/** Quorum's own variables (QUORUM_*), for the model seam: agents/model/from-env.ts alone knows which of them configure a model. */
+export const quorumVariables = setting((env): Environment => Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith("QUORUM_"))));

@@ -1,0 +1,61 @@
+// Thin loaders that feed the institutions' folds: the events of a run, of a task, or of some kinds, in journal order.
+// A `viewer` (the surface's caller) leaves out what it may not read (./visibility.ts); rules read unscoped.
+import { and, asc, eq, inArray, or, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { events, principals } from "../../db/schema";
+import type { Executor } from "../../db/client";
+import type { Principal } from "../principal";
+import { eventColumns } from "./list";
+import { eventsVisibleTo } from "./visibility";
+
+/** The fields a fold needs; both stored rows and listJournal entries fit. */
+export interface JournalRecord {
+  id: number;
+  t: string | Date;
+  kind: string;
+  actor: string | null;
+  runId: string | null;
+  taskId: string | null;
+  turn: number | null;
+  data: unknown;
+  actorName?: string | null;
+}
+
+/** Run ids as the runtime makes them (`run_<hex>`) or as a caller chose them: printable, bounded. */
+export const runIdSchema = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[\w.:-]+$/, "a run id is letters, digits and _ . : -");
+
+async function select(db: Executor, where: SQL | undefined, viewer?: Principal): Promise<JournalRecord[]> {
+  return db
+    .select(eventColumns)
+    .from(events)
+    .leftJoin(principals, eq(principals.id, events.actor))
+    .where(and(where, viewer ? eventsVisibleTo(viewer) : undefined))
+    .orderBy(asc(events.id));
+}
+
+export function loadRunEvents(db: Executor, runId: string, viewer?: Principal): Promise<JournalRecord[]> {
+  return select(db, eq(events.runId, runId), viewer);
+}
+
+/** Which events are a task's: its own and every event of the runs that worked on it. */
+export async function taskScope(db: Executor, taskId: string): Promise<SQL> {
+  const runs = await db
+    .selectDistinct({ runId: events.runId })
+    .from(events)
+    .where(and(eq(events.taskId, taskId), eq(events.kind, "RunStarted")));
+  const runIds = runs.map((r) => r.runId).filter((id): id is string => id !== null);
+  return runIds.length ? or(eq(events.taskId, taskId), inArray(events.runId, runIds))! : eq(events.taskId, taskId);
+}
+
+/** A task's own events and every event of the runs that worked on it. */
+export async function loadTaskEvents(db: Executor, taskId: string, viewer?: Principal): Promise<JournalRecord[]> {
+  return select(db, await taskScope(db, taskId), viewer);
+}
+
+export function loadEventsOfKinds(db: Executor, kinds: string[], filter?: SQL): Promise<JournalRecord[]> {
+  return select(db, filter ? and(inArray(events.kind, kinds), filter) : inArray(events.kind, kinds));
+}

@@ -1,0 +1,63 @@
+// A run as the explorer reads it: its timeline, its events for a replay, and the events a diagnosis
+// reads (the run's and its task's). Unknown runs are 404s, never empty answers. Each read is the
+// viewer's: events about direct messages it is not party to are left out (../journal/visibility.ts).
+import { and, count, eq } from "drizzle-orm";
+import { events } from "../../db/schema";
+import type { Executor } from "../../db/client";
+import { fail } from "../errors";
+import type { Principal } from "../principal";
+import type { Finding } from "./diagnose";
+import { loadRunEvents, loadTaskEvents, type JournalRecord } from "../journal/load";
+import { timeline, type Timeline } from "./timeline";
+
+async function runEventsOrFail(db: Executor, runId: string, viewer: Principal): Promise<JournalRecord[]> {
+  const recorded = await loadRunEvents(db, runId, viewer);
+  if (recorded.length === 0) throw fail.notFound("run", `no run ${runId} in the journal`);
+  return recorded;
+}
+
+export async function loadRunTimeline(db: Executor, runId: string, viewer: Principal): Promise<Timeline> {
+  return timeline(await runEventsOrFail(db, runId, viewer), runId);
+}
+
+/**
+ * A run's events for a replay: it must have begun (RunStarted) for the loop to re-live it, and the
+ * viewer must see all of it — a replay of the part it may read would re-live another run.
+ */
+export async function loadReplayableRun(db: Executor, runId: string, viewer: Principal): Promise<JournalRecord[]> {
+  const recorded = await runEventsOrFail(db, runId, viewer);
+  const [all] = await db.select({ n: count() }).from(events).where(eq(events.runId, runId));
+  if (all.n !== recorded.length) {
+    throw fail.forbidden("run", `run ${runId} read direct messages you are not party to: only their two ends and humans may replay it`);
+  }
+  if (!recorded.some((e) => e.kind === "RunStarted")) {
+    throw fail.conflict("run", "not_replayable", `run ${runId} has events but no RunStarted: there is nothing to re-live`);
+  }
+  return recorded;
+}
+
+/** GET /api/journal/runs/:id/diagnose: the run, how many events were read, and what they show. */
+export interface RunDiagnosis {
+  runId: string;
+  events: number;
+  findings: Finding[];
+}
+
+/** A run's events with its task's thread, where duplicates and unanswered requests show; in journal order. */
+export async function loadDiagnosisEvents(db: Executor, runId: string, viewer: Principal): Promise<JournalRecord[]> {
+  const own = await runEventsOrFail(db, runId, viewer);
+  const taskId = own.find((e) => e.kind === "RunStarted")?.taskId ?? own.find((e) => e.taskId)?.taskId;
+  if (!taskId) return own;
+  const byId = new Map([...own, ...(await loadTaskEvents(db, taskId, viewer))].map((e) => [e.id, e]));
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/** Whether a run has ended for good (a halted or stopped run may still resume). */
+export async function runFinished(db: Executor, runId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.runId, runId), eq(events.kind, "AgentFinished")))
+    .limit(1);
+  return row !== undefined;
+}
