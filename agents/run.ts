@@ -6,6 +6,7 @@ import { fail } from "../server/errors";
 import { emptyRunState } from "../server/runs/resume-point";
 import type { RunConfig, RunResult } from "../server/runs/run-events";
 import type { Principal } from "../server/principal";
+import { hubSecrets, redactValue } from "../server/hub-secrets";
 import { requireRunMayDraw } from "../server/budgets/run-budget";
 import { budgetChain } from "../server/budgets/spend";
 import { allOf, wallClockLimit } from "./keepers";
@@ -60,7 +61,11 @@ export function portsFor(db: Db, env: RunEnvironment): LoopPorts {
   const keepers = [env.keeper, env.maxMinutes ? wallClockLimit(env.maxMinutes, clock) : undefined].filter((k) => k !== undefined);
   return {
     client: env.client,
-    toolbox: createToolbox(env.tools, { root: env.root, timeoutMs: env.toolTimeoutMs ?? RUN_DEFAULTS.toolTimeoutMs }),
+    toolbox: createToolbox(env.tools, {
+      root: env.root,
+      timeoutMs: env.toolTimeoutMs ?? RUN_DEFAULTS.toolTimeoutMs,
+      redact: async (observation) => redactValue(observation, await hubSecrets(db)),
+    }),
     journal: databaseJournal(db, { clock, inbox: env.inbox }),
     signal: env.signal,
     keeper: keepers.length ? allOf(keepers) : undefined,

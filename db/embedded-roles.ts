@@ -49,6 +49,16 @@ export function loadPasswords(home: string): Passwords {
   return passwords;
 }
 
+/** The embedded server's passwords as stored, or none (reading never makes the file). */
+export function storedPasswords(home: string): string[] {
+  try {
+    const stored = JSON.parse(readFileSync(join(home, PASSWORDS_FILE), "utf8")) as Record<string, unknown>;
+    return Object.values(stored).filter((value): value is string => typeof value === "string");
+  } catch {
+    return [];
+  }
+}
+
 export function urlsOf(port: number, passwords: Passwords): EmbeddedUrls {
   const ownerUrl = `postgres://${SUPERUSER}:${passwords[SUPERUSER]}@127.0.0.1:${port}/${DATABASE}`;
   return { url: `postgres://${APP_ROLE}:${passwords[APP_ROLE]}@127.0.0.1:${port}/${DATABASE}`, ownerUrl, migrate: () => migrateAndGrant(ownerUrl) };

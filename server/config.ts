@@ -106,7 +106,6 @@ export const agentKeySetting = setting((env) => env.QUORUM_KEY);
 /** The folder a command was typed in: `npm run` moves to Quorum's folder, and INIT_CWD is where it was typed. */
 export const typedIn = setting((env) => env.INIT_CWD ?? process.cwd());
 
-/** What a child process inherits: this process's environment as it is now (a copy, for the caller to add to or prune). */
 /**
  * QUORUM_UNSANDBOXED=1: where bubblewrap cannot start, the team runs a workpiece's commands without its sandbox
  * (never by default: without the sandbox and without this, the team refuses to run them).
@@ -116,9 +115,39 @@ export const unsandboxedAllowed = setting((env) => env.QUORUM_UNSANDBOXED === "1
 /** Quorum's own folder (its database's data and passwords, its flight clones): never shown to a workpiece's commands. */
 export const quorumHomePath = setting(() => quorumHome());
 
+/** What a child process inherits: this process's environment as it is now (a copy, for the caller to add to or prune). */
 export function inheritedEnvironment(): NodeJS.ProcessEnv {
   return { ...process.env };
 }
+
+const decodeURIComponentSafely = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
+/** A variable's name that says its value is a credential (ANTHROPIC_API_KEY, QUORUM_KEY, GITHUB_TOKEN, PGPASSWORD, …). */
+const SECRET_NAME = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)$/i;
+
+/**
+ * The credentials this process was given, by the variable that holds them: each variable whose name says it
+ * is one, and the password inside any variable holding a URL (DATABASE_URL). server/hub-secrets.ts keeps them
+ * out of what the team's tools return.
+ */
+export const secretsInEnvironment = setting((env): { name: string; value: string }[] => {
+  const found: { name: string; value: string }[] = [];
+  for (const [name, value] of Object.entries(env)) {
+    if (!value) continue;
+    if (SECRET_NAME.test(name)) found.push({ name, value });
+    else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value) && URL.canParse(value)) {
+      const { password } = new URL(value);
+      if (password) found.push({ name: `${name} password`, value: decodeURIComponentSafely(password) });
+    }
+  }
+  return found;
+});
 
 // ——— The rules' settings
 

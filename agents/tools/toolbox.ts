@@ -31,7 +31,14 @@ export function failure(reason: string, recoveryHint: string, transient = false)
   return { is_error: true, reason, recovery_hint: recoveryHint, ...(transient ? { transient: true } : {}) };
 }
 
-export function createToolbox(tools: readonly Tool[], options: { root: string; timeoutMs?: number }): Toolbox {
+export interface ToolboxOptions {
+  root: string;
+  timeoutMs?: number;
+  /** Takes the hub's secrets out of every observation before anyone sees it (server/hub-secrets.ts; agents/run.ts sets it). */
+  redact?: (observation: Observation) => Promise<Observation>;
+}
+
+export function createToolbox(tools: readonly Tool[], options: ToolboxOptions): Toolbox {
   const byName = new Map<string, Tool>();
   for (const tool of tools) {
     if (tool.name === DONE) throw new Error("`done` is the loop's own verb; do not register a tool by that name");
@@ -52,29 +59,34 @@ export function createToolbox(tools: readonly Tool[], options: { root: string; t
       return { ok: true, prepared: { call, args: parsed.data, writes: tool.writes?.(parsed.data) ?? null } };
     },
     async execute(prepared, ctx) {
-      const tool = byName.get(prepared.call.name)!;
-      const timeoutMs = tool.timeoutMs ?? options.timeoutMs ?? 60_000;
-      const controller = new AbortController();
-      let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<"timeout">((resolve) => {
-        timer = setTimeout(() => resolve("timeout"), timeoutMs);
-      });
-      try {
-        const running = tool.execute(prepared.args as never, { root: options.root, signal: controller.signal, runId: ctx.runId, agentId: ctx.agentId, turn: ctx.turn });
-        const outcome = await Promise.race([running.then((result) => ({ result })), timedOut]);
-        if (outcome === "timeout") {
-          controller.abort();
-          running.catch(() => {});
-          return failure(`${tool.name} timed out after ${timeoutMs} ms`, "try again, or ask for less at once", true);
-        }
-        // The observation is journalled: keep it plain JSON.
-        return { is_error: false, result: JSON.parse(JSON.stringify(outcome.result ?? null)) };
-      } catch (error) {
-        if (error instanceof ToolFailure) return failure(error.reason, error.recoveryHint, error.transient);
-        return failure(`${tool.name} failed: ${(error as Error).message ?? String(error)}`, "check the arguments; if they are right, report the failure");
-      } finally {
-        clearTimeout(timer);
-      }
+      const observation = await run(prepared, ctx);
+      return options.redact ? options.redact(observation) : observation;
     },
   };
+
+  async function run(prepared: PreparedCall, ctx: ExecuteContext): Promise<Observation> {
+    const tool = byName.get(prepared.call.name)!;
+    const timeoutMs = tool.timeoutMs ?? options.timeoutMs ?? 60_000;
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<"timeout">((resolve) => {
+      timer = setTimeout(() => resolve("timeout"), timeoutMs);
+    });
+    try {
+      const running = tool.execute(prepared.args as never, { root: options.root, signal: controller.signal, runId: ctx.runId, agentId: ctx.agentId, turn: ctx.turn });
+      const outcome = await Promise.race([running.then((result) => ({ result })), timedOut]);
+      if (outcome === "timeout") {
+        controller.abort();
+        running.catch(() => {});
+        return failure(`${tool.name} timed out after ${timeoutMs} ms`, "try again, or ask for less at once", true);
+      }
+      // The observation is journalled: keep it plain JSON.
+      return { is_error: false, result: JSON.parse(JSON.stringify(outcome.result ?? null)) };
+    } catch (error) {
+      if (error instanceof ToolFailure) return failure(error.reason, error.recoveryHint, error.transient);
+      return failure(`${tool.name} failed: ${(error as Error).message ?? String(error)}`, "check the arguments; if they are right, report the failure");
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 }
