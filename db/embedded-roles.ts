@@ -12,7 +12,9 @@ export const APP_ROLE = "quorum_app";
 /** What every data folder made before the app role existed used: refused once the folder is upgraded. */
 const LEGACY_PASSWORD = "quorum";
 export const DATABASE = "quorum";
-export const PASSWORDS_FILE = "pg-passwords.json";
+import { PASSWORDS_FILE } from "./passwords-file";
+
+export { PASSWORDS_FILE };
 /** Held while migrating and granting, so concurrent starters take turns (db/migrate.ts takes it too). */
 const MIGRATION_LOCK = 8451001;
 export interface EmbeddedUrls {
@@ -47,16 +49,6 @@ export function loadPasswords(home: string): Passwords {
   const passwords: Passwords = { [SUPERUSER]: newPassword(), [APP_ROLE]: newPassword() };
   writePrivate(file, `${JSON.stringify(passwords, null, 2)}\n`);
   return passwords;
-}
-
-/** The embedded server's passwords as stored, or none (reading never makes the file). */
-export function storedPasswords(home: string): string[] {
-  try {
-    const stored = JSON.parse(readFileSync(join(home, PASSWORDS_FILE), "utf8")) as Record<string, unknown>;
-    return Object.values(stored).filter((value): value is string => typeof value === "string");
-  } catch {
-    return [];
-  }
 }
 
 export function urlsOf(port: number, passwords: Passwords): EmbeddedUrls {

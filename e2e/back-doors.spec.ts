@@ -2,6 +2,7 @@
 // local process, a curious agent or a hostile web page would try them. Each test records whether the
 // door held before it asserts, and the suite prints one line for `npm run chaos` to tally.
 import { randomBytes } from "node:crypto";
+import { connect } from "node:net";
 import { type Agent, expect, type ResponseBody, test, uniqueName } from "./fixtures";
 import { probeEmbeddedDatabase } from "./probes/embedded-database";
 
@@ -263,6 +264,70 @@ test("9 · the smaller holes: old evidence, invisible ADRs, reserving everything
       ? holes.join("; ")
       : `reopen ${reopen.status}, cancel ${cancel.status()}, reserve ** ${everything.status}, stream ${refusedAt} refused (429), rate floor at message ${limitedAt} across rooms`,
   );
+});
+
+/** Milliseconds `work` takes, and what it returned. */
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await work();
+  return { ms: Math.round(performance.now() - started), value };
+}
+
+/** A raw request line on a socket of its own, as an attacker's client writes it: the status and any Location. */
+function rawRequestLine(baseURL: string, target: string): Promise<{ status: number; location: string | null }> {
+  const { hostname, port } = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(`GET ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`));
+    let answer = "";
+    socket.on("data", (chunk) => (answer += chunk.toString()));
+    socket.on("end", () => resolve({ status: Number(answer.split(" ")[1]), location: /\r\nlocation: ([^\r]*)/i.exec(answer)?.[1] ?? null }));
+    socket.on("error", reject);
+  });
+}
+
+// Issue 34's probes of one small request freezing the hub: each answers at once and /api/health with it.
+// The times go to the tally; the ceiling asserted is far above them and far below the freezes found (4–28 s).
+const FROZEN_MS = 2_000;
+
+test("10 · pattern bombs: a brace product and a backtracking glob answer at once, the server stays responsive", async ({ baseURL, registerAgent }) => {
+  const [holder, checker] = [await registerAgent(), await registerAgent()];
+  const bomb = Array.from({ length: 32 }, (_, i) => `p${i}/${"{a,b}".repeat(18)}`);
+  const health = timed(() => raw(`${baseURL}/api/health`));
+  const braces = await timed(() => raw(`${baseURL}/api/reservations`, { ...json({ patterns: bomb, reason: "bomb" }), key: holder.key }));
+  const healthy = await health;
+  door(
+    "10 brace product",
+    "reserve 32 patterns of {a,b}×18 (2^18 globs each)",
+    braces.value.status === 400 && braces.ms < FROZEN_MS && healthy.ms < FROZEN_MS,
+    `${braces.value.status} in ${braces.ms} ms; /api/health meanwhile ${healthy.ms} ms`,
+  );
+
+  const crowded = await raw(`${baseURL}/api/reservations`, { ...json({ patterns: [`src/${"*a".repeat(12)}*b`], reason: "regex" }), key: holder.key });
+  expect((await raw(`${baseURL}/api/reservations`, { ...json({ patterns: ["src/*a*a*a*b"], reason: "allowed" }), key: holder.key })).status).toBe(201);
+  const names = Array.from({ length: 5_000 }, (_, i) => `src/${"a".repeat(40 + (i % 10))}`);
+  const check = await timed(() => raw(`${baseURL}/api/reservations/check`, { ...json({ paths: names }), key: checker.key }));
+  const blocked = check.value.status === 200 ? (safeJson(check.value.text).blocked as unknown[]).length : -1;
+  door(
+    "11 backtracking glob",
+    "reserve src/*a*a…*b (13 stars), and check 5,000 names of a's against src/*a*a*a*b",
+    crowded.status === 400 && check.value.status === 200 && blocked === 0 && check.ms < FROZEN_MS,
+    `13 stars → ${crowded.status}; the check → ${check.value.status} in ${check.ms} ms, ${blocked} blocked`,
+  );
+});
+
+test("11 · unreadable searches, absolute-form targets and dot paths are client errors", async ({ baseURL, registerAgent }) => {
+  const agent = await registerAgent();
+  const search = await raw(`${baseURL}/api/journal?q=${"-".repeat(200)}`, { key: agent.key });
+  door("12 unreadable search", "GET /api/journal?q= and 200 hyphens (a tsquery stack overflow)", search.status === 400, `→ ${search.status}`);
+  const absolute = await rawRequestLine(baseURL, "http://evil.example/room");
+  door(
+    "13 absolute-form target",
+    "GET http://evil.example/room HTTP/1.1",
+    absolute.status === 400 && absolute.location === null,
+    `→ ${absolute.status}${absolute.location ? `, Location ${absolute.location}` : ""}`,
+  );
+  const dotted = await rawRequestLine(baseURL, "/x/../api/stream");
+  door("14 stream past the lean router", "GET /x/../api/stream (Next's copy of the route, a second stream counter)", dotted.status === 400, `→ ${dotted.status}`);
 });
 
 async function createTask(baseURL: string, creator: Agent, approverId: string): Promise<{ id: string }> {

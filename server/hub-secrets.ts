@@ -4,7 +4,7 @@
 // The hub knows: the credentials in its environment (server/config.ts), the embedded database's
 // passwords, the webhook signing secrets; the keys and session tokens it minted are stored only as
 // hashes, so they are recognised by their shape instead.
-import { storedPasswords } from "../db/embedded-roles";
+import { storedPasswords } from "../db/passwords-file";
 import { webhookEndpoints } from "../db/schema";
 import type { Db } from "../db/client";
 import { quorumHomePath, secretsInEnvironment } from "./config";

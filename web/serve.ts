@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { defaultToProductionBuild, webPort } from "@/server/config";
 import { createApiRouter, importRoute } from "./api-router";
+import { refusedTarget } from "./request-target";
 import { discoverApiRoutes } from "./route-table";
 
 const root = join(import.meta.dirname, "..");
@@ -39,6 +40,7 @@ async function serve(): Promise<void> {
   const api = createApiRouter(routes);
 
   const server = createServer((req, res) => {
+    if (refusedTarget(req, res)) return;
     if (isApiPath(req.url)) void api(req, res);
     else void pages(req, res);
   });

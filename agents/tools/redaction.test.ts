@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
-import { PASSWORDS_FILE } from "../../db/embedded-roles";
+import { PASSWORDS_FILE } from "../../db/passwords-file";
 import { manualClock, systemClock } from "../../server/clock";
 import { quorumHomePath } from "../../server/config";
 import { issueSignInLink } from "../../server/principals/sign-in";
@@ -29,7 +29,7 @@ describe("the hub's secrets in a tool's output", () => {
     const embeddedPassword = planted("embedded");
     writeFileSync(join(quorumHomePath(), PASSWORDS_FILE), JSON.stringify({ postgres: embeddedPassword, quorum_app: planted("app") }));
     const human = await makeHuman();
-    const webhook = await addWebhook(db, human, { url: "https://hooks.example/quorum", events: ["TaskCreated"] }, systemClock);
+    const webhook = await addWebhook(db, human, { url: "https://hooks.example/quorum", events: ["review.requested"] }, systemClock);
     const agent = await makeAgent();
     const signInToken = await issueSignInLink(db, human, systemClock);
     const secrets = {

@@ -186,6 +186,10 @@ describe("journal search", () => {
     const tooLong = await call(journalRoute, `/api/journal?q=${"x".repeat(201)}`, { cookie: human.cookie });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.issues[0].path).toEqual(["q"]);
+    // A search Postgres cannot read (its tsquery stack overflows) is the client's mistake, with the reason.
+    const unreadable = await call(journalRoute, `/api/journal?q=${"-".repeat(200)}`, { cookie: human.cookie });
+    expect(unreadable.status).toBe(400);
+    expect(unreadable.body).toMatchObject({ error: "invalid", issues: [{ path: ["q"], message: expect.stringContaining("tsquery") }] });
   });
 
   it("finds an event while another instance holds the indexer, and through the index once it is indexed", async () => {

@@ -5,7 +5,7 @@ import { events, principals } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import type { Page } from "../page";
 import type { Principal } from "../principal";
-import { indexJournalSearch, readSearchWatermark, searchIndexed, searchTail } from "./search-index";
+import { indexJournalSearch, readSearchWatermark, requireReadableSearch, searchIndexed, searchTail } from "./search-index";
 import { eventsVisibleTo } from "./visibility";
 
 /** GET /api/journal's query: the filters of JournalQuery a surface may pass. */
@@ -112,6 +112,7 @@ export async function listJournal(db: Executor, query: JournalQuery): Promise<Pa
   if (query.q) {
     // Search looks in the events that carry text (migration 0024's predicate), through the index written
     // after the fact (migration 0027): the tail is indexed first, so what is left to read directly is short.
+    await requireReadableSearch(db, query.q);
     await indexJournalSearch(db);
     const mark = await readSearchWatermark(db);
     const [indexed, tail] = await Promise.all([read(searchIndexed(query.q, mark)), read(searchTail(query.q, mark))]);

@@ -2,6 +2,7 @@
 // return; this indexes the settled tail in batches, from the "search" sweeper and before every search.
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { fail } from "../errors";
 
 /** Events read per call: one batch is one statement holding the indexer's row lock. */
 export const SEARCH_INDEX_BATCH = 2000;
@@ -31,6 +32,18 @@ export interface SearchWatermark {
 export async function readSearchWatermark(db: Executor): Promise<SearchWatermark> {
   const [row] = await db.execute<{ tx_id: string; event_id: string }>(sql`select tx_id::text, event_id from event_search_watermark`);
   return { txId: row.tx_id, eventId: Number(row.event_id) };
+}
+
+/**
+ * A search Postgres cannot read (200 hyphens overflow its tsquery stack, an internal error) is the
+ * client's mistake: 400 with Postgres's reason, asked before the two reads below.
+ */
+export async function requireReadableSearch(db: Executor, q: string): Promise<void> {
+  try {
+    await db.execute(sql`select websearch_to_tsquery('english', ${q})`);
+  } catch (error) {
+    throw fail.invalid("journal", `the search cannot be read: ${(error as Error).message}`, { issues: [{ path: ["q"], message: (error as Error).message }] }, error);
+  }
 }
 
 /**

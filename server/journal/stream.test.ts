@@ -93,6 +93,17 @@ describe("the live stream", () => {
     await until("every slot to be released", () => openStreamCount(agent.id) === 0 && openStreamCount(other.id) === 0);
   });
 
+  it("counts a principal's streams once per process, whichever copy of the module serves them (Next bundles its own)", async () => {
+    const agent = await makeAgent();
+    for (let i = 0; i < MAX_STREAMS_PER_PRINCIPAL; i++) expect((await open({ key: agent.key })).status).toBe(200);
+    vi.resetModules();
+    const copy = await import("./stream");
+    expect(copy.openStreamCount).not.toBe(openStreamCount);
+    expect(copy.openStreamCount(agent.id)).toBe(MAX_STREAMS_PER_PRINCIPAL);
+    for (const s of opened) s.hangUp();
+    await until("every slot to be released", () => copy.openStreamCount(agent.id) === 0);
+  });
+
   it("sends a heartbeat event (not a comment, which an EventSource never sees) and says how often in ready", async () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     const human = await makeHuman();

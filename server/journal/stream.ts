@@ -28,9 +28,14 @@ const CATCH_UP_LIMIT = 500;
 /**
  * The open streams of this process, by principal. Counted in memory because what the cap guards is
  * this process's sockets and listeners: with several app instances each one caps on its own (so a
- * principal may hold up to 8 per instance), which bounds every instance's load all the same.
+ * principal may hold up to 8 per instance), which bounds every instance's load all the same. Kept on
+ * the process under a registered symbol, so that Next's bundled copy of this module counts in the same
+ * map as the lean router's (a module-level map gave each copy a cap of its own: issue 34).
  */
-const open = new Map<string, Set<() => void>>();
+const OPEN_STREAMS = Symbol.for("quorum.openStreams");
+const processWide = globalThis as { [OPEN_STREAMS]?: Map<string, Set<() => void>> };
+processWide[OPEN_STREAMS] ??= new Map();
+const open = processWide[OPEN_STREAMS];
 
 /** Events after which a stream's credential may no longer hold: a rotated or revoked key, an ended session. */
 const CREDENTIAL_KINDS = new Set(["AgentKeyRotated", "AgentKeysRevoked", "SessionEnded"]);

@@ -8,9 +8,18 @@ import { DEFAULT_SCOPE, scopeField } from "./guards";
 import { pathMatcher, repoPath } from "./patterns";
 import { selectReservationViews } from "./view";
 
+/** Paths one check may ask about: a large commit's staged files; past it, check in batches. */
+export const MAX_CHECKED_PATHS = 5_000;
+/** Their total length: every held glob is matched against every byte of them. */
+export const MAX_CHECKED_BYTES = 256 * 1024;
+
 export const checkPathsInput = z.strictObject({
   /** Repository-relative paths; for a rename send both the old and the new path. */
-  paths: z.array(repoPath).min(1, "send at least one path").max(5000),
+  paths: z
+    .array(repoPath)
+    .min(1, "send at least one path")
+    .max(MAX_CHECKED_PATHS)
+    .refine((paths) => paths.reduce((sum, p) => sum + p.length, 0) <= MAX_CHECKED_BYTES, `the paths may total at most ${MAX_CHECKED_BYTES} characters: check in batches`),
   scope: scopeField.optional(),
 });
 export type CheckPathsInput = z.infer<typeof checkPathsInput>;

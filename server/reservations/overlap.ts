@@ -1,6 +1,6 @@
-// Whether two reservable globs can name one path: picomatch matches, braces expand, segments align.
-import picomatch from "picomatch";
-import { expandPattern, GLOB_OPTIONS, isGlob } from "./patterns";
+// Whether two reservable globs can name one path: braces expand, candidate paths are matched, segments align.
+import { globMatches } from "./glob-match";
+import { expandPattern, isGlob } from "./patterns";
 
 export interface Overlap {
   overlap: boolean;
@@ -8,7 +8,7 @@ export interface Overlap {
   example?: string;
 }
 
-const matches = (path: string, pattern: string) => picomatch.isMatch(path, pattern, GLOB_OPTIONS);
+const matches = globMatches;
 
 /** Turns a glob into a concrete path by filling each wildcard (`**` and `*` with `filler`, `?` and classes with one char). */
 function instantiate(pattern: string, filler: string): string {

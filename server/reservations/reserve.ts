@@ -10,12 +10,19 @@ import type { Principal } from "../principal";
 import { describeHolders, findConflicts, lockScope } from "./conflicts";
 import { DEFAULT_SCOPE, DEFAULT_TTL_SECONDS, requireReserver, scopeField, ttlField } from "./guards";
 import { requireAgentPatterns, requireAgentRoom, requireAgentTtl } from "./limits";
-import { globPattern } from "./patterns";
+import { braceExpansionCount } from "./brace-count";
+import { globPattern, MAX_GRANT_EXPANSIONS } from "./patterns";
 import { readReservationView, type ReservationView } from "./view";
 
 export const reservePathsInput = z.strictObject({
   /** Repository-relative globs: `src/lib/**`, `docs/*.md`, `src/{a,b}/index.ts`, `README.md`. */
-  patterns: z.array(globPattern).min(1, "reserve at least one pattern").max(32),
+  patterns: z
+    .array(globPattern)
+    .min(1, "reserve at least one pattern")
+    .max(32)
+    .refine((patterns) => patterns.reduce((sum, p) => sum + braceExpansionCount(p), 0) <= MAX_GRANT_EXPANSIONS, {
+      message: `the patterns may expand to at most ${MAX_GRANT_EXPANSIONS} globs together: every held glob is compared with every other`,
+    }),
   /** exclusive (default): nobody else may hold an overlapping path; shared: others may share it. */
   mode: z.enum(RESERVATION_MODES).optional(),
   /** The lease; renew before it runs out (default 1800; an agent may ask for at most 7200). */
