@@ -58,6 +58,9 @@ export function defaultToProductionBuild(): void {
   if (!process.env.NODE_ENV) Object.assign(process.env, { NODE_ENV: "production" });
 }
 
+/** QUORUM_WEBHOOK_ALLOW_PRIVATE=1: webhooks may be delivered to loopback and private addresses (server/webhooks/outside-only.ts). */
+export const webhookInwardAllowed = setting((env) => env.QUORUM_WEBHOOK_ALLOW_PRIVATE === "1");
+
 /** QUORUM_SWEEPERS=0: this app instance runs no sweepers (others may). */
 export const sweepersEnabled = setting((env) => env.QUORUM_SWEEPERS !== "0");
 

@@ -18,7 +18,13 @@ export interface Sweeper {
   run(db: Db, clock: Clock): Promise<unknown>;
 }
 
-export const SWEEPERS: Sweeper[] = [
+/** What the composition root (instrumentation.ts) hands the sweepers from the configuration. */
+export interface SweeperSettings {
+  /** QUORUM_WEBHOOK_ALLOW_PRIVATE=1: webhooks may go to loopback and private addresses. */
+  webhooksMayReachInward: boolean;
+}
+
+export const sweepersWith = (settings: SweeperSettings): Sweeper[] => [
   { name: "leases", everyMs: 10_000, run: sweepExpiredLeases },
   { name: "decisions", everyMs: 5_000, run: sweepDecisions },
   { name: "reminders", everyMs: 60_000, run: sweepReminders },
@@ -28,11 +34,14 @@ export const SWEEPERS: Sweeper[] = [
   // A stall is past half a lease (15 min at the default 30): noticed within 10 s of it.
   { name: "stalls", everyMs: 10_000, run: sweepStalledAgents },
   // Webhooks go out within about a second of their commit: one indexed query of due rows per pass.
-  { name: "webhooks", everyMs: 1_000, run: deliverWebhooks },
+  { name: "webhooks", everyMs: 1_000, run: (db, clock) => deliverWebhooks(db, clock, { allowInward: settings.webhooksMayReachInward }) },
   // The journal's search index is written after the fact (migration 0027): a second behind at most, and a
   // search indexes whatever is left before it reads.
   { name: "search", everyMs: 1_000, run: (db) => indexJournalSearch(db) },
 ];
+
+/** The sweepers with the safe settings (bench and tests that start them). */
+export const SWEEPERS = sweepersWith({ webhooksMayReachInward: false });
 
 /** Starts every sweeper; a failure is logged and the next pass tries again. Returns a stop function. */
 export function startSweepers(db: Db, clock: Clock, sweepers: Sweeper[] = SWEEPERS, log = console.error): () => void {

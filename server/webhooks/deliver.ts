@@ -1,11 +1,14 @@
 // The deliverer: claims due outbox rows (SKIP LOCKED, so instances never send one attempt twice),
 // POSTs each signed, and records the outcome: delivered, retried with backoff, or given up; 24 h of
 // failures disables the endpoint. Runs as a sweeper in every app instance (server/sweepers/schedule.ts).
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
 import { and, eq, sql } from "drizzle-orm";
 import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
+import { InwardAddress, isInwardAddress, literalAddressOf, outsideOnlyLookup } from "./outside-only";
 import { hostOf } from "./view";
 import { webhookHeaders } from "./signature";
 
@@ -62,6 +65,8 @@ export interface DeliverOptions {
   /** The jitter's source; tests fix it. */
   random?: () => number;
   limit?: number;
+  /** Deliver to loopback and private addresses too (QUORUM_WEBHOOK_ALLOW_PRIVATE=1; tests with a local receiver). */
+  allowInward?: boolean;
 }
 
 /** One statement: take due rows nobody else holds, count the attempt and hold them for CLAIM_MS. */
@@ -92,31 +97,53 @@ async function claimDue(db: Db, now: Date, limit: number): Promise<Claimed[]> {
   }));
 }
 
-/** One POST: 2xx is success; anything else (a redirect too), a network error or 10 s of silence is a failure. */
-async function attempt(row: Claimed, now: Date): Promise<Outcome> {
+/** What a failed attempt records: a category, never the peer's or the socket's own words (agents read WebhookFailed). */
+function failureCategory(error: unknown): string {
+  if (error instanceof InwardAddress) return "refused: the address is inside this network (QUORUM_WEBHOOK_ALLOW_PRIVATE=1 allows it)";
+  const { name, code } = (error ?? {}) as NodeJS.ErrnoException;
+  if (name === "AbortError" || name === "TimeoutError") return `no answer in ${ATTEMPT_TIMEOUT_MS / 1000} s`;
+  if (code === "ECONNREFUSED") return "connection refused";
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "name not found";
+  if (code === "ECONNRESET" || code === "EPIPE") return "connection closed";
+  if (typeof code === "string" && /CERT|SSL|TLS/.test(code)) return "TLS failed";
+  return "connection failed";
+}
+
+/** POSTs the body and resolves with the status; the connection's address is checked on the way unless inward ones are allowed. */
+function post(row: Claimed, now: Date, allowInward: boolean): Promise<number> {
+  const url = new URL(row.url);
+  const literal = literalAddressOf(url);
+  if (!allowInward && literal !== null && isInwardAddress(literal)) return Promise.reject(new InwardAddress(`${literal} is inside this network`));
+  const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const request = send(
+      url,
+      {
+        method: "POST",
+        headers: { ...webhookHeaders(row.secret, row.id, now, row.body), "content-length": Buffer.byteLength(row.body) },
+        signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
+        ...(allowInward ? {} : { lookup: outsideOnlyLookup }),
+      },
+      (response) => {
+        resolve(response.statusCode ?? 0);
+        response.destroy();
+      },
+    );
+    request.on("error", reject);
+    request.end(row.body);
+  });
+}
+
+/** One POST: 2xx is success; anything else (a redirect too: never followed), a network error or 10 s of silence is a failure. */
+async function attempt(row: Claimed, now: Date, allowInward: boolean): Promise<Outcome> {
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   try {
-    const response = await fetch(row.url, {
-      method: "POST",
-      headers: webhookHeaders(row.secret, row.id, now, row.body),
-      body: row.body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
-    });
-    await response.body?.cancel().catch(() => {});
-    const ok = response.status >= 200 && response.status < 300;
-    return { status: response.status, error: ok ? null : `HTTP ${response.status}`, ms: ms() };
+    const status = await post(row, now, allowInward);
+    const ok = status >= 200 && status < 300;
+    return { status, error: ok ? null : `HTTP ${status}`, ms: ms() };
   } catch (error) {
-    const timedOut = error instanceof Error && error.name === "TimeoutError";
-    const message = timedOut
-      ? `no answer in ${ATTEMPT_TIMEOUT_MS / 1000} s`
-      : error instanceof Error
-        ? error.cause instanceof Error
-          ? error.cause.message
-          : error.message
-        : String(error);
-    return { status: null, error: message.slice(0, 500), ms: ms() };
+    return { status: null, error: failureCategory(error), ms: ms() };
   }
 }
 
@@ -172,7 +199,7 @@ export async function deliverWebhooks(db: Db, clock: Clock, options: DeliverOpti
   const result: DeliverResult = { claimed: claimed.length, delivered: 0, failed: 0, disabled: [] };
   await Promise.all(
     claimed.map(async (row) => {
-      const outcome = await attempt(row, now);
+      const outcome = await attempt(row, now, options.allowInward ?? false);
       if (outcome.error === null) result.delivered += 1;
       else result.failed += 1;
       const recorded = await record(db, row, outcome, clock.now(), options.random ?? Math.random);

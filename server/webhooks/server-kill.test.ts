@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import { getDb } from "../../db/client";
 import { manualClock, systemClock } from "../clock";
-import { startReceiver } from "../../test/fixtures/webhook-receiver";
+import { startReceiver, LOCAL_RECEIVER } from "../../test/fixtures/webhook-receiver";
 import { makeHuman } from "../../test/helpers";
 import { CLAIM_MS, deliverWebhooks } from "./deliver";
 import { addWebhook } from "./manage";
@@ -62,7 +62,7 @@ describe("a server killed between commit and delivery", () => {
       const child = await commitInChild({ number: 41, deliver: false });
       await child.kill();
       expect(receiver.received).toHaveLength(0);
-      expect(await deliverWebhooks(getDb(), systemClock)).toMatchObject({ claimed: 1, delivered: 1 });
+      expect(await deliverWebhooks(getDb(), systemClock, LOCAL_RECEIVER)).toMatchObject({ claimed: 1, delivered: 1 });
       expect(receiver.received).toHaveLength(1);
       expect(receiver.received[0]).toMatchObject({ error: null, verified: { type: "escalation.opened", data: { number: 41 } } });
     } finally {
@@ -88,9 +88,9 @@ describe("a server killed between commit and delivery", () => {
 
       // While the dead deliverer's claim holds, nobody sends it again.
       const clock = manualClock(new Date());
-      expect((await deliverWebhooks(getDb(), clock)).claimed).toBe(0);
+      expect((await deliverWebhooks(getDb(), clock, LOCAL_RECEIVER)).claimed).toBe(0);
       clock.advance(CLAIM_MS);
-      expect(await deliverWebhooks(getDb(), clock)).toMatchObject({ claimed: 1, delivered: 1 });
+      expect(await deliverWebhooks(getDb(), clock, LOCAL_RECEIVER)).toMatchObject({ claimed: 1, delivered: 1 });
       expect(receiver.received.map((r) => r.id)).toEqual([cut.id, cut.id]);
       expect(receiver.received.map((r) => r.error)).toEqual([null, null]);
       expect(receiver.received[1].verified).toMatchObject({ type: "escalation.opened", data: { number: 42 } });

@@ -14,7 +14,7 @@ import * as collection from "../../app/api/webhooks/route";
 import * as one from "../../app/api/webhooks/[id]/route";
 import * as test from "../../app/api/webhooks/[id]/test/route";
 import { makeReadyTask, makeTeam } from "../../test/fixtures/board";
-import { startReceiver } from "../../test/fixtures/webhook-receiver";
+import { startReceiver, LOCAL_RECEIVER } from "../../test/fixtures/webhook-receiver";
 import { call, makeAgent, makeHuman } from "../../test/helpers";
 import { deliverWebhooks, GIVE_UP_AFTER_MS, retryDelayMs } from "./deliver";
 import { addWebhook } from "./manage";
@@ -177,15 +177,15 @@ describe("delivery", () => {
       secret = endpoint.secret;
       const before = (await escalate(clock.now())).id;
 
-      expect(await deliverWebhooks(getDb(), clock)).toMatchObject({ claimed: 1, delivered: 0, failed: 1 });
+      expect(await deliverWebhooks(getDb(), clock, LOCAL_RECEIVER)).toMatchObject({ claimed: 1, delivered: 0, failed: 1 });
       const [failed] = await deliveriesOf(endpoint.id);
       expect(failed).toMatchObject({ status: "pending", attempts: 1, lastStatus: 500, lastError: "HTTP 500" });
       expect(failed.nextAttemptAt.getTime() - clock.now().getTime()).toBeLessThanOrEqual(10_000);
       // Not due yet: nothing is sent.
-      expect((await deliverWebhooks(getDb(), clock)).claimed).toBe(0);
+      expect((await deliverWebhooks(getDb(), clock, LOCAL_RECEIVER)).claimed).toBe(0);
 
       clock.advance(10_000);
-      expect(await deliverWebhooks(getDb(), clock)).toMatchObject({ claimed: 1, delivered: 1 });
+      expect(await deliverWebhooks(getDb(), clock, LOCAL_RECEIVER)).toMatchObject({ claimed: 1, delivered: 1 });
       expect(receiver.received).toHaveLength(2);
       const [first, second] = receiver.received;
       expect(first.id).toBe(failed.id);
@@ -220,7 +220,7 @@ describe("delivery", () => {
       const endpoint = await addWebhook(getDb(), human, { url: receiver.url, events: ["escalation.opened"] }, systemClock);
       secret = endpoint.secret;
       for (let i = 0; i < 12; i++) await escalate(new Date(), i);
-      const passes = await Promise.all([1, 2, 3, 4].map(() => deliverWebhooks(getDb(), systemClock)));
+      const passes = await Promise.all([1, 2, 3, 4].map(() => deliverWebhooks(getDb(), systemClock, LOCAL_RECEIVER)));
       expect(passes.reduce((n, p) => n + p.claimed, 0)).toBe(12);
       expect(receiver.received).toHaveLength(12);
       expect(new Set(receiver.received.map((r) => r.id)).size).toBe(12);
@@ -259,7 +259,7 @@ describe("delivery", () => {
         if (next.at) clock.set(new Date(Math.max(clock.now().getTime(), new Date(next.at).getTime())));
         else clock.advance(HOUR);
         if (passes === 3) await escalate(clock.now(), 8); // a second delivery, still pending when the endpoint goes
-        disabled = (await deliverWebhooks(getDb(), clock, { random: () => 0.5 })).disabled;
+        disabled = (await deliverWebhooks(getDb(), clock, { ...LOCAL_RECEIVER, random: () => 0.5 })).disabled;
         passes += 1;
       }
       expect(disabled).toEqual([endpoint.id]);
@@ -280,7 +280,7 @@ describe("delivery", () => {
 
       status = 200;
       const { deliveryId } = (await call(test.POST, `/api/webhooks/${endpoint.id}/test`, { cookie: human.cookie, body: {}, params: { id: endpoint.id } })).body;
-      expect(await deliverWebhooks(getDb(), systemClock)).toMatchObject({ delivered: 1 });
+      expect(await deliverWebhooks(getDb(), systemClock, LOCAL_RECEIVER)).toMatchObject({ delivered: 1 });
       expect(receiver.received.at(-1)!.id).toBe(deliveryId);
       expect((await call(collection.GET, "/api/webhooks", { cookie: human.cookie })).body.items[0]).toMatchObject({ status: "active", disabledAt: null, failingSince: null });
     } finally {
@@ -299,11 +299,45 @@ describe("delivery", () => {
       const endpoint = await addWebhook(getDb(), human, { url: receiver.url, events: ["escalation.opened"] }, clock);
       await escalate(clock.now());
       const started = Date.now();
-      expect(await deliverWebhooks(getDb(), clock)).toMatchObject({ failed: 1 });
+      expect(await deliverWebhooks(getDb(), clock, LOCAL_RECEIVER)).toMatchObject({ failed: 1 });
       expect(Date.now() - started).toBeGreaterThanOrEqual(9_900);
       expect((await deliveriesOf(endpoint.id))[0]).toMatchObject({ status: "pending", lastStatus: null, lastError: "no answer in 10 s" });
     } finally {
       await receiver.close();
     }
   }, 20_000);
+});
+
+describe("webhooks stay outside", () => {
+  it("refuses loopback and unspecified addresses in every spelling, and names that resolve to them, recording a category", async () => {
+    const human = await makeHuman();
+    const receiver = await startReceiver(() => "");
+    try {
+      const { port } = new URL(receiver.url);
+      const urls = ["127.0.0.1", "localhost", "0.0.0.0", "2130706433", "127.1", "0x7f.1", "[::1]", "[::ffff:127.0.0.1]"].map((host) => `http://${host}:${port}/hook`);
+      const clock = manualClock(new Date());
+      const endpoints = [];
+      for (const url of urls) endpoints.push(await addWebhook(getDb(), human, { url, events: ["escalation.opened"] }, clock));
+      const before = (await escalate(clock.now())).id;
+      expect(await deliverWebhooks(getDb(), clock)).toMatchObject({ claimed: urls.length, delivered: 0, failed: urls.length });
+      expect(receiver.received).toHaveLength(0);
+      for (const endpoint of endpoints) {
+        expect((await deliveriesOf(endpoint.id))[0].lastError, endpoint.url).toMatch(/^refused: the address is inside this network/);
+      }
+      const failures = (await kindsSince(before)).filter((e) => e.kind === "WebhookFailed");
+      expect(new Set(failures.map((e) => (e.data as { error: string }).error)).size).toBe(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("words a failure by its category, not the socket's words, where private addresses are allowed", async () => {
+    const human = await makeHuman();
+    const clock = manualClock(new Date());
+    // Port 9 (discard) has no listener here.
+    const endpoint = await addWebhook(getDb(), human, { url: "http://127.0.0.1:9/hook", events: ["escalation.opened"] }, clock);
+    await escalate(clock.now());
+    expect(await deliverWebhooks(getDb(), clock, LOCAL_RECEIVER)).toMatchObject({ failed: 1 });
+    expect((await deliveriesOf(endpoint.id))[0].lastError).toBe("connection refused");
+  });
 });

@@ -5,6 +5,7 @@ import { createInterface } from "node:readline";
 import { connect } from "../../db/client";
 import { systemClock } from "../../server/clock";
 import { appendEvent } from "../../server/journal/append";
+import { LOCAL_RECEIVER } from "../fixtures/webhook-receiver";
 import { deliverWebhooks } from "../../server/webhooks/deliver";
 
 const connection = connect(process.env.DATABASE_URL!, { max: 2 });
@@ -30,6 +31,6 @@ await connection.db.transaction(async (tx) => {
   });
 });
 process.stdout.write("committed\n");
-if (orders.deliver) await deliverWebhooks(connection.db, systemClock);
+if (orders.deliver) await deliverWebhooks(connection.db, systemClock, LOCAL_RECEIVER);
 // Waits for the kill (the test never lets it get here with a delivery done).
 await new Promise(() => {});
