@@ -131,7 +131,7 @@ const decodeURIComponentSafely = (text: string) => {
   }
 };
 
-/** A variable's name that says its value is a credential (ANTHROPIC_API_KEY, QUORUM_KEY, GITHUB_TOKEN, PGPASSWORD, …). */
+/** A variable's name that says its value is a credential (a vendor's API key, QUORUM_KEY, GITHUB_TOKEN, PGPASSWORD, …). */
 const SECRET_NAME = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)$/i;
 
 /**

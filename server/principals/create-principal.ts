@@ -1,26 +1,45 @@
 // Registers humans and agents; an agent's key is returned once and stored only as a hash.
 import { z } from "zod";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { apiKeys, principals } from "../../db/schema";
 import type { Db, Executor, Tx } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
+import { authorityNameProblem, authorityRoleProblem, lookAlikeOf } from "./look-alikes";
 import { hashSecret, newSecret } from "./secrets";
 import { SYSTEM_PRINCIPAL_NAME, toPrincipal, type Principal } from "../principal";
 
 export const principalName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/, "1–40 letters, digits, '_', '.', '-'; starts with a letter or digit");
 
 export const createAgentInput = z.object({
-  name: principalName,
-  role: z.string().trim().min(1).max(64),
+  name: principalName.superRefine((name, ctx) => {
+    const problem = authorityNameProblem(name);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
+  role: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .superRefine((role, ctx) => {
+      const problem = authorityRoleProblem(role);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
 });
 export type CreateAgentInput = z.infer<typeof createAgentInput>;
 
+/** The advisory-lock key registrations serialise on (reservations use 8451110 and 8451111, the relay 8451120). */
+const REGISTRATION_LOCK = 8451130;
+
 /** Inserts a principal and its PrincipalCreated event inside the caller's transaction. */
 async function insertPrincipal(tx: Tx, values: { kind: "human" | "agent"; name: string; role: string | null }, actor: string | null, now: Date) {
-  const [existing] = await tx.select({ id: principals.id }).from(principals).where(eq(principals.name, values.name));
-  if (existing) throw fail.conflict("principal", "name_taken", `the name '${values.name}' is taken`);
+  // Registrations take turns, so two look-alikes registered at once cannot both pass the check.
+  await tx.execute(sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`);
+  const names = (await tx.select({ name: principals.name }).from(principals)).map((row) => row.name);
+  if (names.includes(values.name)) throw fail.conflict("principal", "name_taken", `the name '${values.name}' is taken`);
+  const lookAlike = lookAlikeOf(values.name, names);
+  if (lookAlike) throw fail.conflict("principal", "name_taken", `the name '${values.name}' reads as '${lookAlike}', which is taken`, { lookAlike });
   const [row] = await tx
     .insert(principals)
     .values({ ...values, createdAt: now })
