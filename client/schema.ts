@@ -2011,6 +2011,7 @@ export interface components {
         additions: number;
         deletions: number;
         binary: boolean;
+        shown: boolean;
         hunks: ({
           header: string;
           lines: ({

@@ -127,6 +127,7 @@ const diffFile = open({
   additions: int,
   deletions: int,
   binary: z.boolean(),
+  shown: z.boolean(),
   hunks: z.array(open({ header: z.string(), lines: z.array(open({ kind: z.enum(["add", "del", "context"]), text: z.string() })) })),
 });
 export const taskDiff = open({

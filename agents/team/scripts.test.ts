@@ -10,6 +10,7 @@ import { createScratchRepo } from "../demo/scratch-repo";
 import { scriptedClient } from "../model/scripted";
 import { startRun } from "../run";
 import { editFileTool } from "../tools/edit-file";
+import { diffAsEvidence, EVIDENCE_DIFF_CHARS } from "./workspace";
 import { readFileTool } from "../tools/read-file";
 import { runTestsTool } from "../tools/run-tests";
 import { coderScript, testerScript } from "./scripts";
@@ -41,5 +42,19 @@ describe("the scripted roles' reports", () => {
     expect(coder.status === "done" && coder.summary).toBe("parse('') should now return [], but the suite still fails (exit code 1).");
     const tester = await codeOn(repo, testerScript());
     expect(tester).toMatchObject({ status: "done", summary: "Ran the full suite on the flight's branch: it fails.", evidence: ["run_tests: exit code 1"] });
+  });
+});
+
+describe("a diff as evidence", () => {
+  it("is whole when small, and cut at a file boundary saying what was left out when large", () => {
+    const file = (name: string, lines: number) => `diff --git a/${name} b/${name}\n--- a/${name}\n+++ b/${name}\n@@ -0,0 +1,${lines} @@\n${"+line of text\n".repeat(lines)}`;
+    const small = file("a.js", 3);
+    expect(diffAsEvidence(small)).toBe(small);
+    const large = [file("a.js", 3_000), file("b.js", 3_000), file("c.js", 3_000)].join("");
+    const shown = diffAsEvidence(large);
+    expect(shown.length).toBeLessThanOrEqual(EVIDENCE_DIFF_CHARS + 200);
+    expect(shown).toContain("diff --git a/a.js");
+    expect(shown).not.toContain("diff --git a/c.js");
+    expect(shown).toMatch(/the diff goes on for \d+ more characters \(\d more files\): the task's branch holds it whole\.$/);
   });
 });

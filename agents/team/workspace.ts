@@ -79,6 +79,18 @@ export function commitAndDiff(place: FlightPlace, worktree: string, message: str
   return git(worktree, ["diff", `${place.branch}...HEAD`]);
 }
 
+/** A submission's evidence carries this much of the diff: the review page reads the whole change from git. */
+export const EVIDENCE_DIFF_CHARS = 64 * 1024;
+
+/** The diff as evidence: whole when small, else cut at a file boundary with what was left out said. */
+export function diffAsEvidence(diff: string): string {
+  if (diff.length <= EVIDENCE_DIFF_CHARS) return diff;
+  const cutAt = diff.lastIndexOf("\ndiff --git ", EVIDENCE_DIFF_CHARS);
+  const shown = diff.slice(0, cutAt > 0 ? cutAt : EVIDENCE_DIFF_CHARS);
+  const files = (diff.match(/^diff --git /gm) ?? []).length - (shown.match(/^diff --git /gm) ?? []).length;
+  return `${shown}\n… the diff goes on for ${diff.length - shown.length} more characters${files > 0 ? ` (${files} more files)` : ""}: the task's branch holds it whole.`;
+}
+
 /** The diff a task's branch makes against the flight's branch: what its reviewer judges. */
 export function branchDiff(place: FlightPlace, taskId: string): string {
   ensureFlightClone(place);

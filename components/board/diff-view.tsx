@@ -75,6 +75,10 @@ function FileDiff({ file }: { file: DiffFile }) {
       </summary>
       {file.binary ? (
         <p className="p-2 text-xs text-neutral-600 dark:text-neutral-300">A binary file: not shown.</p>
+      ) : !file.shown ? (
+        <p className="p-2 text-xs text-neutral-600 dark:text-neutral-300" data-testid="diff-file-not-shown">
+          Too large to show here: the branch holds the whole change.
+        </p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full font-mono text-xs">

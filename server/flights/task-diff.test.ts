@@ -1,4 +1,8 @@
 // What a review shows of a task's change: the flight's git diff as files and hunks.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { GET as diffRoute } from "../../app/api/tasks/[id]/diff/route";
@@ -6,36 +10,51 @@ import { tasks } from "../../db/schema";
 import { makeReadyTask } from "../../test/fixtures/board";
 import { flightTaskIds, launchScratchFlight, startWorker, until } from "../../test/fixtures/team";
 import { call, makeHuman } from "../../test/helpers";
-import { parseUnifiedDiff, readTaskDiff } from "./task-diff";
-
-const SAMPLE = [
-  "diff --git a/src/parse.js b/src/parse.js",
-  "index 1111111..2222222 100644",
-  "--- a/src/parse.js",
-  "+++ b/src/parse.js",
-  "@@ -1,3 +1,4 @@",
-  " export function parse(s) {",
-  "-  return s.split(',');",
-  "+  if (s === '') return [];",
-  "+  return s.split(',');",
-  " }",
-  "diff --git a/notes.md b/notes.md",
-  "new file mode 100644",
-  "--- /dev/null",
-  "+++ b/notes.md",
-  "@@ -0,0 +1 @@",
-  "+hello",
-  "",
-].join("\n");
+import { readGitDiff, readTaskDiff } from "./task-diff";
 
 describe("a task's diff", () => {
-  it("parses files, statuses, +/− counts and hunks", () => {
-    const files = parseUnifiedDiff(SAMPLE);
-    expect(files.map((f) => [f.path, f.status, f.additions, f.deletions, f.hunks.length])).toEqual([
-      ["src/parse.js", "modified", 2, 1, 1],
-      ["notes.md", "added", 1, 0, 1],
+  it("reads files from git's own lists, with paths no header can confuse, and hunks per file", async () => {
+    const repo = mkdtempSync(join(tmpdir(), "quorum-diff-"));
+    const git = (...args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: repo, encoding: "utf8" });
+    git("init", "-q", "-b", "main");
+    mkdirSync(join(repo, "x b"));
+    writeFileSync(join(repo, "src.js"), "export function parse(s) {\n  return s.split(',');\n}\n");
+    writeFileSync(join(repo, "old name.md"), "# notes\nline\n");
+    git("add", "-A");
+    git("commit", "-q", "-m", "base");
+    writeFileSync(join(repo, "src.js"), "export function parse(s) {\n  if (s === '') return [];\n  return s.split(',');\n}\n");
+    writeFileSync(join(repo, "x b", "y.txt"), "tricky\n");
+    git("mv", "old name.md", "new name.md");
+    writeFileSync(join(repo, "big.txt"), `${"x".repeat(100)}\n`.repeat(20_000));
+    git("add", "-A");
+    git("commit", "-q", "-m", "change");
+    const diff = await readGitDiff(repo, ["HEAD^", "HEAD"]);
+    expect(diff?.files.map((f) => [f.path, f.from, f.status, f.additions, f.deletions, f.shown])).toEqual([
+      ["big.txt", null, "added", 20_000, 0, false],
+      ["new name.md", "old name.md", "renamed", 0, 0, true],
+      ["src.js", null, "modified", 1, 0, true],
+      ["x b/y.txt", null, "added", 1, 0, true],
     ]);
-    expect(files[0].hunks[0].lines.map((l) => l.kind)).toEqual(["context", "del", "add", "add", "context"]);
+    expect(diff?.truncated).toBe(true);
+    expect(diff?.files[2].hunks[0].lines.map((l) => l.kind)).toEqual(["context", "add", "context", "context"]);
+  });
+
+  it("cuts a diff larger than its cap while reading, listing every file with its counts", async () => {
+    const repo = mkdtempSync(join(tmpdir(), "quorum-diff-"));
+    const git = (...args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: repo, encoding: "utf8" });
+    git("init", "-q", "-b", "main");
+    git("commit", "-q", "--allow-empty", "-m", "base");
+    // 40 files of 60 KiB: each small enough to show, 2.4 MiB together (the diff's cap is 512 KiB).
+    for (let i = 0; i < 40; i++) writeFileSync(join(repo, `f${String(i).padStart(2, "0")}.txt`), `${"y".repeat(59)}\n`.repeat(1_000));
+    git("add", "-A");
+    git("commit", "-q", "-m", "big");
+    const diff = await readGitDiff(repo, ["HEAD^", "HEAD"]);
+    expect(diff?.files).toHaveLength(40);
+    expect(diff?.files.every((f) => f.additions === 1_000)).toBe(true);
+    const shown = diff?.files.filter((f) => f.shown).length ?? 0;
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(40);
+    expect(diff?.truncated).toBe(true);
   });
 
   it("says why a task outside any flight has none", async () => {

@@ -22,7 +22,7 @@ import { storedWorkOf } from "../stored-work";
 import { coderScript } from "../scripts";
 import { speak } from "../speak";
 import type { Member } from "../team";
-import { commitAndDiff, ensureWorktree, restartFromFlightBranch } from "../workspace";
+import { commitAndDiff, diffAsEvidence, ensureWorktree, restartFromFlightBranch } from "../workspace";
 
 /** After this many rejections the coder stops reworking and says so: a loop is for the humans to break. */
 export const MAX_REJECTIONS = 3;
@@ -156,7 +156,7 @@ export async function submitCoderWork(ctx: Pick<TeamContext, "db" | "clock">, me
   const { task, place } = work;
   const diff = commitAndDiff(place, worktree, `Task #${task.number}: ${task.title}`);
   const evidence = [
-    `diff against ${place.branch}:\n${diff || "(no changes)"}`,
+    `diff against ${place.branch}:\n${diff ? diffAsEvidence(diff) : "(no changes)"}`,
     tests ? `test run: exit code ${tests.exitCode}\n${tests.output}` : "no test run",
     ...result.evidence,
   ].join("\n\n");

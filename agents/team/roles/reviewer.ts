@@ -15,12 +15,13 @@ import { hearing } from "../hearing";
 import { SYSTEM_PROMPTS } from "../prompts";
 import { reviewerScript } from "../scripts";
 import { speak } from "../speak";
-import { branchDiff } from "../workspace";
+import { branchDiff, diffAsEvidence } from "../workspace";
 
 /** The diff is read from git (the task's branch against its flight's), not taken from the author's word. */
 async function diffOf(ctx: TeamContext, taskId: string): Promise<string> {
   const found = await flightOfTask(ctx.db, taskId);
-  return found && !found.isGoal ? branchDiff(found.place, taskId) : "";
+  // A diff past the cap is cut with what was left out said: the model reads it within its context.
+  return found && !found.isGoal ? diffAsEvidence(branchDiff(found.place, taskId)) : "";
 }
 
 export async function reviewNextTask(ctx: TeamContext): Promise<boolean> {
