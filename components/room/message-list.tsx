@@ -38,8 +38,35 @@ function MessageBody({ message, me, badge }: { message: Message; me: Me; badge: 
           </span>
         )}
       </div>
-      <p className="text-sm break-words whitespace-pre-wrap">{message.body}</p>
+      <p className="text-sm break-words whitespace-pre-wrap">{message.senderKind === "system" ? <WithQuotes text={message.body} /> : message.body}</p>
     </div>
+  );
+}
+
+/**
+ * Quorum's own messages repeat principals' words only inside “…” (server/quoted-text.ts, which turns any
+ * curly quote inside them plain): those spans are shown as quotes, so nobody reads them as Quorum's.
+ */
+function WithQuotes({ text }: { text: string }) {
+  // Each part keyed by where it starts in the body.
+  const parts: { part: string; key: number }[] = [];
+  let at = 0;
+  for (const part of text.split(/(“[^“”]*”)/)) {
+    parts.push({ part, key: at });
+    at += part.length;
+  }
+  return (
+    <>
+      {parts.map(({ part, key }) =>
+        part.startsWith("“") && part.endsWith("”") ? (
+          <q key={key} data-testid="quoted" className="rounded-sm bg-neutral-100 px-0.5 italic before:content-none after:content-none dark:bg-neutral-800">
+            {part}
+          </q>
+        ) : (
+          <span key={key}>{part}</span>
+        ),
+      )}
+    </>
   );
 }
 

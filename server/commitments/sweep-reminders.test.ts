@@ -48,7 +48,7 @@ describe("sweepReminders", () => {
     expect(await sweepReminders(getDb(), clock)).toEqual({ ran: true, reminded: 1 });
     const [nudge] = await remindersTo(alice);
     expect(nudge.data).toMatchObject({ room: "general", performative: "REQUEST", nudge: true });
-    expect((nudge.data as { body: string }).body).toMatch(/^C-\d+ "schema" was due .* C-\d+ "api" waits on it/);
+    expect((nudge.data as { body: string }).body).toMatch(/^C-\d+ “schema” was due .* C-\d+ “api” waits on it/);
     const sent = (await listJournal(getDb(), { kind: "ReminderSent" })).items[0];
     expect(sent.data).toMatchObject({ blockerId: schema, blockedId: api, ownerId: alice.id });
 

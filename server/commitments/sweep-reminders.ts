@@ -8,6 +8,7 @@ import { appendEvent } from "../journal/append";
 import { getSystemPrincipal } from "../principals/create-principal";
 import { postMessage } from "../relay/post-message";
 import { loadCriticalPath } from "./load-graph";
+import { quoted } from "../quoted-text";
 
 const blocker = alias(commitments, "blocker");
 const blocked = alias(commitments, "blocked");
@@ -95,7 +96,7 @@ export async function sweepReminders(db: Db, clock: Clock): Promise<ReminderSwee
       });
       out.push({
         ownerName,
-        body: `C-${from.number} "${from.what}" was due ${when(from.dueAt!)} and is on the critical path: C-${to.number} "${to.what}" waits on it. Fulfil it, or withdraw it with a reason.`,
+        body: `C-${from.number} ${quoted(from.what)} was due ${when(from.dueAt!)} and is on the critical path: C-${to.number} ${quoted(to.what)} waits on it. Fulfil it, or withdraw it with a reason.`,
       });
     }
     return out;

@@ -81,7 +81,7 @@ describe("ballots", () => {
     const closed = await listJournal(getDb(), { kind: "DecisionClosed" });
     expect(closed.items.find((e) => (e.data as { decisionId: string }).decisionId === decision.id)?.data).toMatchObject({ outcome: "nom" });
     const room = await listMessages(getDb(), a, "general", {});
-    expect(room.items.some((m) => m.body.startsWith(`D-${decision.number} decided by ballot: nom`))).toBe(true);
+    expect(room.items.some((m) => m.body.startsWith(`D-${decision.number} decided by ballot: “nom”`))).toBe(true);
   });
 
   it("allows one ballot per voter (409 duplicate) and refuses options that do not exist (400)", async () => {

@@ -1,7 +1,8 @@
 // What the room is told about a decision: the four-line escalation envelope and the outcome notices.
+import { quoted } from "../quoted-text";
 import type { DecisionRow, TallyEntry } from "./decision-view";
 
-/** Each envelope line is one line, whatever the author typed. */
+/** Each envelope line is one line, whatever the author typed (the envelope's own four lines are its frame). */
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
@@ -27,16 +28,17 @@ export function formatEnvelope(decision: Pick<DecisionRow, "question" | "default
 /** The room message announcing a decision's current outcome (its envelope when escalated). */
 export function announcementOf(decision: DecisionRow, resolverName: string | null): string {
   const label = `D-${decision.number}`;
-  const question = oneLine(decision.question);
+  const question = quoted(decision.question, 300);
+  const outcome = decision.outcome === null ? "" : quoted(decision.outcome, 80);
   switch (decision.status) {
     case "escalated":
       return decision.envelope ?? `${label} is escalated: ${question}`;
     case "closed":
-      return `${label} decided by ballot: ${decision.outcome} — ${question}`;
+      return `${label} decided by ballot: ${outcome} — ${question}`;
     case "resolved":
-      return `${label} decided by ${resolverName ?? "a human"}: ${decision.outcome} — ${question}`;
+      return `${label} decided by ${resolverName ?? "a human"}: ${outcome} — ${question}`;
     case "defaulted":
-      return `${label} default adopted: ${decision.outcome} — nobody decided by ${when(decision.escalationDeadline!)}. ${question}`;
+      return `${label} default adopted: ${outcome} — nobody decided by ${when(decision.escalationDeadline!)}. ${question}`;
     default:
       return `${label} is open: ${question}`;
   }

@@ -70,7 +70,7 @@ describe("sweepDecisions", () => {
     expect(await readDecisionView(getDb(), decision.id)).toMatchObject({ status: "defaulted", outcome: "no", resolvedBy: null });
     expect(await eventsFor("DefaultAdopted", decision.id)).toHaveLength(1);
     const room = await listMessages(getDb(), human, "general", {});
-    expect(room.items.some((m) => m.body.startsWith(`D-${decision.number} default adopted: no — nobody decided by 2026-01-01 00:12 UTC.`))).toBe(true);
+    expect(room.items.some((m) => m.body.startsWith(`D-${decision.number} default adopted: “no” — nobody decided by 2026-01-01 00:12 UTC.`))).toBe(true);
     await expect(resolveEscalation(getDb(), human, decision.id, { option: "yes" }, clock)).rejects.toMatchObject({ code: "wrong_status" });
   });
 
@@ -114,6 +114,6 @@ describe("sweepDecisions", () => {
     await getConnection().sql`update decisions set announced_status = null where id = ${decision.id}`;
     expect(await sweepDecisions(getDb(), clock)).toMatchObject({ announced: 1 });
     const room = await listMessages(getDb(), agent, "general", {});
-    expect(room.items.filter((m) => m.body.startsWith(`D-${decision.number} decided by ballot: yes`))).toHaveLength(2);
+    expect(room.items.filter((m) => m.body.startsWith(`D-${decision.number} decided by ballot: “yes”`))).toHaveLength(2);
   });
 });

@@ -21,6 +21,7 @@ import { takeTask } from "../tasks/claim";
 import { lockTask } from "../tasks/view";
 import { FLIGHT_ROOM, type Flight } from "./launch";
 import { readTeamStatus } from "./team-status";
+import { quoted } from "../quoted-text";
 
 /** A released subtask is not taken by the team again before this (the model may need a moment, or a human). */
 export const RELEASE_COOL_DOWN_MS = 60_000;
@@ -216,8 +217,9 @@ async function humanOfFlight(db: Db, flightId: string): Promise<{ name: string }
 /** One message from Quorum to the humans: the model, the error, what to do. */
 async function tellHumans(db: Db, human: { name: string } | null, ending: RunEnding, what: string, taskId: string, clock: Clock): Promise<void> {
   const system = await getSystemPrincipal(db);
-  const cause = ending.outcome === "failed" ? `failed: ${ending.reason}` : `ended ${ending.outcome.replaceAll("_", " ")}: ${ending.reason}`;
-  const body = `The model ${ending.model} ${cause.length > 400 ? `${cause.slice(0, 399)}…` : cause}\nSo ${what}. What to do: ${ending.advice}. Further failures of this model are counted on the Agents page, not repeated here.`;
+  // The reason carries the vendor's words (an error body): quoted, so they never read as Quorum's.
+  const cause = ending.outcome === "failed" ? `failed: ${quoted(ending.reason, 400)}` : `ended ${ending.outcome.replaceAll("_", " ")}: ${quoted(ending.reason, 400)}`;
+  const body = `The model ${ending.model} ${cause}\nSo ${what}. What to do: ${ending.advice}. Further failures of this model are counted on the Agents page, not repeated here.`;
   await postMessage(db, system, FLIGHT_ROOM, { body, performative: "ERROR", ...(human ? { to: human.name } : {}), taskId }, clock);
 }
 

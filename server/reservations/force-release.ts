@@ -11,6 +11,7 @@ import type { Principal } from "../principal";
 import { postMessage } from "../relay/post-message";
 import { DEFAULT_ROOM } from "../rooms/rooms";
 import { lockReservation, readReservationView, type ReservationView } from "./view";
+import { quoted } from "../quoted-text";
 
 export const forceReleaseInput = z.strictObject({
   reason: z.string().trim().min(1, "say why the reservation is ended").max(1000),
@@ -46,7 +47,7 @@ export async function forceReleaseReservation(db: Db, caller: Principal, id: str
       system,
       DEFAULT_ROOM,
       {
-        body: `Your reservation R-${view.fence} (${view.patterns.join(", ")}) was force-released by @${caller.name}: ${input.reason}`,
+        body: `Your reservation R-${view.fence} (${view.patterns.map((p) => quoted(p, 80)).join(", ")}) was force-released by @${caller.name}: ${quoted(input.reason, 400)}`,
         performative: "INFORM",
         to: view.holderId,
         payload: { reservationId: view.id, fence: view.fence, status: view.status },

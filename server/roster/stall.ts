@@ -10,6 +10,7 @@ import { getSystemPrincipal } from "../principals/create-principal";
 import { postMessage } from "../relay/post-message";
 import { DEFAULT_ROOM } from "../rooms/rooms";
 import { lastActivityOf, leaseLengthSql } from "../tasks/lease";
+import { quoted } from "../quoted-text";
 
 /** One stall sweeper at a time across every instance. */
 const STALL_LOCK = sql`hashtext('quorum:stall-sweep')`;
@@ -103,7 +104,7 @@ export async function sweepStalledAgents(db: Db, clock: Clock): Promise<StallSwe
         system,
         DEFAULT_ROOM,
         {
-          body: `@${stall.agentName} has gone quiet on task #${stall.number} “${stall.title}”: no heartbeat or output since ${when(stall.lastActivityAt)}, over half its lease. The lease expires at ${when(stall.leaseExpiresAt)} unless it heartbeats; then the task goes back to ready.`,
+          body: `@${stall.agentName} has gone quiet on task #${stall.number} ${quoted(stall.title)}: no heartbeat or output since ${when(stall.lastActivityAt)}, over half its lease. The lease expires at ${when(stall.leaseExpiresAt)} unless it heartbeats; then the task goes back to ready.`,
           performative: "INFORM",
           taskId: stall.taskId,
           payload: { stalled: stall.agentId, taskId: stall.taskId, leaseExpiresAt: stall.leaseExpiresAt.toISOString() },

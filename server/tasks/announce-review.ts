@@ -8,6 +8,7 @@ import { getSystemPrincipal } from "../principals/create-principal";
 import type { Principal } from "../principal";
 import { postMessage } from "../relay/post-message";
 import type { TaskView } from "./view";
+import { quoted } from "../quoted-text";
 
 /** The room where a task was last discussed, else the team's room. */
 async function roomOfTask(db: Db, taskId: string): Promise<string> {
@@ -19,8 +20,8 @@ export async function announceVerdict(db: Db, reviewer: Principal, task: TaskVie
   const system = await getSystemPrincipal(db);
   const room = await roomOfTask(db, task.id);
   // The title in quotes: one that ends in a full stop must not run into the sentence around it.
-  const named = `#${task.number} “${task.title}”`;
+  const named = `#${task.number} ${quoted(task.title)}`;
   const what = verdict === "accept" ? `accepted ${named}: it is done` : `sent ${named} back to ${task.ownerName ?? "its owner"}`;
-  const body = `${reviewer.name} ${what}${reason ? `. Reason: ${reason}` : "."}`;
+  const body = `${reviewer.name} ${what}${reason ? `. Reason: ${quoted(reason, 400)}` : "."}`;
   await postMessage(db, system, room, { body: body.slice(0, 4000), performative: "INFORM", taskId: task.id }, clock);
 }

@@ -13,6 +13,7 @@ import { DEFAULT_ROOM } from "../rooms/rooms";
 import { requireStatus, requireSteward } from "./guards";
 import { textField } from "./text";
 import { lockTask, readTaskView, type TaskView } from "./view";
+import { quoted } from "../quoted-text";
 
 /**
  * Each part of an ADR must say something a reader can see: at least this many visible characters
@@ -73,7 +74,7 @@ async function tellHolder(db: Db, caller: Principal, task: TaskView, workedOn: {
       system,
       DEFAULT_ROOM,
       {
-        body: `Task #${task.number} “${task.title}” was cancelled by ${caller.name} (ADR “${adrTitle}”): stop working on it. Your writes with fence ${workedOn.fence} will be refused.`,
+        body: `Task #${task.number} ${quoted(task.title)} was cancelled by ${caller.name} (ADR ${quoted(adrTitle)}): stop working on it. Your writes with fence ${workedOn.fence} will be refused.`,
         performative: "INFORM",
         to: workedOn.ownerId,
         taskId: task.id,

@@ -9,6 +9,7 @@ import { closeFocusWindow } from "../relay/focus";
 import { postMessage } from "../relay/post-message";
 import { DEFAULT_ROOM } from "../rooms/rooms";
 import { presentAgents, rankCandidates, type ScoredCandidate } from "./reassign";
+import { quoted } from "../quoted-text";
 
 const BATCH = 100;
 /** One sweeper at a time across every app instance and worker. */
@@ -115,8 +116,8 @@ async function announce(db: Db, lease: ExpiredLease, clock: Clock): Promise<void
     DEFAULT_ROOM,
     {
       body: lease.offeredTo
-        ? `Your lease on task #${lease.number} “${lease.title}” expired and the task was reassigned: it is back in ready with ${resume}, offered to ${lease.offeredTo.name}. Your late writes with fence ${lease.fence} will be refused.`
-        : `Your lease on task #${lease.number} “${lease.title}” expired, so it is back in ready with ${resume}. Your late writes with fence ${lease.fence} will be refused; claim it again to continue.`,
+        ? `Your lease on task #${lease.number} ${quoted(lease.title)} expired and the task was reassigned: it is back in ready with ${resume}, offered to ${lease.offeredTo.name}. Your late writes with fence ${lease.fence} will be refused.`
+        : `Your lease on task #${lease.number} ${quoted(lease.title)} expired, so it is back in ready with ${resume}. Your late writes with fence ${lease.fence} will be refused; claim it again to continue.`,
       performative: "INFORM",
       to: lease.previousOwnerName,
       taskId: lease.taskId,
@@ -129,7 +130,7 @@ async function announce(db: Db, lease: ExpiredLease, clock: Clock): Promise<void
     system,
     DEFAULT_ROOM,
     {
-      body: `Please take task #${lease.number} “${lease.title}”: its lease expired and it resumes from ${resume}. Claim it (your claim-next gets it first).`,
+      body: `Please take task #${lease.number} ${quoted(lease.title)}: its lease expired and it resumes from ${resume}. Claim it (your claim-next gets it first).`,
       performative: "REQUEST",
       to: lease.offeredTo.name,
       taskId: lease.taskId,
