@@ -3,15 +3,23 @@
 // The orchestrator looks at the repository and plans; coders work at once, each task on its own branch; the
 // work lands on quorum/flight-<n> in the user's repository and nothing else of theirs changes.
 import { execFileSync } from "node:child_process";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { once } from "node:events";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { events, flights, tasks } from "../../db/schema";
+import { PASSWORDS_FILE } from "../../db/passwords-file";
 import { systemClock } from "../../server/clock";
+import { quorumHomePath } from "../../server/config";
 import { launchFlight } from "../../server/flights/launch";
 import { readTaskDiff } from "../../server/flights/task-diff";
 import { startModelServer, type ModelServer, type Playbook } from "../../test/fixtures/model-server";
-import { acceptingReviewer, conflictRepo, dependentPairRepo, pythonRepo, replanRepo, twoFailuresRepo } from "../../test/fixtures/repos";
+import { acceptingReviewer, conflictRepo, dependentPairRepo, probingRepo, pythonRepo, replanRepo, SANDBOX_PROBES, twoFailuresRepo } from "../../test/fixtures/repos";
 import { checkoutState, flightTaskIds, startWorker, until } from "../../test/fixtures/team";
 import { makeHuman } from "../../test/helpers";
 import { modelClientFromEnv } from "../model/from-env";
@@ -139,6 +147,34 @@ describe("flights on other repositories", { timeout: 180_000 }, () => {
     expect(flight.status).toBe("green");
     expect(suiteOn(fixture.repo, flight.branch!, ["python3", "-m", "unittest"])).toBe(true);
     expect(suiteOn(fixture.repo, "main", ["python3", "-m", "unittest"])).toBe(false);
+  });
+
+  it("a repository whose suite probes the sandbox: every reach is refused, and the flight still goes green", async () => {
+    const outsideDir = mkdtempSync(join(tmpdir(), "quorum-outside-"));
+    const passwordsFile = join(quorumHomePath(), PASSWORDS_FILE);
+    writeFileSync(passwordsFile, JSON.stringify({ postgres: "planted-superuser-password", quorum_app: "planted-app-password" }));
+    const app = createServer((_, res) => res.end("the hub")).listen(0, "127.0.0.1");
+    await once(app, "listening");
+    try {
+      const targets = { passwordsFile, outsideDir, databasePort: Number(new URL(process.env.DATABASE_URL!).port || 5432), appPort: (app.address() as AddressInfo).port };
+      const fixture = probingRepo(targets);
+      const model = await liveModel({ orchestrator: fixture.orchestrator, coder: fixture.coder, reviewer: acceptingReviewer }, "openai");
+      const { flight } = await fly(fixture.repo, fixture.goal, model);
+      expect(flight.status).toBe("green");
+      // The suite's own report, as journalled: each probe is a test that passes only when its reach is refused.
+      const runs = await getDb()
+        .select({ data: events.data })
+        .from(events)
+        .where(and(eq(events.kind, "ToolReturned"), sql`${events.data}->>'tool' = 'run_tests'`))
+        .orderBy(asc(events.id));
+      const last = JSON.stringify(runs.at(-1)?.data);
+      for (const probe of SANDBOX_PROBES) expect(last, probe).toContain(probe);
+      expect(last).not.toContain("not ok");
+      expect(existsSync(join(outsideDir, "escaped.txt"))).toBe(false);
+      expect(execFileSync("git", ["-C", fixture.repo, "log", "--all", "--format=%s"], { encoding: "utf8" })).not.toContain("sneaked in");
+    } finally {
+      app.close();
+    }
   });
 
   it("a task that depends on another is not claimed before the other is done and integrated", async () => {
