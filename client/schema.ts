@@ -2030,6 +2030,13 @@ export interface components {
       additions: number;
       deletions: number;
       truncated: boolean;
+      commits: ({
+        sha: string;
+        subject: string;
+        author: string;
+      } & {
+        [key: string]: unknown;
+      })[];
     } & {
       [key: string]: unknown;
     };

@@ -137,6 +137,7 @@ export const taskDiff = open({
   additions: int,
   deletions: int,
   truncated: z.boolean(),
+  commits: z.array(open({ sha: z.string(), subject: z.string(), author: z.string() })),
 }) satisfies z.ZodType<TaskDiff>;
 export const outputItem = open({ seq: int, item: z.unknown(), fence: int, authorId: uuid, createdAt: when }) satisfies z.ZodType<OutputItem>;
 export const taskDetail = open({

@@ -125,6 +125,22 @@ export function DiffView({ taskId }: { taskId: string }) {
         <span className="font-mono text-red-800 dark:text-red-300">−{d.deletions}</span> — {d.source}
         {d.truncated && " (cut: the diff is too large to show whole)"}
       </p>
+      {d.commits.length > 0 && (
+        <details className="rounded border border-neutral-200 text-xs dark:border-neutral-800" data-testid="diff-commits">
+          <summary className="cursor-pointer bg-neutral-50 px-2 py-1 dark:bg-neutral-900">
+            {d.commits.length} {d.commits.length === 1 ? "commit" : "commits"} reached this branch: each is listed, so none arrives unseen
+          </summary>
+          <ol className="divide-y divide-neutral-100 dark:divide-neutral-800">
+            {d.commits.map((c) => (
+              <li key={c.sha} className="flex flex-wrap gap-2 px-2 py-1" data-testid="diff-commit">
+                <span className="font-mono text-neutral-500 dark:text-neutral-400">{c.sha.slice(0, 7)}</span>
+                <span className="min-w-0 break-words">{c.subject}</span>
+                <span className="ml-auto text-neutral-600 dark:text-neutral-300">{c.author}</span>
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
       {d.files.map((file) => (
         <FileDiff key={file.path} file={file} />
       ))}

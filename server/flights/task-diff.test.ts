@@ -87,5 +87,11 @@ describe("a task's diff", () => {
     const task = await readTaskDiff(db, coded);
     expect(task.source).toMatch(/as merged into quorum\/flight-\d+/);
     expect(task.files.map((f) => f.path)).toEqual(goal.files.map((f) => f.path));
+    // The goal lists every commit that reached the branch, oldest first: the task's own, then its integration.
+    const subjects = goal.commits.map((c) => c.subject);
+    expect(subjects.at(-1)).toMatch(/^Integrate task #\d+/);
+    expect(subjects.some((s) => /^Task #\d+: /.test(s))).toBe(true);
+    expect(goal.commits.every((c) => /^[0-9a-f]{40}$/.test(c.sha) && c.author === "Quorum team")).toBe(true);
+    expect(task.commits).toEqual([]);
   });
 });

@@ -43,6 +43,12 @@ export interface DiffFile {
   shown: boolean;
   hunks: DiffHunk[];
 }
+/** One commit that reached a flight's branch: the goal's review lists each, so none arrives unseen. */
+export interface DiffCommit {
+  sha: string;
+  subject: string;
+  author: string;
+}
 export interface TaskDiff {
   /** What the diff compares, in words ("#12's branch against main"), or why there is none. */
   source: string;
@@ -51,6 +57,27 @@ export interface TaskDiff {
   additions: number;
   deletions: number;
   truncated: boolean;
+  /** The goal's review: every commit on the flight's branch since it started, oldest first (else empty). */
+  commits: DiffCommit[];
+}
+
+/** The goal lists at most this many commits (a flight of a few tasks makes two or three each). */
+const MAX_COMMITS = 500;
+
+/** The commits in `range` (`base..branch`), oldest first, from git's own fields (unit-separated, never parsed from prose). */
+async function commitsIn(repo: string, range: string): Promise<DiffCommit[]> {
+  const { stdout } = await run("git", ["-C", repo, "log", "--reverse", `--max-count=${MAX_COMMITS}`, "--format=%H%x1f%s%x1f%an%x1e", range], {
+    maxBuffer: MAX_LIST_BYTES,
+    timeout: 10_000,
+  });
+  return stdout
+    .split("\x1e")
+    .map((record) => record.trim())
+    .filter(Boolean)
+    .map((record) => {
+      const [sha, subject, author] = record.split("\x1f");
+      return { sha, subject, author };
+    });
 }
 
 type ListedFile = Omit<DiffFile, "hunks" | "shown">;
@@ -189,12 +216,13 @@ async function branchExists(repo: string, branch: string): Promise<boolean> {
 }
 
 function none(source: string): TaskDiff {
-  return { source, available: false, files: [], additions: 0, deletions: 0, truncated: false };
+  return { source, available: false, files: [], additions: 0, deletions: 0, truncated: false, commits: [] };
 }
 
-function diffOf(source: string, out: { files: DiffFile[]; truncated: boolean }): TaskDiff {
+function diffOf(source: string, out: { files: DiffFile[]; truncated: boolean }, commits: DiffCommit[] = []): TaskDiff {
   const { files } = out;
   return {
+    commits,
     source,
     available: true,
     files,
@@ -221,7 +249,10 @@ export async function readTaskDiff(db: Db, taskId: string): Promise<TaskDiff> {
       // Everything on the flight's branch since the commit it started from: what merging the branch brings.
       if (!(await branchExists(place.repo, place.branch))) return none(`Nothing of this flight has been integrated into ${place.branch} yet.`);
       const out = await readGitDiff(place.repo, [`${place.baseCommit}...${place.branch}`]);
-      return out ? diffOf(`${place.branch} against the commit the flight started from (${place.baseCommit.slice(0, 7)})`, out) : none("git could not read this flight's branch.");
+      const commits = out ? await commitsIn(place.repo, `${place.baseCommit}..${place.branch}`).catch(() => []) : [];
+      return out
+        ? diffOf(`${place.branch} against the commit the flight started from (${place.baseCommit.slice(0, 7)})`, out, commits)
+        : none("git could not read this flight's branch.");
     }
     const commits = await integrationCommits(db, and(eq(events.kind, "TaskIntegrated"), sql`${events.data}->>'flightId' = ${place.flightId}`));
     if (commits.length === 0) return none("Nothing of this flight has been integrated into main yet.");
