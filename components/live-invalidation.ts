@@ -126,6 +126,7 @@ const STALE = {
   FlightPlanned: [...FLIGHTS, ...FLIGHT_BUDGETS],
   TaskIntegrated: TASKS,
   IntegrationConflicted: TASKS,
+  IntegrationRefused: [...TASKS, ...FLIGHTS],
   FlightReplanning: FLIGHTS,
   FlightReplanned: [...FLIGHTS, ...FLIGHT_BUDGETS],
   FlightBranchPublished: TASKS,

@@ -192,6 +192,42 @@ describe("flights on other repositories", { timeout: 180_000 }, () => {
     expect(suiteOn(fixture.repo, flight.branch!, ["node", "--test"])).toBe(true);
   });
 
+  it("refuses to integrate onto a flight branch that moved by a commit no reviewed task explains, and hands the goal back", async () => {
+    const fixture = dependentPairRepo();
+    const model = await liveModel({ orchestrator: fixture.orchestrator, coder: fixture.coder, reviewer: acceptingReviewer }, "openai");
+    const db = getDb();
+    const human = await makeHuman();
+    await ensureTeam(db, systemClock, 2);
+    const { flight, goalTask } = await launchFlight(db, human, { goal: fixture.goal, repo: fixture.repo, mode: model.name }, systemClock);
+    const team = startWorker({ model, coders: 2 });
+    try {
+      // Once the first task is integrated, a commit lands on the flight's branch in the team's clone that no task made.
+      await until("the first integration", async () => (await journalOf(flight.id, ["TaskIntegrated"])).length > 0);
+      const [row] = await db.select().from(flights).where(eq(flights.id, flight.id));
+      const git = (...args: string[]) => execFileSync("git", ["-C", row.repo, "-c", "user.name=Mallory", "-c", "user.email=m@example.com", ...args], { encoding: "utf8" });
+      const sneaked = git("commit-tree", "-m", "sneaked onto the branch", "-p", row.branch!, `${row.branch}^{tree}`).trim();
+      git("update-ref", `refs/heads/${row.branch}`, sneaked);
+      const [refused] = await until("the refusal", async () => {
+        const found = await journalOf(flight.id, ["IntegrationRefused"]);
+        return found.length ? found : null;
+      });
+      expect(refused.data).toMatchObject({ branch: row.branch, actual: sneaked, unexplained: ["sneaked onto the branch"] });
+      const [after] = await db.select().from(flights).where(eq(flights.id, flight.id));
+      expect(after.status).toBe("red");
+      const [goal] = await db.select().from(tasks).where(eq(tasks.id, goalTask.id));
+      expect(goal).toMatchObject({ status: "ready", ownerId: null });
+      // Nothing more is merged while the flight waits for its human.
+      expect((await journalOf(flight.id, ["TaskIntegrated"])).length).toBe(1);
+      const told = await db
+        .select({ data: events.data })
+        .from(events)
+        .where(and(eq(events.kind, "MessageSent"), eq(events.taskId, goalTask.id), sql`${events.data}->>'performative' = 'ERROR'`));
+      expect(told.map((m) => (m.data as { body: string }).body).join("\n")).toContain("“sneaked onto the branch”");
+    } finally {
+      await team.stop();
+    }
+  });
+
   it("a merge conflict sends the task back to its coder with the conflict, and the rework integrates", async () => {
     const fixture = conflictRepo();
     const model = await liveModel({ orchestrator: fixture.orchestrator, coder: fixture.coder, reviewer: acceptingReviewer }, "openai");

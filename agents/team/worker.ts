@@ -13,7 +13,7 @@ import { integrateNextTask } from "./roles/integrator";
 import { planNextFlight } from "./roles/orchestrator";
 import { replanHandedBack } from "./roles/replanner";
 import { speak } from "./speak";
-import { sandboxNotice } from "../tools/sandbox";
+import { processLimitNotice, sandboxNotice } from "../tools/sandbox";
 import { reviewNextTask } from "./roles/reviewer";
 import { testNextIntegration } from "./roles/tester";
 import { ensureTeam, type Member, membersOf, type Role } from "./team";
@@ -128,6 +128,8 @@ export async function runTeamWorker(server: ServerContext, options: WorkerOption
     log(`[team] ${sandbox.text}`);
     await speak(db, team.orchestrator.principal, { body: sandbox.text, performative: sandbox.ok ? "INFORM" : "ERROR" }, clock);
   }
+  const unlimited = processLimitNotice();
+  if (unlimited) log(`[team] ${unlimited}`);
   const ctx: TeamContext = {
     db,
     clock,

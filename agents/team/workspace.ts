@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { branchOf } from "../../server/flights/branch";
+import type { MergeResult } from "../../server/flights/integrate";
 import type { FlightPlace } from "../../server/flights/place";
 
 const IDENTITY = ["-c", "user.name=Quorum team", "-c", "user.email=team@quorum.localhost"];
@@ -98,14 +99,21 @@ export function branchDiff(place: FlightPlace, taskId: string): string {
   return git(place.repo, ["diff", `${place.branch}...${branchOf(taskId)}`]);
 }
 
-export type MergeOutcome = { commit: string } | { conflict: string };
-
 /**
  * Merges an accepted task's branch into the flight's branch (the caller has checked the approver's ACCEPT).
  * A conflict leaves the flight's branch as it was and comes back in git's words, with the files it touched.
+ * A branch that no longer stands at `expected` (its last integration, server/flights/integrate.ts) is not
+ * merged into: the commits in between come back by their subjects.
  */
-export function mergeIntoFlight(place: FlightPlace, taskId: string, title: string): MergeOutcome {
+export function mergeIntoFlight(place: FlightPlace, taskId: string, title: string, expected: string | null): MergeResult {
   ensureFlightClone(place);
+  const actual = git(place.repo, ["rev-parse", `refs/heads/${place.branch}`]).trim();
+  if (expected !== null && actual !== expected) {
+    const unexplained = git(place.repo, ["log", "--format=%s", "--max-count=20", `${expected}..${actual}`])
+      .split("\n")
+      .filter(Boolean);
+    return { moved: { actual, unexplained: unexplained.length ? unexplained : [`${place.branch} no longer contains ${expected.slice(0, 7)}`] } };
+  }
   try {
     git(place.repo, ["merge", "--no-ff", "-q", "-m", `Integrate ${title}`, branchOf(taskId)]);
   } catch (error) {

@@ -65,10 +65,12 @@ export function runTestsTool(options: RunTestsOptions) {
         ctx.signal.addEventListener("abort", stop, { once: true });
         child.on("error", (error) => {
           ctx.signal.removeEventListener("abort", stop);
+          command.release();
           reject(new ToolFailure(`the test command could not start: ${error.message}`, "the harness's test command is misconfigured; report it", { cause: error }));
         });
         child.on("close", (code, signal) => {
           ctx.signal.removeEventListener("abort", stop);
+          command.release();
           const tail = output.slice(-OUTPUT_TAIL);
           // Death by a signal (directly, or 128+N through a shell) says nothing about the code under test.
           if (signal || (code !== null && code > 128 && code < 160)) {

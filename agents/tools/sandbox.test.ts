@@ -2,13 +2,14 @@
 // findings of issue 34 reached — Quorum's password file, the app's environment, a port on the host's
 // loopback, a write outside the worktree, a commit — and every reach is refused while the suite itself runs.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { quorumHomePath } from "../../server/config";
 import { runTestsTool } from "./run-tests";
+import { MAX_PROCESSES, processLimitAvailable } from "./process-limit";
 import { sandboxAvailability } from "./sandbox";
 import { createToolbox } from "./toolbox";
 
@@ -85,4 +86,26 @@ describe("the sandbox", () => {
       listener.close();
     }
   });
+
+  it("stops a fork bomb at its process limit, and frees the limit's group once the command is over", async () => {
+    expect(processLimitAvailable()).toBe(true);
+    const { worktree } = flightWorktree();
+    // Far more sleepers than the limit allows: the shell cannot fork past it and says so.
+    const bomb = `n=0; while [ $n -lt ${MAX_PROCESSES * 3} ]; do sleep 30 & n=$((n+1)); done; echo "started $n"`;
+    const toolbox = createToolbox([runTestsTool({ command: ["sh", "-c", bomb] })], { root: worktree });
+    const prepared = toolbox.prepare({ id: "c1", name: "run_tests", arguments: {} }, { turn: 1, index: 0 });
+    if (!prepared.ok) throw new Error("run_tests was refused");
+    const groupsBefore = quorumGroups();
+    const observation = await toolbox.execute(prepared.prepared, { runId: "run_b", agentId: "a", turn: 1, index: 0, attempt: 1 });
+    expect(observation).toMatchObject({ is_error: false, result: { passed: false } });
+    expect(JSON.stringify(observation)).toMatch(/fork/i);
+    expect(JSON.stringify(observation)).not.toContain(`started ${MAX_PROCESSES * 3}`);
+    await expect.poll(quorumGroups, { timeout: 5_000 }).toEqual(groupsBefore);
+  });
 });
+
+/** The pids cgroups this process made that still exist. */
+function quorumGroups(): string[] {
+  const base = existsSync("/sys/fs/cgroup/pids") ? "/sys/fs/cgroup/pids" : "/sys/fs/cgroup";
+  return readdirSync(base).filter((name) => name.startsWith(`quorum-${process.pid}-`));
+}

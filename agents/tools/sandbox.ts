@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, lstatSync, readFileSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { inheritedEnvironment, quorumHomePath, unsandboxedAllowed } from "../../server/config";
+import { MAX_PROCESSES, newProcessLimit, processLimitAvailable } from "./process-limit";
 
 export const BWRAP = "/usr/bin/bwrap";
 
@@ -23,6 +24,8 @@ export interface SandboxedCommand {
   env: NodeJS.ProcessEnv;
   /** Whether it runs inside the sandbox (false only with QUORUM_UNSANDBOXED=1 where bubblewrap cannot start). */
   sandboxed: boolean;
+  /** Call once the command has exited: frees what its limits took (its process group's cgroup). */
+  release(): void;
 }
 
 /** Thrown where the sandbox cannot start and QUORUM_UNSANDBOXED=1 does not allow running without it. */
@@ -54,26 +57,32 @@ export function sandboxNotice(): { ok: boolean; text: string } | null {
   return { ok: false, text: `The team will not run agent code (tests): ${availability.reason}. Install bubblewrap, or set QUORUM_UNSANDBOXED=1 to run it unsandboxed.` };
 }
 
+/** Said in the worker's log (not the room: most machines of a non-root user give no pids cgroup) when commands run without a process limit. */
+export function processLimitNotice(): string | null {
+  if (!sandboxAvailability().available || processLimitAvailable()) return null;
+  return `Agent code runs sandboxed but without a limit on its processes (${MAX_PROCESSES} where a pids cgroup can be made): this machine gives Quorum no writable pids cgroup.`;
+}
+
 /** `argv` as it runs in the sandbox with `root` its working directory; throws NoSandbox where it may not run. */
 export function sandboxed(argv: readonly string[], root: string): SandboxedCommand {
   const availability = sandboxAvailability();
   const env = workpieceEnvironment();
   if (!availability.available) {
     if (!unsandboxedAllowed()) throw new NoSandbox(`${availability.reason}; set QUORUM_UNSANDBOXED=1 to run agent code without a sandbox`);
-    return { program: argv[0], args: argv.slice(1), env: unsandboxedEnvironment(), sandboxed: false };
+    return { program: argv[0], args: argv.slice(1), env: unsandboxedEnvironment(), sandboxed: false, release: () => {} };
   }
   const worktree = resolve(root);
   if (!programExists(argv[0], worktree, env.PATH)) throw new NoSuchProgram(`spawn ${argv[0]} ENOENT: no such program on PATH`);
   const args = [...baseArgs(), "--bind", worktree, worktree, ...gitReadOnly(worktree), "--chdir", worktree];
   for (const [name, value] of Object.entries(env)) if (value !== undefined) args.push("--setenv", name, value);
   const limits = [`--cpu=${LIMITS.cpuSeconds}`, `--as=${LIMITS.addressSpaceBytes}`, `--fsize=${LIMITS.fileBytes}`];
+  const inside = [...args, "--", "prlimit", ...limits, "--", ...argv];
   // bwrap clears the environment itself (--clearenv) and sets only what the command may see.
-  return {
-    program: BWRAP,
-    args: [...args, "--", "prlimit", ...limits, "--", ...argv],
-    env: { PATH: workpieceEnvironment().PATH } as unknown as NodeJS.ProcessEnv,
-    sandboxed: true,
-  };
+  const outer = { PATH: env.PATH } as unknown as NodeJS.ProcessEnv;
+  const group = newProcessLimit();
+  if (!group) return { program: BWRAP, args: inside, env: outer, sandboxed: true, release: () => {} };
+  // A shell outside the sandbox enters the group, then becomes bubblewrap: everything inside is counted.
+  return { program: "/bin/sh", args: ["-c", 'echo $$ > "$0" && exec "$@"', group.procs, BWRAP, ...inside], env: outer, sandboxed: true, release: group.release };
 }
 
 function programExists(program: string, root: string, path: string): boolean {

@@ -114,6 +114,8 @@ const LINES: { [K in EventKind]: Line<K> } = {
       : `could not finish ${n.task(e.taskId)} after ${d.tries} tries, and had re-planned once already`,
   FlightReplanned: (d) =>
     `re-planned around #${d.handedBack}: ${d.cancelled.length ? `cancelled ${d.cancelled.map((c) => `#${c}`).join(", ")}, ` : ""}${d.tasks.length ? `filed ${d.tasks.map((t) => `#${t.number}`).join(", ")}` : "filed nothing new"}`,
+  IntegrationRefused: (d, e, n) =>
+    `did not merge ${n.task(e.taskId)}: ${d.branch} had moved to ${d.actual.slice(0, 7)} by ${plural(d.unexplained.length, "commit")} no reviewed task explains, so the flight waits for its human`,
   IntegrationConflicted: (d, e, n) => `could not merge ${n.task(e.taskId)} into ${d.branch}: it conflicts in ${cut(d.files.join(", "), 80)}, so it went back for rework`,
   FlightBranchPublished: (d) =>
     d.refused ? `could not publish ${d.branch} to ${d.source}: ${cut(d.refused, 80)}` : `published ${d.branch} to ${d.source} (${d.commit.slice(0, 7)})`,

@@ -204,7 +204,7 @@ export async function handGoalBack(db: Db, agent: Principal, flight: Flight, end
 }
 
 /** The human who posted the flight (its goal's approver). */
-async function humanOfFlight(db: Db, flightId: string): Promise<{ name: string } | null> {
+export async function humanOfFlight(db: Db, flightId: string): Promise<{ name: string } | null> {
   const [row] = await db
     .select({ name: principals.name, kind: principals.kind })
     .from(flights)

@@ -1,9 +1,9 @@
 // Integration: an accepted task's branch is merged into its flight's branch only when the approver's ACCEPT
 // exists (the board's gate), and the merge, its mark and TaskIntegrated commit together. A merge that
 // conflicts sends the task back to its coder as rework, the conflict its new evidence.
-import { and, asc, eq, isNull } from "drizzle-orm";
-import { flights, flightTasks, tasks } from "../../db/schema";
-import type { Db } from "../../db/client";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { events, flights, flightTasks, tasks } from "../../db/schema";
+import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
 import type { Principal } from "../principal";
@@ -24,13 +24,40 @@ export async function nextTaskToIntegrate(db: Db): Promise<Integration | null> {
     .from(flightTasks)
     .innerJoin(tasks, eq(tasks.id, flightTasks.taskId))
     .innerJoin(flights, eq(flights.id, flightTasks.flightId))
-    .where(and(eq(tasks.status, "done"), isNull(flightTasks.integratedAt)))
+    .where(
+      and(
+        eq(tasks.status, "done"),
+        isNull(flightTasks.integratedAt),
+        // A flight whose integration was refused waits for its human's retry (IntegrationRefused, below).
+        sql`not exists (select 1 from events r where r.kind = 'IntegrationRefused' and r.data->>'flightId' = ${flights.id}::text
+          and r.id > coalesce((select max(f.id) from events f where f.kind = 'FlightRetried' and f.data->>'flightId' = ${flights.id}::text), 0))`,
+      ),
+    )
     .orderBy(asc(tasks.number))
     .limit(1);
   return next ? { task: next.task, place: placeOf(next.flight) } : null;
 }
 
-export type IntegrationOutcome = { commit: string } | { conflict: string; files: string[] };
+export type IntegrationOutcome = { commit: string } | { conflict: string; files: string[] } | { refused: { actual: string; unexplained: string[] } };
+
+/** What the git side found: a merge commit, a conflict in git's words, or a branch that moved under it. */
+export type MergeResult = { commit: string } | { conflict: string } | { moved: { actual: string; unexplained: string[] } };
+
+/**
+ * Where the flight's branch must stand before a merge: its last integration's commit, else the commit the
+ * flight started from. Anything else put there commits no reviewed task explains (a flight working in
+ * place, on main, has no such point: null).
+ */
+async function expectedHead(tx: Tx, place: FlightPlace): Promise<string | null> {
+  if (!place.baseCommit) return null;
+  const [last] = await tx
+    .select({ commit: sql<string>`${events.data}->>'commit'` })
+    .from(events)
+    .where(and(eq(events.kind, "TaskIntegrated"), sql`${events.data}->>'flightId' = ${place.flightId}`))
+    .orderBy(desc(events.id))
+    .limit(1);
+  return last?.commit ?? place.baseCommit;
+}
 
 /**
  * Integrates one task: throws `not_accepted` without the approver's ACCEPT (a precondition in code, not a
@@ -42,7 +69,7 @@ export async function integrateTask(
   db: Db,
   integrator: Principal,
   next: Integration,
-  merge: () => { commit: string } | { conflict: string },
+  merge: (expected: string | null) => MergeResult,
   clock: Clock,
 ): Promise<IntegrationOutcome | null> {
   return db.transaction(async (tx) => {
@@ -54,7 +81,8 @@ export async function integrateTask(
       .where(and(eq(flightTasks.taskId, next.task.id), isNull(flightTasks.integratedAt)))
       .for("update", { skipLocked: true });
     if (!mine) return null;
-    const merged = merge();
+    const merged = merge(await expectedHead(tx, next.place));
+    if ("moved" in merged) return refuse(tx, integrator, next, merged.moved, now);
     if ("conflict" in merged) {
       const files = conflictedFiles(merged.conflict);
       const owner = next.task.ownerId;
@@ -98,4 +126,26 @@ export async function recordBranchPublished(db: Db, integrator: Principal, place
       data: { flightId: place.flightId, branch: place.branch, source: place.source!, commit, refused },
     });
   });
+}
+
+/**
+ * The flight's branch moved by commits no reviewed task explains: nothing is merged, the flight goes red
+ * and its goal back to its human (ready, unowned), who looks at the branch and retries the flight.
+ */
+async function refuse(tx: Tx, integrator: Principal, next: Integration, moved: { actual: string; unexplained: string[] }, now: Date): Promise<IntegrationOutcome> {
+  const { place, task } = next;
+  await tx.update(flights).set({ status: "red", updatedAt: now }).where(eq(flights.id, place.flightId));
+  await tx
+    .update(tasks)
+    .set({ status: "ready", ownerId: null, leaseExpiresAt: null, offeredTo: null, updatedAt: now })
+    .where(and(eq(tasks.id, place.goalTaskId), eq(tasks.status, "in_progress")));
+  const expected = (await expectedHead(tx, place)) ?? "";
+  await appendEvent(tx, {
+    kind: "IntegrationRefused",
+    actor: integrator.id,
+    taskId: task.id,
+    t: now,
+    data: { flightId: place.flightId, number: task.number, branch: place.branch, expected, actual: moved.actual, unexplained: moved.unexplained.slice(0, 20) },
+  });
+  return { refused: moved };
 }

@@ -86,6 +86,7 @@ export const EVENT_KINDS = [
   "FlightReplanned",
   "TaskIntegrated",
   "IntegrationConflicted",
+  "IntegrationRefused",
   "FlightBranchPublished",
   "SuiteStarted",
   "SuiteRan",

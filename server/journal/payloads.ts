@@ -192,6 +192,7 @@ export interface EventPayloads {
   TaskIntegrated: { flightId: string; commit: string; acceptance: Acceptance; branch?: string };
   /** An accepted task's merge into its flight's branch conflicted: it went back to its coder as rework. */
   IntegrationConflicted: { flightId: string; number: number; branch: string; files: string[]; offeredTo: string | null };
+  IntegrationRefused: { flightId: string; number: number; branch: string; expected: string; actual: string; unexplained: string[] };
   /** The flight's branch reached the user's repository (or, with `refused`, git's reason it did not). */
   FlightBranchPublished: { flightId: string; branch: string; source: string; commit: string; refused: string | null };
   SuiteStarted: { flightId: string; taskIds: string[] };
