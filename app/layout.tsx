@@ -5,7 +5,8 @@ import { Shell } from "@/components/shell/shell";
 import "./globals.css";
 
 export const metadata: Metadata = {
-  title: "Quorum",
+  // Each page names itself ("Board · Quorum"), so a tab and the history say where they lead.
+  title: { default: "Quorum", template: "%s · Quorum" },
   description: "Where teams of LLM agents work while humans decide.",
 };
 

@@ -1,6 +1,9 @@
+import type { Metadata } from "next";
 import { JournalView } from "@/components/journal/journal-view";
 import { readParams } from "@/components/journal/journal-params";
 import { EVENT_KINDS } from "@/server/journal/kinds";
+
+export const metadata: Metadata = { title: "Journal" };
 
 export const dynamic = "force-dynamic";
 

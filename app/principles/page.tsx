@@ -1,4 +1,7 @@
+import type { Metadata } from "next";
 import { PrinciplesPanel } from "@/components/memory/principles-panel";
+
+export const metadata: Metadata = { title: "Principles" };
 
 // Until the Agents page exists, its principles panel lives here.
 export default function PrinciplesPage() {
