@@ -1,9 +1,12 @@
 // /reference/api: the HTTP API's reference, rendered on the server from the OpenAPI document (contract/),
 // grouped by institution, with parameters, bodies, answers and a curl line carrying the right credential.
 // Not at /api: that path is the JSON surface (route handlers, its own refusals), and a page there would answer HTML.
+import type { Metadata } from "next";
 import { openApiDocument, type JsonSchema, type Operation } from "@/contract/document";
 
 export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = { title: "API reference" };
 
 const METHOD_COLOURS: Record<string, string> = {
   get: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100",
