@@ -331,7 +331,8 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    patch?: never;
+    /** Fix a ready task: its title, description, acceptance criteria or approver (its creator, or a human) */
+    patch: operations["patchTasksId"];
     trace?: never;
   };
   "/api/tasks/{id}/diff": {
@@ -1275,6 +1276,13 @@ export interface components {
       dependsOn?: string[];
     };
     PostTasksClaimNextBody: Record<string, never>;
+    PatchTasksIdBody: {
+      title?: string;
+      description?: string;
+      acceptanceCriteria?: string;
+      /** Format: uuid */
+      approverId?: string;
+    };
     PostTasksIdClaimBody: Record<string, never>;
     PostTasksIdHeartbeatBody: {
       fence: number;
@@ -1997,6 +2005,14 @@ export interface components {
     GetTasksResponse: {
       items: components["schemas"]["Task"][];
       next?: number;
+    } & {
+      [key: string]: unknown;
+    };
+    PatchTasksIdConflict: {
+      /** @enum {string} */
+      error: "wrong_status";
+      message: string;
+      hint?: string;
     } & {
       [key: string]: unknown;
     };
@@ -3874,6 +3890,86 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  patchTasksId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["PatchTasksIdBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Task"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description no such resource (or one the caller may not see) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description refused by a rule: the `error` code says which */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PatchTasksIdConflict"];
+        };
+      };
+      /** @description the request body is over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayloadTooLarge"];
         };
       };
     };

@@ -25,5 +25,13 @@ export async function apiDelete<T = void>(path: string): Promise<T> {
 }
 
 export async function apiPost<T>(path: string, body: unknown): Promise<T> {
-  return parse<T>(await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }));
+  return send<T>("POST", path, body);
+}
+
+export async function apiPatch<T>(path: string, body: unknown): Promise<T> {
+  return send<T>("PATCH", path, body);
+}
+
+async function send<T>(method: "POST" | "PATCH", path: string, body: unknown): Promise<T> {
+  return parse<T>(await fetch(path, { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }));
 }

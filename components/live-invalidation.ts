@@ -78,6 +78,7 @@ const STALE = {
   DigestFlushed: PRESENCE,
   // the task board
   TaskCreated: TASKS,
+  TaskEdited: TASKS,
   TaskClaimed: TASKS_AND_ROSTER,
   LeaseRenewed: TASKS,
   OutputAppended: TASKS,

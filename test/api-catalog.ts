@@ -331,6 +331,7 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
       return { params: {}, body: {} };
     },
     "GET /api/tasks/[id]": async () => ({ params: { id: (await readyTask()).id } }),
+    "PATCH /api/tasks/[id]": async () => ({ params: { id: (await readyTask()).id }, body: { title: "A clearer title" } }),
     "POST /api/tasks/[id]/claim": async () => ({ params: { id: (await readyTask()).id }, body: {} }),
     "POST /api/tasks/[id]/heartbeat": async () => {
       const t = await ownedTask();

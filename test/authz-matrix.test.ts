@@ -82,6 +82,7 @@ const MATRIX: Record<string, [number, number, number, number]> = {
   "POST /api/tasks":                                   [401, 201, 201, 201],
   "POST /api/tasks/claim-next":                        [401, 200, 200, 200],
   "GET /api/tasks/[id]":                               [401, 200, 200, 200],
+  "PATCH /api/tasks/[id]":                             [401, 403, 403, 200],
   "POST /api/tasks/[id]/claim":                        [401, 200, 200, 403],
   "POST /api/tasks/[id]/heartbeat":                    [401, 200, 403, 403],
   "GET /api/tasks/[id]/output":                        [401, 200, 200, 200],

@@ -8,6 +8,7 @@ import { RelativeTime } from "../time";
 import type { Me } from "../types";
 import { CancelDialog } from "./cancel-dialog";
 import { DiffView } from "./diff-view";
+import { EditTaskDialog } from "./edit-task-dialog";
 import { FlightMerge } from "./flight-merge";
 import { LeaseCountdown } from "../lease-countdown";
 import { ReopenDialog } from "./reopen-dialog";
@@ -38,7 +39,7 @@ function Mono({ text, open = false, label }: { text: string; open?: boolean; lab
 }
 
 function Actions({ task, me, focusReview = false }: { task: Task; me: Me; focusReview?: boolean }) {
-  const [dialog, setDialog] = useState<"review" | "reopen" | "cancel" | null>(null);
+  const [dialog, setDialog] = useState<"review" | "reopen" | "cancel" | "edit" | null>(null);
   const reviewButton = useRef<HTMLButtonElement>(null);
   // Arriving from "waiting for you", the Review button takes the focus: Enter opens the verdict.
   useEffect(() => {
@@ -59,6 +60,11 @@ function Actions({ task, me, focusReview = false }: { task: Task; me: Me; focusR
           Reopen with evidence
         </button>
       )}
+      {task.status === "ready" && (me.kind === "human" || me.id === task.createdBy) && (
+        <button type="button" onClick={() => setDialog("edit")} className={`${button} border-neutral-300 hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800`}>
+          Edit
+        </button>
+      )}
       {["ready", "in_progress", "review"].includes(task.status) && steward && (
         <button
           type="button"
@@ -71,6 +77,7 @@ function Actions({ task, me, focusReview = false }: { task: Task; me: Me; focusR
       <ReviewDialog task={task} open={dialog === "review"} onClose={() => setDialog(null)} />
       <ReopenDialog task={task} open={dialog === "reopen"} onClose={() => setDialog(null)} />
       <CancelDialog task={task} open={dialog === "cancel"} onClose={() => setDialog(null)} />
+      {dialog === "edit" && <EditTaskDialog task={task} open onClose={() => setDialog(null)} />}
     </div>
   );
 }

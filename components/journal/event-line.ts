@@ -19,6 +19,7 @@ const cut = (text: unknown, n = 100) => {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const tokens = (n: number) => (n >= 10_000 ? `${Math.round(n / 1000)}k` : String(n));
 const paths = (patterns: string[]) => cut(patterns.join(", "), 60);
+const FIELD_WORDS = { title: "its title", description: "its description", acceptanceCriteria: "its acceptance criteria", approverId: "its approver" } as const;
 
 type Line<K extends EventKind> = (d: EventPayloads[K], e: JournalEntry, n: Names) => string;
 
@@ -60,6 +61,8 @@ const LINES: { [K in EventKind]: Line<K> } = {
   FocusWindowClosed: (d, _e, n) => `stopped focusing on ${n.task(d.taskId)}`,
   DigestFlushed: (d) => `caught up on ${plural(d.count, "held message")}`,
   // the task board
+  TaskEdited: (d, _e, n) =>
+    `edited #${d.number} ${cut(d.title, 80)}: ${d.changed.map((f) => FIELD_WORDS[f]).join(", ")}${d.changed.includes("approverId") ? ` (approver now ${n.who(d.approverId)})` : ""}`,
   TaskCreated: (d, _e, n) => `filed #${d.number} ${cut(d.title, 80)} (approver ${n.who(d.approverId)})`,
   TaskClaimed: (d) => `claimed #${d.number}`,
   LeaseRenewed: (_d, e, n) => `renewed the lease on ${n.task(e.taskId)}`,

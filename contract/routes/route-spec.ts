@@ -50,7 +50,7 @@ export interface Answer {
 }
 
 export interface RouteSpec {
-  method: "get" | "post" | "delete";
+  method: "get" | "post" | "patch" | "delete";
   /** The OpenAPI path: `/api/tasks/{id}/claim`. */
   path: string;
   tag: Tag;

@@ -1,5 +1,6 @@
 // The board: filing, claiming with a lease and a fence, heartbeat, output, submit, review, reopen, cancel.
 import { cancelTaskInput } from "@/server/tasks/cancel";
+import { editTaskInput } from "@/server/tasks/edit";
 import { claimTaskInput } from "@/server/tasks/claim";
 import { claimNextTaskInput } from "@/server/tasks/claim-next";
 import { createTaskInput } from "@/server/tasks/create";
@@ -56,6 +57,18 @@ export const TASK_ROUTES: RouteSpec[] = [
     params: uuidId,
     answers: ok(v.taskDetail),
     refusals: [404],
+  },
+  {
+    method: "patch",
+    path: "/api/tasks/{id}",
+    tag: TAGS.tasks,
+    summary: "Fix a ready task: its title, description, acceptance criteria or approver (its creator, or a human)",
+    access: "principal",
+    params: uuidId,
+    body: editTaskInput,
+    answers: ok(v.task),
+    refusals: [403, 404, 409],
+    otherConflicts: ["wrong_status"],
   },
   {
     method: "get",

@@ -36,6 +36,7 @@ export const EVENT_KINDS = [
   "DigestFlushed",
   // the task board
   "TaskCreated",
+  "TaskEdited",
   "TaskClaimed",
   "LeaseRenewed",
   "OutputAppended",

@@ -117,6 +117,8 @@ export interface EventPayloads {
     /** The tasks it waits for (absent when none). */
     dependsOn?: string[];
   };
+  /** A ready task's words or approver changed by its creator or a human: `changed` names the fields, the rest is the task now. */
+  TaskEdited: { number: number; changed: ("title" | "description" | "acceptanceCriteria" | "approverId")[]; title: string; approverId: string; hasAcceptanceCriteria: boolean };
   TaskClaimed: { number: number; ownerId: string; fence: number; leaseExpiresAt?: string; outputCount: number; via: "claim" | "claim-next" };
   LeaseRenewed: { fence: number; leaseExpiresAt: string };
   OutputAppended: { fence: number; from: number; count: number; items: unknown[] };

@@ -1,5 +1,6 @@
+import { editTask, editTaskInput } from "@/server/tasks/edit";
 import { getTaskDetail } from "@/server/tasks/get";
-import { callerOf, handle, json } from "../../_lib/http";
+import { callerOf, handle, json, readBody } from "../../_lib/http";
 
 export const dynamic = "force-dynamic";
 
@@ -13,5 +14,15 @@ export function GET(req: Request, { params }: Params) {
     const caller = await callerOf(req, ctx);
     const { id } = await params;
     return json(await getTaskDetail(ctx.db, caller, id));
+  });
+}
+
+/** Fix a ready task's title, description, criteria or approver (its creator, or a human). */
+export function PATCH(req: Request, { params }: Params) {
+  return handle(async (ctx) => {
+    const caller = await callerOf(req, ctx);
+    const input = await readBody(req, editTaskInput);
+    const { id } = await params;
+    return json(await editTask(ctx.db, caller, id, input, ctx.clock));
   });
 }
