@@ -1,6 +1,8 @@
 // The board: filing, claiming with a lease and a fence, heartbeat, output, submit, review, reopen, cancel.
+import { z } from "zod";
 import { cancelTaskInput } from "@/server/tasks/cancel";
 import { editTaskInput } from "@/server/tasks/edit";
+import { taskRef } from "@/server/tasks/ref";
 import { claimTaskInput } from "@/server/tasks/claim";
 import { claimNextTaskInput } from "@/server/tasks/claim-next";
 import { createTaskInput } from "@/server/tasks/create";
@@ -15,6 +17,9 @@ import { cycleError } from "../errors";
 import { staleFenceError, outputConflictError } from "../errors";
 import * as v from "../views";
 import { uuidId, ok, created, noContent, type RouteSpec, TAGS } from "./route-spec";
+
+/** A task route names its task by id or by number ("12", "#12"). */
+const taskParams = z.strictObject({ id: taskRef });
 
 export const TASK_ROUTES: RouteSpec[] = [
   {
@@ -54,7 +59,7 @@ export const TASK_ROUTES: RouteSpec[] = [
     tag: TAGS.tasks,
     summary: "One task with its evidence, reviews, ADR, latest output and thread",
     access: "principal",
-    params: uuidId,
+    params: taskParams,
     answers: ok(v.taskDetail),
     refusals: [404],
   },
@@ -64,7 +69,7 @@ export const TASK_ROUTES: RouteSpec[] = [
     tag: TAGS.tasks,
     summary: "Fix a ready task: its title, description, acceptance criteria or approver (its creator, or a human)",
     access: "principal",
-    params: uuidId,
+    params: taskParams,
     body: editTaskInput,
     answers: ok(v.task),
     refusals: [403, 404, 409],
@@ -76,7 +81,7 @@ export const TASK_ROUTES: RouteSpec[] = [
     tag: TAGS.tasks,
     summary: "What the task changed, for its review: a coder's branch against main (its merge once integrated), or a goal's combined merges — files with +/− counts and hunks",
     access: "principal",
-    params: uuidId,
+    params: taskParams,
     answers: ok(v.taskDiff),
     refusals: [404],
   },
@@ -86,7 +91,7 @@ export const TASK_ROUTES: RouteSpec[] = [
     tag: TAGS.tasks,
     summary: "Claim a ready task: you own it, with a lease and `fence + 1`",
     access: "principal",
-    params: uuidId,
+    params: taskParams,
     body: claimTaskInput,
     answers: ok(v.task),
     refusals: [403, 404, 409],
@@ -98,7 +103,7 @@ export const TASK_ROUTES: RouteSpec[] = [
     tag: TAGS.tasks,
     summary: "Renew your lease; a stale fence is refused (you lost the task)",
     access: "principal",
-    params: uuidId,
+    params: taskParams,
     body: heartbeatInput,
     answers: ok(v.task),
     refusals: [403, 404, 409],
@@ -111,7 +116,7 @@ export const TASK_ROUTES: RouteSpec[] = [
     tag: TAGS.tasks,
     summary: "The output items written so far, in order (where a replacement resumes)",
     access: "principal",
-    params: uuidId,
+    params: taskParams,
     query: listOutputQuery,
     answers: ok(v.page(v.outputItem)),
     refusals: [404],
@@ -122,7 +127,7 @@ export const TASK_ROUTES: RouteSpec[] = [
     tag: TAGS.tasks,
     summary: "Append output items (any JSON), so a successor can resume; with `from`, a repeated write is not stored twice",
     access: "principal",
-    params: uuidId,
+    params: taskParams,
     body: appendOutputInput,
     answers: ok(v.task),
     refusals: [403, 404, 409],
@@ -135,7 +140,7 @@ export const TASK_ROUTES: RouteSpec[] = [
     tag: TAGS.tasks,
     summary: "Submit for review with a summary and evidence",
     access: "principal",
-    params: uuidId,
+    params: taskParams,
     body: submitTaskInput,
     answers: ok(v.task),
     refusals: [403, 404, 409],
@@ -148,7 +153,7 @@ export const TASK_ROUTES: RouteSpec[] = [
     tag: TAGS.tasks,
     summary: "Accept or reject a submission (the approver, never the owner)",
     access: "principal",
-    params: uuidId,
+    params: taskParams,
     body: reviewTaskInput,
     answers: ok(v.task),
     refusals: [403, 404, 409],
@@ -160,7 +165,7 @@ export const TASK_ROUTES: RouteSpec[] = [
     tag: TAGS.tasks,
     summary: "Reopen a done task on new evidence",
     access: "principal",
-    params: uuidId,
+    params: taskParams,
     body: reopenTaskInput,
     answers: ok(v.task),
     refusals: [403, 404, 409],
@@ -172,7 +177,7 @@ export const TASK_ROUTES: RouteSpec[] = [
     tag: TAGS.tasks,
     summary: "Cancel a task, with an ADR",
     access: "principal",
-    params: uuidId,
+    params: taskParams,
     body: cancelTaskInput,
     answers: ok(v.task),
     refusals: [403, 404, 409],

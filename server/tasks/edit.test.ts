@@ -56,3 +56,16 @@ describe("editing a ready task", () => {
     expect(await edits(task.id)).toEqual([]);
   });
 });
+
+describe("a task named by its number", () => {
+  it("is found by 12 and #12 on the task routes, and an unknown number is 404", async () => {
+    const human = await makeHuman();
+    const task = await makeReadyTask(human, { title: "By number" });
+    for (const ref of [String(task.number), `#${task.number}`]) {
+      const edited = await patch({ cookie: human.cookie }, ref, { description: `named as ${ref}` });
+      expect(edited.status, ref).toBe(200);
+      expect(edited.body).toMatchObject({ id: task.id, description: `named as ${ref}` });
+    }
+    expect((await patch({ cookie: human.cookie }, "99999999", { title: "nobody" })).status).toBe(404);
+  });
+});

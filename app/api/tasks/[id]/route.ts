@@ -1,6 +1,7 @@
 import { editTask, editTaskInput } from "@/server/tasks/edit";
 import { getTaskDetail } from "@/server/tasks/get";
 import { callerOf, handle, json, readBody } from "../../_lib/http";
+import { taskIdOf } from "@/server/tasks/ref";
 
 export const dynamic = "force-dynamic";
 
@@ -12,7 +13,7 @@ interface Params {
 export function GET(req: Request, { params }: Params) {
   return handle(async (ctx) => {
     const caller = await callerOf(req, ctx);
-    const { id } = await params;
+    const id = await taskIdOf(ctx.db, (await params).id);
     return json(await getTaskDetail(ctx.db, caller, id));
   });
 }
@@ -22,7 +23,7 @@ export function PATCH(req: Request, { params }: Params) {
   return handle(async (ctx) => {
     const caller = await callerOf(req, ctx);
     const input = await readBody(req, editTaskInput);
-    const { id } = await params;
+    const id = await taskIdOf(ctx.db, (await params).id);
     return json(await editTask(ctx.db, caller, id, input, ctx.clock));
   });
 }

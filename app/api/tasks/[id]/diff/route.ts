@@ -1,5 +1,6 @@
 import { readTaskDiff } from "@/server/flights/task-diff";
 import { callerOf, handle, json } from "../../../_lib/http";
+import { taskIdOf } from "@/server/tasks/ref";
 
 export const dynamic = "force-dynamic";
 
@@ -11,7 +12,7 @@ interface Params {
 export function GET(req: Request, { params }: Params) {
   return handle(async (ctx) => {
     await callerOf(req, ctx);
-    const { id } = await params;
+    const id = await taskIdOf(ctx.db, (await params).id);
     return json(await readTaskDiff(ctx.db, id));
   });
 }

@@ -1,6 +1,7 @@
 import { appendOutput, appendOutputInput } from "@/server/tasks/append-output";
 import { listOutput, listOutputQuery } from "@/server/tasks/list-output";
 import { callerOf, handle, json, readBody, readQuery } from "../../../_lib/http";
+import { taskIdOf } from "@/server/tasks/ref";
 
 export const dynamic = "force-dynamic";
 
@@ -13,7 +14,7 @@ export function GET(req: Request, { params }: Params) {
   return handle(async (ctx) => {
     await callerOf(req, ctx);
     const query = readQuery(req, listOutputQuery);
-    const { id } = await params;
+    const id = await taskIdOf(ctx.db, (await params).id);
     return json(await listOutput(ctx.db, id, query));
   });
 }
@@ -22,7 +23,7 @@ export function POST(req: Request, { params }: Params) {
   return handle(async (ctx) => {
     const caller = await callerOf(req, ctx);
     const input = await readBody(req, appendOutputInput);
-    const { id } = await params;
+    const id = await taskIdOf(ctx.db, (await params).id);
     return json(await appendOutput(ctx.db, caller, id, input, ctx.clock));
   });
 }

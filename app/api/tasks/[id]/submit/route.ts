@@ -1,5 +1,6 @@
 import { submitTask, submitTaskInput } from "@/server/tasks/submit";
 import { callerOf, handle, json, readBody } from "../../../_lib/http";
+import { taskIdOf } from "@/server/tasks/ref";
 
 export const dynamic = "force-dynamic";
 
@@ -7,7 +8,7 @@ export function POST(req: Request, { params }: { params: Promise<{ id: string }>
   return handle(async (ctx) => {
     const caller = await callerOf(req, ctx);
     const input = await readBody(req, submitTaskInput);
-    const { id } = await params;
+    const id = await taskIdOf(ctx.db, (await params).id);
     return json(await submitTask(ctx.db, caller, id, input, ctx.clock));
   });
 }
