@@ -16,7 +16,7 @@ import { submitTaskInput } from "@/server/tasks/submit";
 import { cycleError } from "../errors";
 import { staleFenceError, outputConflictError } from "../errors";
 import * as v from "../views";
-import { uuidId, ok, created, noContent, type RouteSpec, TAGS } from "./route-spec";
+import { ok, created, noContent, type RouteSpec, TAGS } from "./route-spec";
 
 /** A task route names its task by id or by number ("12", "#12"). */
 const taskParams = z.strictObject({ id: taskRef });

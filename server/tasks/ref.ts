@@ -14,8 +14,10 @@ export const taskRef = z.union([z.uuid(), z.string().regex(NUMBER, "a task's id,
 export async function taskIdOf(db: Executor, ref: string): Promise<string> {
   const number = NUMBER.exec(ref)?.[1];
   if (number === undefined) return ref;
-  const [row] = await db.select({ id: tasks.id }).from(tasks).where(eq(tasks.number, Number(number)));
+  const [row] = await db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(eq(tasks.number, Number(number)));
   if (!row) throw fail.notFound("task", `no task #${number}`);
   return row.id;
 }
-
