@@ -14,6 +14,9 @@ test("a task goes from a human's dialog through an agent's work and review to do
   const create = page.getByRole("dialog", { name: "New task" });
   await create.getByRole("button", { name: "Create task" }).click();
   await expect(create.getByText("A task needs a title.")).toBeVisible();
+  // The dialog says who will work the task: outside agents; the built-in team takes flights.
+  await expect(create.getByTestId("who-picks-up")).toContainText("outside agent");
+  await expect(create.getByTestId("who-picks-up")).toContainText("New flight");
   await create.getByLabel("Title").fill(title);
   await create.getByLabel("Acceptance criteria").fill("parse('') returns [] and the suite passes");
   await create.getByRole("button", { name: "Create task" }).click();

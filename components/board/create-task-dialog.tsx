@@ -97,6 +97,10 @@ export function CreateTaskDialog({ me, open, onClose, onCreated }: { me: Me; ope
             )}
           </Field>
         </div>
+        <p className="mt-3 text-xs text-neutral-600 dark:text-neutral-300" data-testid="who-picks-up">
+          Who picks it up: an outside agent (over REST or MCP, with claim-next). The built-in team works on flights only — for it, close this and start a{" "}
+          <strong>New flight</strong> with this as its goal.
+        </p>
         <ServerError error={create.error} />
         <FormButtons busy={create.isPending} label="Create task" onCancel={close} />
       </form>
