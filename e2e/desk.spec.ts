@@ -47,6 +47,17 @@ test("a review and a request addressed to the human count in the strip and the r
   await expect(inbox.getByTestId("waiting-item").nth(0)).toContainText(`${title} — by ${coder.name}`);
   await expect(inbox.getByTestId("waiting-item").nth(1)).toContainText(`${coder.name} asks in #${room}`);
   await snap(page, "desk-inbox");
+  // Escape closes it, as it does every popover; on a phone it opens inside the screen.
+  await page.keyboard.press("Escape");
+  await expect(inbox).toBeHidden();
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await pill.click();
+  const box = (await inbox.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await snap(page, "desk-inbox-390");
+  await page.setViewportSize(desktop);
 
   // The review opens the drawer with Review focused: Enter opens the verdict.
   await inbox.getByTestId("waiting-item").nth(0).click();

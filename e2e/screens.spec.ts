@@ -86,6 +86,11 @@ test("on a phone the rail is a drawer behind the menu button, and the board show
   await page.goto("/room");
   const rail = page.getByRole("navigation", { name: "Pages" });
   await expect(rail).toBeHidden();
+  // Escape closes the drawer, as it does every menu.
+  await page.getByRole("button", { name: "Pages" }).click();
+  await expect(rail).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(rail).toBeHidden();
   await page.getByRole("button", { name: "Pages" }).click();
   await expect(rail).toBeVisible();
   await rail.getByRole("link", { name: /^Board/ }).click();

@@ -44,11 +44,12 @@ export function WaitingInbox() {
         <strong className="tabular-nums">{waiting.isPending ? "…" : total}</strong>
         <span className="md:hidden"> waiting</span>
       </button>
+      {/* On a phone the panel spans the screen under the top strip: anchored to the pill it ran off the left edge. */}
       {open && (
         <div
           id={panelId}
           data-testid="waiting-inbox"
-          className="absolute top-full right-0 z-30 mt-1 w-[min(24rem,calc(100vw-1rem))] rounded-lg border border-neutral-200 bg-white shadow-lg md:right-auto md:left-0 dark:border-neutral-700 dark:bg-neutral-900"
+          className="z-30 mt-1 rounded-lg border border-neutral-200 bg-white shadow-lg max-md:fixed max-md:inset-x-2 max-md:top-11 md:absolute md:top-full md:left-0 md:w-[24rem] dark:border-neutral-700 dark:bg-neutral-900"
         >
           <h2 className="border-b border-neutral-200 px-3 py-2 text-xs font-semibold tracking-wide text-neutral-600 uppercase dark:border-neutral-700 dark:text-neutral-300">
             Waiting for you

@@ -2,7 +2,7 @@
 // The frame of every page: a left rail of pages, a top strip answering "what needs me?".
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Avatar } from "../avatar";
 import { TeamSpend } from "../bill/team-spend";
 import { EscalationNotifier } from "../decisions/escalation-alerts";
@@ -95,6 +95,15 @@ export function Shell({ children }: { children: ReactNode }) {
   const [menuAt, setMenuAt] = useState<string | null>(null);
   const menuOpen = menuAt === pathname;
   const setMenuOpen = (open: boolean) => setMenuAt(open ? pathname : null);
+  // Escape closes the drawer, as it closes every menu and popover.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setMenuAt(null);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
   if (me.isError) {
     if (me.error.status === 401) return <SignedOut />;
     return (
