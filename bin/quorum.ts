@@ -20,8 +20,10 @@ import { mcpCommand } from "./mcp";
 import { MODEL_USAGE, modelCommand } from "./model";
 import { WEBHOOK_USAGE, webhookMain } from "./webhook";
 
-const USAGE = `usage:
+export const USAGE = `usage:
   quorum start                          start Quorum (embedded Postgres unless DATABASE_URL is set)
+  quorum worker [--agent ROLE]...       run the built-in team (or only the roles named) against Quorum's database
+  quorum demo                           launch the demo flight (the scripted team fixes a failing test)
   quorum human add NAME                 add a human (or reuse one) and print a one-time sign-in URL
   quorum agent add NAME --role ROLE     register an agent and print its key (shown once)
   quorum agent rotate NAME              issue the agent a new key (shown once) and revoke its old ones at once
@@ -60,9 +62,10 @@ async function main(argv: string[]): Promise<number> {
     },
   });
   const [command, sub, name] = positionals;
+  // Asked for, the usage is an answer (exit 0); shown because nothing was asked, it is a mistake (exit 1).
   if (values.help || !command) {
     console.log(USAGE);
-    return command ? 0 : 1;
+    return values.help ? 0 : 1;
   }
   if (command === "start") {
     await start();

@@ -38,3 +38,12 @@ test("journal rows speak in names, under day headers, and the kind filter picks 
   const kinds = await page.getByTestId("journal-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-kind")));
   expect(new Set(kinds)).toEqual(new Set(["TaskCreated", "TaskClaimed"]));
 });
+
+test("an agent's page shows — for its cost while nothing it spent has a price, as the Bill does", async ({ page, signIn, registerAgent }) => {
+  await signIn(page);
+  const agent = await registerAgent(uniqueName("idle"), "coder");
+  await page.goto(`/agents/${agent.id}`);
+  const cost = page.locator("dt", { hasText: /^Cost$/ }).locator("xpath=following-sibling::dd");
+  await expect(cost).toHaveText("—");
+  await expect(page.getByText("$0.00")).toHaveCount(0);
+});

@@ -6,9 +6,10 @@ import { formatMoney, formatTokens } from "./format";
 import type { BillView, Line } from "./types";
 
 export function Money({ line, currency }: { line: Pick<Line, "cost" | "unpricedTokens" | "tokens">; currency: string }) {
-  if (line.tokens > 0 && line.unpricedTokens === line.tokens)
+  // Nothing priced (nothing spent yet, or no price for its model): "—", as everywhere without prices, never "$0.00".
+  if (line.unpricedTokens === line.tokens)
     return (
-      <span className="text-neutral-400" title="no price for its model: set QUORUM_PRICES">
+      <span className="text-neutral-400" title={line.tokens > 0 ? "no price for its model: set QUORUM_PRICES" : "nothing spent yet"}>
         —
       </span>
     );

@@ -1,6 +1,8 @@
 // MCP tools of the task board: file, list, claim with a lease and fence, heartbeat, output, submit, review.
 import { appendOutput, appendOutputInput } from "../../server/tasks/append-output";
 import { cancelTask, cancelTaskInput } from "../../server/tasks/cancel";
+import { editTask, editTaskInput } from "../../server/tasks/edit";
+import { taskIdOf } from "../../server/tasks/ref";
 import { claimTask, claimTaskInput } from "../../server/tasks/claim";
 import { claimNextTask, claimNextTaskInput } from "../../server/tasks/claim-next";
 import { createTask, createTaskInput } from "../../server/tasks/create";
@@ -41,7 +43,7 @@ export const taskTools = [
     params: taskParam,
     output: taskDetailOut,
     annotations: READ,
-    run: ({ db, caller }, { taskId }) => getTaskDetail(db, caller, taskId),
+    run: async ({ db, caller }, { taskId }) => getTaskDetail(db, caller, await taskIdOf(db, taskId)),
   }),
   defineTool({
     name: "claim_next_task",
@@ -60,7 +62,7 @@ export const taskTools = [
     input: claimTaskInput,
     output: taskOut,
     annotations: WRITE,
-    run: ({ db, caller, clock }, { taskId }) => claimTask(db, caller, taskId, clock),
+    run: async ({ db, caller, clock }, { taskId }) => claimTask(db, caller, await taskIdOf(db, taskId), clock),
   }),
   defineTool({
     name: "heartbeat",
@@ -70,7 +72,7 @@ export const taskTools = [
     input: heartbeatInput,
     output: taskOut,
     annotations: IDEMPOTENT,
-    run: ({ db, caller, clock }, { taskId }, input) => heartbeat(db, caller, taskId, input, clock),
+    run: async ({ db, caller, clock }, { taskId }, input) => heartbeat(db, caller, await taskIdOf(db, taskId), input, clock),
   }),
   defineTool({
     name: "append_output",
@@ -81,7 +83,7 @@ export const taskTools = [
     input: appendOutputInput,
     output: taskOut,
     annotations: WRITE,
-    run: ({ db, caller, clock }, { taskId }, input) => appendOutput(db, caller, taskId, input, clock),
+    run: async ({ db, caller, clock }, { taskId }, input) => appendOutput(db, caller, await taskIdOf(db, taskId), input, clock),
   }),
   defineTool({
     name: "read_output",
@@ -91,7 +93,7 @@ export const taskTools = [
     input: listOutputQuery,
     output: page(outputItemOut),
     annotations: READ,
-    run: ({ db }, { taskId }, query) => listOutput(db, taskId, query),
+    run: async ({ db }, { taskId }, query) => listOutput(db, await taskIdOf(db, taskId), query),
   }),
   defineTool({
     name: "submit_task",
@@ -101,7 +103,7 @@ export const taskTools = [
     input: submitTaskInput,
     output: taskOut,
     annotations: WRITE,
-    run: ({ db, caller, clock }, { taskId }, input) => submitTask(db, caller, taskId, input, clock),
+    run: async ({ db, caller, clock }, { taskId }, input) => submitTask(db, caller, await taskIdOf(db, taskId), input, clock),
   }),
   defineTool({
     name: "review_task",
@@ -111,7 +113,7 @@ export const taskTools = [
     input: reviewTaskInput,
     output: taskOut,
     annotations: WRITE,
-    run: ({ db, caller, clock }, { taskId }, input) => reviewTask(db, caller, taskId, input, clock),
+    run: async ({ db, caller, clock }, { taskId }, input) => reviewTask(db, caller, await taskIdOf(db, taskId), input, clock),
   }),
   defineTool({
     name: "reopen_task",
@@ -121,7 +123,17 @@ export const taskTools = [
     input: reopenTaskInput,
     output: taskOut,
     annotations: WRITE,
-    run: ({ db, caller, clock }, { taskId }, input) => reopenTask(db, caller, taskId, input, clock),
+    run: async ({ db, caller, clock }, { taskId }, input) => reopenTask(db, caller, await taskIdOf(db, taskId), input, clock),
+  }),
+  defineTool({
+    name: "edit_task",
+    description: "Fix a ready task you filed: its title, description, acceptance criteria or approver (once claimed it cannot change).",
+    rest: "PATCH /api/tasks/:id",
+    params: taskParam,
+    input: editTaskInput,
+    output: taskOut,
+    annotations: WRITE,
+    run: async ({ db, caller, clock }, { taskId }, input) => editTask(db, caller, await taskIdOf(db, taskId), input, clock),
   }),
   defineTool({
     name: "cancel_task",
@@ -131,6 +143,6 @@ export const taskTools = [
     input: cancelTaskInput,
     output: taskOut,
     annotations: DESTRUCTIVE,
-    run: ({ db, caller, clock }, { taskId }, input) => cancelTask(db, caller, taskId, input, clock),
+    run: async ({ db, caller, clock }, { taskId }, input) => cancelTask(db, caller, await taskIdOf(db, taskId), input, clock),
   }),
 ];

@@ -3,6 +3,7 @@
 // Not at /api: that path is the JSON surface (route handlers, its own refusals), and a page there would answer HTML.
 import type { Metadata } from "next";
 import { openApiDocument, type JsonSchema, type Operation } from "@/contract/document";
+import { appUrl } from "@/server/config";
 
 export const dynamic = "force-dynamic";
 
@@ -49,8 +50,8 @@ function example(schema: JsonSchema | undefined, schemas: Record<string, JsonSch
   }
 }
 
-function curlOf(method: string, path: string, operation: Operation, schemas: Record<string, JsonSchema>): string {
-  const url = `http://127.0.0.1:3000${path.replace(/\{(\w+)\}/g, (_, name: string) => (name === "room" ? "general" : `$${name.toUpperCase()}`))}`;
+function curlOf(base: string, method: string, path: string, operation: Operation, schemas: Record<string, JsonSchema>): string {
+  const url = `${base}${path.replace(/\{(\w+)\}/g, (_, name: string) => (name === "room" ? "general" : `$${name.toUpperCase()}`))}`;
   const parts = [`curl -s${method === "get" ? "" : ` -X ${method.toUpperCase()}`} '${url}'`];
   if (operation.security.some((s) => "bearerKey" in s)) parts.push(`-H "Authorization: Bearer $QUORUM_KEY"`);
   if (operation.requestBody) {
@@ -71,7 +72,7 @@ function SchemaBlock({ schema, schemas }: { schema: JsonSchema | undefined; sche
   );
 }
 
-function OperationCard({ method, path, operation, schemas }: { method: string; path: string; operation: Operation; schemas: Record<string, JsonSchema> }) {
+function OperationCard({ base, method, path, operation, schemas }: { base: string; method: string; path: string; operation: Operation; schemas: Record<string, JsonSchema> }) {
   const security = operation.security.length === 0 ? "no credential" : operation.security.map((s) => Object.keys(s)[0]).join(" or ");
   return (
     <article id={operation.operationId} className="scroll-mt-4 rounded-lg border border-neutral-200 p-4 dark:border-neutral-800">
@@ -128,13 +129,15 @@ function OperationCard({ method, path, operation, schemas }: { method: string; p
         })}
       </ul>
       {/* Wrapped, not scrolled: a region that scrolls sideways would have to take keyboard focus (axe). */}
-      <pre className="mt-2 rounded bg-neutral-900 p-2 text-xs break-all whitespace-pre-wrap text-neutral-100">{curlOf(method, path, operation, schemas)}</pre>
+      <pre className="mt-2 rounded bg-neutral-900 p-2 text-xs break-all whitespace-pre-wrap text-neutral-100">{curlOf(base, method, path, operation, schemas)}</pre>
     </article>
   );
 }
 
 export default function ApiReferencePage() {
   const doc = openApiDocument();
+  // The curl lines point at this server as its users reach it (QUORUM_URL, else its own port).
+  const base = appUrl().replace(/\/$/, "");
   const schemas = doc.components.schemas;
   const tags = (doc.tags as { name: string; description: string }[]) ?? [];
   const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, operation]) => ({ path, method, operation })));
@@ -172,7 +175,7 @@ export default function ApiReferencePage() {
               <h2 className="text-base font-semibold">{tag.name}</h2>
               <p className="text-sm text-neutral-600 dark:text-neutral-400">{tag.description}</p>
               {mine.map((o) => (
-                <OperationCard key={o.operation.operationId} method={o.method} path={o.path} operation={o.operation} schemas={schemas} />
+                <OperationCard base={base} key={o.operation.operationId} method={o.method} path={o.path} operation={o.operation} schemas={schemas} />
               ))}
             </section>
           );
