@@ -1,7 +1,7 @@
 // Every journal kind has a one-line renderer for the Journal, and the lines name people, tasks and rooms,
 // never their ids (issue 15 item 4).
 import { describe, expect, it } from "vitest";
-import { EVENT_LINES, lineOf, type Names } from "../components/journal/event-line";
+import { EVENT_LINES, kindWords, lineOf, type Names } from "../components/journal/event-line";
 import type { JournalEntry } from "../components/types";
 import { EVENT_KINDS } from "../server/journal/kinds";
 
@@ -38,6 +38,16 @@ describe("the journal's one-line renderers", () => {
   });
 
   it("says the kind of an event it does not know (a newer server)", () => {
-    expect(lineOf(entry("SomethingNew", {}), names)).toBe("coder: SomethingNew");
+    expect(lineOf(entry("SomethingNew", {}), names)).toBe("coder: something new");
+  });
+
+  it("reads as a person would say it: no doubled names, no type names, no tool names where a phrase does", () => {
+    const mine = { ...entry("MessageDelivered", { via: "digest", recipient: ADA, messageIds: [1, 2], room: "general" }, "ada"), actor: ADA };
+    expect(lineOf(mine, names)).toBe("ada received a digest of 2 messages");
+    expect(lineOf(entry("MessageDelivered", { via: "digest", recipient: ADA, messageIds: [1] }, "quorum"), names)).toBe("quorum sent ada a digest of 1 message");
+    expect(lineOf(entry("BudgetDebited", { amount: 225, model: "scripted" }, "tester"), names)).toBe("tester spent 225 tokens following its script (no model)");
+    expect(lineOf(entry("ModelResponded", { toolCalls: [{ name: "done" }], text: "" }), names)).toBe("coder decided it was done");
+    expect(lineOf(entry("ModelResponded", { toolCalls: [{ name: "read_file" }, { name: "run_tests" }], text: "" }), names)).toBe("coder decided to use read_file, run_tests");
+    expect(kindWords("FocusWindowClosed")).toBe("focus window closed");
   });
 });

@@ -27,15 +27,21 @@ const LINES: { [K in EventKind]: Line<K> } = {
   // the runtime
   RunStarted: (d) => `began a run on ${d.model}: ${cut(d.task, 80)}`,
   ModelCalled: (d) => `asked the model (turn ${d.turn}${d.mail.length ? `, ${plural(d.mail.length, "new message")}` : ""})`,
-  ModelResponded: (d) => (d.toolCalls.length ? `chose to call ${d.toolCalls.map((c) => c.name).join(", ")}` : `answered: ${cut(d.text)}`),
-  BudgetDebited: (d) => `spent ${tokens(d.amount)} tokens on ${d.model}`,
+  ModelResponded: (d) => {
+    const tools = d.toolCalls.map((c) => c.name).filter((name) => name !== "done");
+    if (tools.length) return `decided to use ${tools.join(", ")}`;
+    return d.toolCalls.length ? "decided it was done" : `answered: ${cut(d.text)}`;
+  },
+  BudgetDebited: (d) => `spent ${tokens(d.amount)} tokens ${d.model === "scripted" ? "following its script (no model)" : `on ${d.model}`}`,
   ToolDispatched: (d) => `called ${d.tool}${d.attempt > 1 ? ` (attempt ${d.attempt})` : ""}`,
   ToolReturned: (d) => `${d.tool} ${d.observation.is_error ? "failed" : "returned"}`,
   MessageSent: (d, _e, n) => `${d.to ? `wrote to ${n.who(d.to)} in` : "posted in"} #${d.room}${d.performative ? ` (${d.performative})` : ""}: ${cut(d.body)}`,
-  MessageDelivered: (d, _e, n) =>
+  MessageDelivered: (d, e, n) =>
     d.via === "inbox"
       ? `#${d.room} message ${d.seq} delivered to ${plural(d.recipients.length, "reader")}`
-      : `${n.who(d.recipient)} received a digest of ${plural(d.messageIds.length, "message")}`,
+      : e.actor === d.recipient
+        ? `received a digest of ${plural(d.messageIds.length, "message")}`
+        : `sent ${n.who(d.recipient)} a digest of ${plural(d.messageIds.length, "message")}`,
   AgentFinished: (d) => `finished the run: ${d.result.status.replaceAll("_", " ")}`,
   BudgetExhausted: () => "was halted: its budget ran out",
   ModelFailed: (d) => `could not use the model${d.permanent ? "" : d.attempts ? ` after ${plural(d.attempts, "try", "tries")}` : ""}: ${cut(d.error, 80)}`,
@@ -133,9 +139,14 @@ const LINES: { [K in EventKind]: Line<K> } = {
 };
 
 /** The event's line: who, then what, in words. An unknown kind (a newer server) says only its kind. */
+/** A kind as words ("CursorAdvanced" → "cursor advanced"): rows name what happened, not the type. */
+export function kindWords(kind: string): string {
+  return kind.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+}
+
 export function lineOf(entry: JournalEntry, names: Names): string {
   const line = Object.hasOwn(LINES, entry.kind) ? (LINES[entry.kind as EventKind] as Line<EventKind>) : undefined;
-  if (!line) return `${entry.actorName ?? "Quorum"}: ${entry.kind}`;
+  if (!line) return `${entry.actorName ?? "Quorum"}: ${kindWords(entry.kind)}`;
   const what = line(entry.data as never, entry, names);
   // Lines that name their own subject (a run's outcome, the team) read without the actor.
   return entry.actorName ? `${entry.actorName} ${what}` : what.charAt(0).toUpperCase() + what.slice(1);

@@ -8,7 +8,7 @@ import { queryKeys } from "../query-keys";
 import type { JournalEntry, Page } from "../types";
 import type { Task } from "../board/types";
 import { usePrincipals } from "../use-principals";
-import { lineOf, type Names } from "./event-line";
+import { kindWords, lineOf, type Names } from "./event-line";
 import { listQuery, type JournalParams } from "./journal-params";
 
 /** What the names use of a task. */
@@ -67,7 +67,7 @@ function Row({ entry, focused, update, names }: { entry: JournalEntry; focused: 
           className="truncate text-left text-xs font-medium text-neutral-700 hover:underline max-md:col-start-3 max-md:row-start-1 dark:text-neutral-200"
           title={`only ${entry.kind}`}
         >
-          {entry.kind}
+          {kindWords(entry.kind)}
         </button>
         <span className="min-w-0 truncate max-md:col-span-3" data-testid="journal-line" title={line}>
           {line}
