@@ -2,7 +2,7 @@
 // it counts processes per real user across the machine, and a hub running as root is exempt from it. Where
 // this machine gives no writable pids controller (cgroup v1 `pids`, or v2 with `pids` delegated to the
 // root's subtree), commands run without the limit and the team says so at start (./sandbox.ts).
-import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** Processes and threads together (the controller counts both): a test runner, its workers and their threads. */
@@ -35,6 +35,32 @@ function cgroupBase(): string | null {
   return base;
 }
 
+/** Whether a process of this id still runs (one we may not signal runs too). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Groups left by processes that are gone: a release's retries do not keep a process alive, so one that
+ * exits right after its last command can leave its (empty) group behind. The next process removes them.
+ */
+function sweepLeftovers(at: string): void {
+  for (const name of readdirSync(at)) {
+    const owner = /^quorum-(\d+)-\d+$/.exec(name)?.[1];
+    if (!owner || alive(Number(owner))) continue;
+    try {
+      rmdirSync(join(at, name));
+    } catch {
+      // still holds a process, or another process removed it first
+    }
+  }
+}
+
 export interface ProcessLimit {
   /** The file a process writes its pid to, to enter the group (its children follow it). */
   procs: string;
@@ -51,6 +77,7 @@ export function processLimitAvailable(): boolean {
 export function newProcessLimit(): ProcessLimit | null {
   const at = cgroupBase();
   if (!at) return null;
+  sweepLeftovers(at);
   const dir = join(at, `quorum-${process.pid}-${++made}`);
   try {
     mkdirSync(dir);
