@@ -131,8 +131,10 @@ const decodeURIComponentSafely = (text: string) => {
   }
 };
 
-/** A variable's name that says its value is a credential (a vendor's API key, QUORUM_KEY, GITHUB_TOKEN, PGPASSWORD, …). */
-const SECRET_NAME = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)$/i;
+/** Whether a variable's name says its value is a credential (a vendor's API key, QUORUM_KEY, GITHUB_TOKEN, PGPASSWORD, a session cookie, …). */
+export function namesASecret(name: string): boolean {
+  return /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|COOKIE|SESSION/i.test(name);
+}
 
 /**
  * The credentials this process was given, by the variable that holds them: each variable whose name says it
@@ -143,7 +145,7 @@ export const secretsInEnvironment = setting((env): { name: string; value: string
   const found: { name: string; value: string }[] = [];
   for (const [name, value] of Object.entries(env)) {
     if (!value) continue;
-    if (SECRET_NAME.test(name)) found.push({ name, value });
+    if (namesASecret(name)) found.push({ name, value });
     else if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value) && URL.canParse(value)) {
       const { password } = new URL(value);
       if (password) found.push({ name: `${name} password`, value: decodeURIComponentSafely(password) });

@@ -8,12 +8,14 @@ import { storedPasswords } from "../db/passwords-file";
 import { webhookEndpoints } from "../db/schema";
 import type { Db } from "../db/client";
 import { quorumHomePath, secretsInEnvironment } from "./config";
+import { MINTED_SECRET_SHAPE } from "./principals/secrets";
+import { WEBHOOK_SECRET_SHAPE } from "./webhooks/signature";
 
 /** Shorter values are not treated as secrets: redacting "1" or "dev" everywhere would garble every output. */
 const MIN_SECRET_LENGTH = 8;
 
-/** Agent keys (qk_), sign-in tokens (qs_), session cookies (qc_): server/principals/secrets.ts's shape; webhook secrets (whsec_). */
-const MINTED_SHAPES = /\bq[kcs]_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])|\bwhsec_[A-Za-z0-9+/]{43}=/g;
+/** The shapes of what Quorum mints, from where it mints them. */
+const MINTED_SHAPES = new RegExp(`${MINTED_SECRET_SHAPE.source}|${WEBHOOK_SECRET_SHAPE.source}`, "g");
 
 export interface HubSecret {
   /** What a reader sees in its place: which secret, never any of it. */

@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, lstatSync, readFileSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { inheritedEnvironment, quorumHomePath, unsandboxedAllowed } from "../../server/config";
+import { inheritedEnvironment, namesASecret, quorumHomePath, unsandboxedAllowed } from "../../server/config";
 import { MAX_PROCESSES, newProcessLimit, processLimitAvailable } from "./process-limit";
 
 export const BWRAP = "/usr/bin/bwrap";
@@ -136,10 +136,10 @@ function workpieceEnvironment(): Record<string, string> {
  * Unsandboxed (QUORUM_UNSANDBOXED=1), the command keeps the shell's environment but for Quorum's own variables
  * (its database, its keys, the hub's URL, the model's keys), libpq's, Next's, and anything that names a secret.
  */
-const HIDDEN_VARIABLES = [/^DATABASE_URL$/i, /^QUORUM_/i, /^PG[A-Z]/i, /^NEXT_/i, /^__NEXT/i, /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|COOKIE|SESSION/i];
+const HIDDEN_VARIABLES = [/^DATABASE_URL$/i, /^QUORUM_/i, /^PG[A-Z]/i, /^NEXT_/i, /^__NEXT/i];
 
 function unsandboxedEnvironment(): NodeJS.ProcessEnv {
   const env = inheritedEnvironment();
-  for (const name of Object.keys(env)) if (HIDDEN_VARIABLES.some((pattern) => pattern.test(name))) delete env[name];
+  for (const name of Object.keys(env)) if (namesASecret(name) || HIDDEN_VARIABLES.some((pattern) => pattern.test(name))) delete env[name];
   return env;
 }

@@ -1,9 +1,9 @@
 // What the room is told about a decision: the four-line escalation envelope and the outcome notices.
-import { quoted } from "../quoted-text";
+import { oneLine as cappedLine, quoted } from "../quoted-text";
 import type { DecisionRow, TallyEntry } from "./decision-view";
 
-/** Each envelope line is one line, whatever the author typed (the envelope's own four lines are its frame). */
-const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+/** Each envelope line is one line, whatever the author typed (the envelope's own four lines are its frame); the fields' own caps bound it. */
+const oneLine = (text: string) => cappedLine(text, Number.POSITIVE_INFINITY);
 
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 

@@ -22,6 +22,7 @@ import { lockTask } from "../tasks/view";
 import { FLIGHT_ROOM, type Flight } from "./launch";
 import { readTeamStatus } from "./team-status";
 import { quoted } from "../quoted-text";
+import { backToReady } from "../tasks/back-to-ready";
 
 /** A released subtask is not taken by the team again before this (the model may need a moment, or a human). */
 export const RELEASE_COOL_DOWN_MS = 60_000;
@@ -99,7 +100,7 @@ export async function releaseSubtask(db: Db, agent: Principal, taskId: string, e
     const inReview = task.status === "review";
     if (!held && !inReview) return null;
     if (held) {
-      await tx.update(tasks).set({ status: "ready", ownerId: null, leaseExpiresAt: null, offeredTo: null, updatedAt: now }).where(eq(tasks.id, taskId));
+      await backToReady(tx, taskId, now);
       await closeFocusWindow(tx, agent.id, now);
     }
     const tries = held ? (await releasesOf(tx, taskId)) + 1 : 0;
@@ -137,7 +138,7 @@ export async function giveUpSubtask(db: Db, coder: Principal, taskId: string, ga
     const task = await lockTask(tx, taskId);
     const [membership] = await tx.select({ flightId: flightTasks.flightId }).from(flightTasks).where(eq(flightTasks.taskId, taskId));
     if (!membership || task.status !== "in_progress" || task.ownerId !== coder.id) return false;
-    await tx.update(tasks).set({ status: "ready", ownerId: null, leaseExpiresAt: null, offeredTo: null, updatedAt: now }).where(eq(tasks.id, taskId));
+    await backToReady(tx, taskId, now);
     await closeFocusWindow(tx, coder.id, now);
     await appendEvent(tx, { kind: "ReworkAbandoned", actor: coder.id, taskId, t: now, data: { rejections: gaveUp.rejections } });
     const reason = `rejected ${gaveUp.rejections} times in review; the last review said: ${gaveUp.lastReview}`.slice(0, 2000);
@@ -174,7 +175,7 @@ export async function handGoalBack(db: Db, agent: Principal, flight: Flight, end
   const handed = await db.transaction(async (tx) => {
     const goal = await lockTask(tx, flight.goalTaskId);
     if (goal.status !== "in_progress" || goal.ownerId !== agent.id) return null;
-    await tx.update(tasks).set({ status: "ready", ownerId: null, leaseExpiresAt: null, offeredTo: null, updatedAt: now }).where(eq(tasks.id, goal.id));
+    await backToReady(tx, goal.id, now);
     await tx.update(flights).set({ status: "red", updatedAt: now }).where(eq(flights.id, flight.id));
     if (untested.length) {
       for (const taskId of untested) {

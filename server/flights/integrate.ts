@@ -7,9 +7,10 @@ import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
 import type { Principal } from "../principal";
+import { backToReady } from "../tasks/back-to-ready";
 import { reopenInTransaction } from "../tasks/reopen";
 import { requireAccepted } from "../tasks/require-accepted";
-import type { TaskRow } from "../tasks/view";
+import { lockTask, type TaskRow } from "../tasks/view";
 import { placeOf, type FlightPlace } from "./place";
 
 export interface Integration {
@@ -135,10 +136,8 @@ export async function recordBranchPublished(db: Db, integrator: Principal, place
 async function refuse(tx: Tx, integrator: Principal, next: Integration, moved: { actual: string; unexplained: string[] }, now: Date): Promise<IntegrationOutcome> {
   const { place, task } = next;
   await tx.update(flights).set({ status: "red", updatedAt: now }).where(eq(flights.id, place.flightId));
-  await tx
-    .update(tasks)
-    .set({ status: "ready", ownerId: null, leaseExpiresAt: null, offeredTo: null, updatedAt: now })
-    .where(and(eq(tasks.id, place.goalTaskId), eq(tasks.status, "in_progress")));
+  const goal = await lockTask(tx, place.goalTaskId);
+  if (goal.status === "in_progress") await backToReady(tx, goal.id, now);
   const expected = (await expectedHead(tx, place)) ?? "";
   await appendEvent(tx, {
     kind: "IntegrationRefused",

@@ -8,10 +8,9 @@
 type CharTest = (c: string) => boolean;
 /** A run of one-character tests between two stars (or the segment's ends). */
 type Piece = CharTest[];
-/** One segment: its pieces, and whether a star stands before the first and after the last. */
+/** One segment: its pieces, which stars separate (one piece: no star). */
 interface SegmentGlob {
   pieces: Piece[];
-  starred: boolean;
 }
 /** Segments between globstars: the first group is anchored at the start, the last at the end. */
 type Group = SegmentGlob[];
@@ -54,26 +53,34 @@ function parseSegment(segment: string): SegmentGlob {
       }
     }
   }
-  return { pieces, starred: pieces.length > 1 };
+  return { pieces };
 }
 
 const fitsAt = (name: string, at: number, piece: Piece) => piece.every((test, k) => test(name[at + k]));
 
-function segmentMatches(glob: SegmentGlob, name: string): boolean {
-  const { pieces } = glob;
-  if (!glob.starred) return name.length === pieces[0].length && fitsAt(name, 0, pieces[0]);
-  const first = pieces[0];
-  const last = pieces.at(-1)!;
-  const lastAt = name.length - last.length;
-  if (lastAt < first.length || !fitsAt(name, 0, first) || !fitsAt(name, lastAt, last)) return false;
+/**
+ * The one placement rule, for characters between stars and for segments between globstars: `parts` are
+ * runs that must appear in order in a sequence of `length` items, the first at its start and the last at
+ * its end (a lone part must fill it exactly), each middle one at its leftmost fit after the one before.
+ */
+function fitsInOrder<T extends { length: number }>(length: number, parts: T[], fitsAt: (at: number, part: T) => boolean): boolean {
+  const first = parts[0];
+  if (parts.length === 1) return length === first.length && fitsAt(0, first);
+  const last = parts.at(-1)!;
+  const lastAt = length - last.length;
+  if (lastAt < first.length || !fitsAt(0, first) || !fitsAt(lastAt, last)) return false;
   let pos = first.length;
-  for (const piece of pieces.slice(1, -1)) {
+  for (const part of parts.slice(1, -1)) {
     let at = pos;
-    while (at + piece.length <= lastAt && !fitsAt(name, at, piece)) at++;
-    if (at + piece.length > lastAt) return false;
-    pos = at + piece.length;
+    while (at + part.length <= lastAt && !fitsAt(at, part)) at++;
+    if (at + part.length > lastAt) return false;
+    pos = at + part.length;
   }
   return true;
+}
+
+function segmentMatches(glob: SegmentGlob, name: string): boolean {
+  return fitsInOrder(name.length, glob.pieces, (at, piece) => fitsAt(name, at, piece));
 }
 
 const groupFitsAt = (names: string[], at: number, group: Group) => group.every((glob, k) => segmentMatches(glob, names[at + k]));
@@ -88,19 +95,7 @@ export function compileGlob(glob: string): (path: string) => boolean {
   }
   return (path) => {
     const names = path.split("/");
-    if (groups.length === 1) return names.length === groups[0].length && groupFitsAt(names, 0, groups[0]);
-    const first = groups[0];
-    const last = groups.at(-1)!;
-    const lastAt = names.length - last.length;
-    if (lastAt < first.length || !groupFitsAt(names, 0, first) || !groupFitsAt(names, lastAt, last)) return false;
-    let pos = first.length;
-    for (const group of groups.slice(1, -1)) {
-      let at = pos;
-      while (at + group.length <= lastAt && !groupFitsAt(names, at, group)) at++;
-      if (at + group.length > lastAt) return false;
-      pos = at + group.length;
-    }
-    return true;
+    return fitsInOrder(names.length, groups, (at, group) => groupFitsAt(names, at, group));
   };
 }
 

@@ -10,6 +10,7 @@ import { postMessage } from "../relay/post-message";
 import { DEFAULT_ROOM } from "../rooms/rooms";
 import { presentAgents, rankCandidates, type ScoredCandidate } from "./reassign";
 import { quoted } from "../quoted-text";
+import { backToReady } from "./back-to-ready";
 
 const BATCH = 100;
 /** One sweeper at a time across every app instance and worker. */
@@ -56,10 +57,7 @@ async function sweepBatch(db: Db, now: Date): Promise<SweepResult> {
       // The approver may not own it, and the holder that just let its lease lapse is not offered it back.
       const ranking = rankCandidates(candidates.filter((c) => c.id !== task.approverId && c.id !== ownerId));
       const winner = ranking[0] ?? null;
-      await tx
-        .update(tasks)
-        .set({ status: "ready", ownerId: null, leaseExpiresAt: null, offeredTo: winner?.id ?? null, updatedAt: now })
-        .where(eq(tasks.id, task.id));
+      await backToReady(tx, task.id, now, winner?.id ?? null);
       await appendEvent(tx, {
         kind: "LeaseExpired",
         actor: system.id,

@@ -9,6 +9,9 @@ export function newWebhookSecret(): string {
   return PREFIX + randomBytes(32).toString("base64");
 }
 
+/** What such a secret looks like in any text (server/hub-secrets.ts redacts it). */
+export const WEBHOOK_SECRET_SHAPE = new RegExp(`\\b${PREFIX}[A-Za-z0-9+/]{43}=`);
+
 /** A delivery's `webhook-id`: fixed when the row is written, so every retry carries the same one. */
 export function newDeliveryId(): string {
   return `msg_${randomBytes(16).toString("hex")}`;
