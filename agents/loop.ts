@@ -41,7 +41,12 @@ export interface LoopPorts {
   /** In-process operator stop, honoured at the next turn boundary like a stop request in the journal. */
   signal?: AbortSignal;
   keeper?: RunKeeper;
+  /** Waits after each tool call returns, so a person watching sees each one land (the team's QUORUM_PACE_MS). */
+  pace?: Pace;
 }
+
+/** A pause between an agent's visible actions. */
+export type Pace = () => Promise<void>;
 
 function contextOf(state: RunState, client: ModelClient, steps = state.steps) {
   const { principles, system, task, contextLimit } = state.config!;
@@ -68,6 +73,7 @@ export async function driveRun(initial: RunState, ports: LoopPorts): Promise<Run
     const data: ToolReturnedData = { ...about(at, attempt), observation };
     await record({ kind: "ToolReturned", data });
     await ports.keeper?.toolReturned(state, data);
+    await ports.pace?.();
   };
   const execute = (prepared: PreparedCall, index: number, attempt: number) =>
     toolbox.execute(prepared, { runId: state.runId!, agentId: state.agentId!, turn: state.turn, index, attempt });

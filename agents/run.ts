@@ -10,7 +10,7 @@ import { hubSecrets, redactValue } from "../server/hub-secrets";
 import { requireRunMayDraw } from "../server/budgets/run-budget";
 import { budgetChain } from "../server/budgets/spend";
 import { allOf, wallClockLimit } from "./keepers";
-import { driveRun, type LoopPorts, type RunKeeper } from "./loop";
+import { driveRun, type LoopPorts, type Pace, type RunKeeper } from "./loop";
 import type { ModelClient } from "./model/model-client";
 import { databaseJournal, type Inbox } from "./run-journal";
 import { doneSpec } from "./tools/done";
@@ -34,6 +34,8 @@ export interface RunEnvironment {
   /** Aborting it stops the run at its next turn boundary (RunStopped), like `requestStop` (server/runs). */
   signal?: AbortSignal;
   clock?: Clock;
+  /** The pause after each tool call (the team's pace); none when absent. */
+  pace?: Pace;
 }
 
 export interface RunOptions extends RunEnvironment {
@@ -69,6 +71,7 @@ export function portsFor(db: Db, env: RunEnvironment): LoopPorts {
     journal: databaseJournal(db, { clock, inbox: env.inbox }),
     signal: env.signal,
     keeper: keepers.length ? allOf(keepers) : undefined,
+    pace: env.pace,
   };
 }
 

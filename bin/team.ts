@@ -78,7 +78,7 @@ export async function launchDemo(db: Db, humanName: string, options: { onlyIfFir
   const repo = createScratchRepo(parent);
   const model = modelClientFromEnv(quorumVariables());
   const origin = options.origin ?? `Demo flight started by ${human.name} from the CLI`;
-  return launchFlight(db, human, { goal: DEMO_GOAL, repo, mode: model ? model.name : "scripted", origin }, systemClock);
+  return launchFlight(db, human, { goal: DEMO_GOAL, repo, mode: model ? model.name : "scripted", origin, demo: true }, systemClock);
 }
 
 /**

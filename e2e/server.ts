@@ -34,7 +34,7 @@ export function serverEnv(home: string, port: number): NodeJS.ProcessEnv {
     PORT: String(port),
     QUORUM_URL: `http://127.0.0.1:${port}`,
     QUORUM_HUMAN: "operator",
-    // The team works without pauses here (a person watching gets QUORUM_PACE_MS, 1500 by default).
+    // The team works without pauses here (a person watching gets QUORUM_PACE_MS, 4000 by default).
     QUORUM_PACE_MS: "0",
     // The Settings spec's webhook receiver listens on this machine, which a hub reaches only when told.
     QUORUM_WEBHOOK_ALLOW_PRIVATE: "1",

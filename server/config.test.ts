@@ -40,8 +40,8 @@ describe("the configuration", () => {
     expect(defaultLeaseSeconds.from({ QUORUM_LEASE_MINUTES: "2.5" })).toBe(30 * 60);
   });
 
-  it("paces the scripted team by QUORUM_PACE_MS (1500 ms unless set; 0 for none) and refuses nonsense", () => {
-    expect(paceMs.from({})).toBe(1_500);
+  it("paces the scripted team by QUORUM_PACE_MS (4000 ms unless set; 0 for none) and refuses nonsense", () => {
+    expect(paceMs.from({})).toBe(4_000);
     expect(paceMs.from({ QUORUM_PACE_MS: "0" })).toBe(0);
     expect(paceMs.from({ QUORUM_PACE_MS: "250" })).toBe(250);
     expect(() => paceMs.from({ QUORUM_PACE_MS: "fast" })).toThrow(/QUORUM_PACE_MS/);

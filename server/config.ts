@@ -176,10 +176,10 @@ export const priceSettings = setting((env): PriceConfig => priceConfig(env));
 
 // ——— The team worker
 
-/** The built-in roles' pause after each step when QUORUM_PACE_MS names none, so a person can watch each one land. */
-export const DEFAULT_PACE_MS = 1_500;
+/** The built-in roles' pause after each visible action when QUORUM_PACE_MS names none: the scripted demo flight takes about 30 s, each tool call and post landing on its own. */
+export const DEFAULT_PACE_MS = 4_000;
 
-/** QUORUM_PACE_MS: the pause between a role's steps (0 for none; tests set 0). */
+/** QUORUM_PACE_MS: the pause after each visible action of a built-in role (0 for none; tests set 0). */
 export const paceMs = setting((env) => {
   const raw = env.QUORUM_PACE_MS?.trim();
   if (!raw) return DEFAULT_PACE_MS;

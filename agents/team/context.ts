@@ -2,6 +2,7 @@
 import type { Db } from "../../db/client";
 import type { Clock } from "../../server/clock";
 import { CHOSEN_SCRIPTED } from "../../server/flights/hand-back";
+import type { Pace } from "../loop";
 import type { ModelClient } from "../model/model-client";
 import { scriptedClient, type ScriptStep } from "../model/scripted";
 import type { FlightPlace } from "../../server/flights/place";
@@ -26,6 +27,8 @@ export interface TeamContext {
   loadPrinciples(): Promise<string[]>;
   /** Replaces a role's default script when no model is configured (the zero-intelligence cells). */
   scripts?: Partial<Record<Role, (input: ScriptInput) => ScriptStep[]>>;
+  /** The pause after each visible action of a role, each tool call and each post, so a person can watch them land (QUORUM_PACE_MS). */
+  pace?: Pace;
 }
 
 /** What a role's script may look at: the reviewer's rule reads the diff and the evidence. */

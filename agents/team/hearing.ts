@@ -46,6 +46,7 @@ export function hearing(ctx: TeamContext, me: Member, client: ModelClient): Hear
           taskId: last.taskId ?? undefined,
         },
         ctx.clock,
+        ctx.pace,
       );
     },
   };

@@ -8,6 +8,7 @@ import { getRoom } from "../../server/rooms/rooms";
 import { postMessage, type PostMessageInput } from "../../server/relay/post-message";
 import type { MessageView } from "../../server/rooms/message-view";
 import type { Principal } from "../../server/principal";
+import type { Pace } from "../loop";
 
 /** The room where the team speaks (the same one a flight's REQUEST is posted in). */
 export const TEAM_ROOM = FLIGHT_ROOM;
@@ -17,13 +18,15 @@ export const TEAM_ROOM = FLIGHT_ROOM;
  * up to the latest seq first (that is the freshness gate's contract). A gate refusal is the relay
  * doing its job: it is logged and the message is dropped, never retried in a loop.
  */
-export async function speak(db: Db, who: Principal, input: PostMessageInput, clock: Clock): Promise<MessageView | null> {
+export async function speak(db: Db, who: Principal, input: PostMessageInput, clock: Clock, pace?: Pace): Promise<MessageView | null> {
   // Someone may speak between our ack and our post: read what they said (ack again) and retry, a few times.
   for (let attempt = 1; ; attempt++) {
     try {
       const room = await getRoom(db, TEAM_ROOM);
       if (room.lastSeq > 0) await advanceCursor(db, who, TEAM_ROOM, { seq: room.lastSeq }, clock);
-      return await postMessage(db, who, TEAM_ROOM, input, clock);
+      const posted = await postMessage(db, who, TEAM_ROOM, input, clock);
+      await pace?.();
+      return posted;
     } catch (error) {
       if (!(error instanceof QuorumError) || error.status === 400) throw error;
       if (error.code === "stale" && attempt < 3) continue;

@@ -85,22 +85,19 @@ export interface WorkerOptions {
   stopGraceMs?: number;
   /** How long one drive of a run may take (`quorum worker` passes QUORUM_RUN_MAX_MINUTES); unbounded when absent. */
   runMaxMinutes?: number;
-  /** The pause after each step that did work (`quorum worker` passes QUORUM_PACE_MS, default 1500; 0 when absent). */
+  /** The pause after each visible action, a tool call or a post (`quorum worker` passes QUORUM_PACE_MS, default 4000; 0 when absent). */
   paceMs?: number;
 }
 
 /** Runs one role until `signal` aborts: drain its steps, then sleep until the journal moves. */
-async function memberLoop(me: Member, ctx: TeamContext, wakeups: { wait(): Promise<void> }, signal: AbortSignal, log: (line: string) => void, paceMs: number) {
+async function memberLoop(me: Member, ctx: TeamContext, wakeups: { wait(): Promise<void> }, signal: AbortSignal, log: (line: string) => void) {
   while (!signal.aborted) {
     // A worker is this agent's presence: the room shows it as present while the loop runs.
     await touchPresence(ctx.db, me.principal.id, ctx.clock.now()).catch(() => {});
     let worked = false;
     for (const step of STEPS[me.role]) {
       try {
-        while (!signal.aborted && (await step(ctx, me))) {
-          worked = true;
-          await pause(paceMs, signal);
-        }
+        while (!signal.aborted && (await step(ctx, me))) worked = true;
       } catch (error) {
         log(`[${me.principal.name}] ${step.name} failed: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -142,6 +139,7 @@ export async function runTeamWorker(server: ServerContext, options: WorkerOption
     runMaxMinutes: options.runMaxMinutes,
     loadPrinciples: () => loadPrinciples(db),
     scripts: options.scripts,
+    pace: options.paceMs ? () => pause(options.paceMs ?? 0, signal) : undefined,
   };
   let waiters: (() => void)[] = [];
   const wakeAll = () => {
@@ -167,7 +165,7 @@ export async function runTeamWorker(server: ServerContext, options: WorkerOption
   await announceTeamStarted(db, options.roles, modeOf(ctx), clock, models);
   log(`Team worker hosting ${options.roles.join(", ")} (${describeModels(options.roles, ctx)}).`);
   try {
-    const loops = Promise.all(hosted.map((member) => memberLoop(member, ctx, wakeups, signal, log, options.paceMs ?? 0)));
+    const loops = Promise.all(hosted.map((member) => memberLoop(member, ctx, wakeups, signal, log)));
     // A step in flight (a model call, a test run) is not waited for past a short grace: every step is journalled
     // as it goes, so the member's next worker carries its run on from there (server/runs/interrupted.ts).
     await (options.stopGraceMs === undefined ? loops : Promise.race([loops, afterAbort(signal, options.stopGraceMs)]));

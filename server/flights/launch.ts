@@ -45,6 +45,8 @@ export interface LaunchFlightInput extends StartFlightInput {
   origin?: string;
   /** Where flights keep their clones: QUORUM_HOME by default. */
   home?: string;
+  /** A demo flight says so in its goal's title, so that one demo's card is not mistaken for another's. */
+  demo?: boolean;
 }
 
 /** The branch a flight integrates into, in its clone and in the user's repository. */
@@ -71,7 +73,8 @@ export async function launchFlight(db: Db, human: Principal, input: LaunchFlight
       tx,
       human,
       {
-        title: `Goal: ${input.goal}`.slice(0, 200),
+        // The flight's number tells apart goals of the same words (every demo has the same goal).
+        title: `Goal of ${input.demo ? "demo flight" : "flight"} ${number}: ${input.goal}`.slice(0, 200),
         description: `${input.goal}\nRepository: ${source.path} (from ${source.branch ?? "its HEAD"} at ${source.head.slice(0, 12)}); the team integrates into ${branch}.`,
         acceptanceCriteria: `Every task is reviewed and integrated into ${branch}, and the repository's tests (\`${testCommand}\`) pass there.`,
         approverId: human.id,

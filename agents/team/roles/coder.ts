@@ -65,6 +65,7 @@ export async function codeNextTask(ctx: TeamContext, me: Member): Promise<boolea
         taskId: rework.task.id,
       },
       clock,
+      ctx.pace,
     );
     return true;
   }
@@ -117,6 +118,7 @@ async function workOn(
     keeper,
     maxMinutes: ears.maxMinutes,
     clock,
+    pace: ctx.pace,
   };
   const { result, ending, runId: ran } = await attemptRun(client, (id) => drive(env, id).then((result) => ({ result })), runId).finally(() => keeper.close());
   await ears.acknowledge();
@@ -124,7 +126,13 @@ async function workOn(
   if (ending && isPause(ending)) {
     // Halted on its budget or stopped (an operator, its wall clock): a pause, not a failure. The task stays with
     // the run, which a human resumes (Resume on its timeline, `quorum run resume`); its lease bounds the wait.
-    await speak(db, me.principal, { body: `I paused on task #${task.number}: ${ending.reason}. Resume run ${ran} to carry on.`, performative: "ERROR", taskId: task.id }, clock);
+    await speak(
+      db,
+      me.principal,
+      { body: `I paused on task #${task.number}: ${ending.reason}. Resume run ${ran} to carry on.`, performative: "ERROR", taskId: task.id },
+      clock,
+      ctx.pace,
+    );
     return;
   }
   if (ending) {
@@ -151,7 +159,11 @@ export interface CoderWork {
  * What a coder does once its run is done: commit the worktree, submit the task with the diff and the real
  * test run as evidence, and tell its approver. A resumed run (`quorum run resume`) ends here too.
  */
-export async function submitCoderWork(ctx: Pick<TeamContext, "db" | "clock">, me: Pick<Member, "principal">, { work, worktree, result, tests, round }: CoderWork): Promise<void> {
+export async function submitCoderWork(
+  ctx: Pick<TeamContext, "db" | "clock" | "pace">,
+  me: Pick<Member, "principal">,
+  { work, worktree, result, tests, round }: CoderWork,
+): Promise<void> {
   const { db, clock } = ctx;
   const { task, place } = work;
   const diff = commitAndDiff(place, worktree, `Task #${task.number}: ${task.title}`);
@@ -172,5 +184,6 @@ export async function submitCoderWork(ctx: Pick<TeamContext, "db" | "clock">, me
     me.principal,
     { body: `Task #${task.number} is ready for review (round ${round}): ${result.summary}`, performative: "DONE", to: task.approverName, taskId: task.id },
     clock,
+    ctx.pace,
   );
 }

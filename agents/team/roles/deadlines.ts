@@ -24,6 +24,7 @@ export async function chaseSilentReviewers(ctx: TeamContext): Promise<boolean> {
         taskId: silent.task.id,
       },
       clock,
+      ctx.pace,
     );
     return true;
   }
@@ -43,6 +44,7 @@ export async function chaseSilentReviewers(ctx: TeamContext): Promise<boolean> {
       taskId: silent.task.id,
     },
     clock,
+    ctx.pace,
   );
   return true;
 }

@@ -42,6 +42,7 @@ export async function deliverGreenGoal(ctx: TeamContext): Promise<boolean> {
     me.principal,
     { body: `The goal (task #${green.goal.number}) is met and waits for your review: ${green.goal.title}`, performative: "DONE", taskId: green.goal.id },
     clock,
+    ctx.pace,
   );
   return true;
 }

@@ -29,6 +29,7 @@ export async function integrateNextTask(ctx: TeamContext): Promise<boolean> {
         taskId: place.goalTaskId,
       },
       clock,
+      ctx.pace,
     );
     return true;
   }
@@ -43,6 +44,7 @@ export async function integrateNextTask(ctx: TeamContext): Promise<boolean> {
         taskId: task.id,
       },
       clock,
+      ctx.pace,
     );
     return true;
   }
@@ -57,6 +59,7 @@ export async function integrateNextTask(ctx: TeamContext): Promise<boolean> {
       taskId: place.goalTaskId,
     },
     clock,
+    ctx.pace,
   );
   return true;
 }

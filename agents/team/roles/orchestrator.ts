@@ -56,6 +56,7 @@ export async function planNextFlight(ctx: TeamContext): Promise<boolean> {
       budgetId,
       taskId: goal.id,
       clock,
+      pace: ctx.pace,
     }),
   );
   await ears.acknowledge();
@@ -63,7 +64,13 @@ export async function planNextFlight(ctx: TeamContext): Promise<boolean> {
   if (created.length) {
     const coders = team.coders.map((coder) => `@${coder.principal.name}`).join(" ");
     const lines = created.map((task) => `#${task.number} ${task.title}${task.dependsOn.length ? ` (after ${task.dependsOn.map((n) => `#${n}`).join(", ")})` : ""}`);
-    await speak(db, me.principal, { body: `${coders} the plan for goal #${goal.number}, ready for you:\n${lines.join("\n")}`, performative: "INFORM", taskId: goal.id }, clock);
+    await speak(
+      db,
+      me.principal,
+      { body: `${coders} the plan for goal #${goal.number}, ready for you:\n${lines.join("\n")}`, performative: "INFORM", taskId: goal.id },
+      clock,
+      ctx.pace,
+    );
   }
   if (status === "red") {
     // Nothing planned: the goal goes back to the human who posted it, and Quorum tells them why.

@@ -95,6 +95,7 @@ export async function replanHandedBack(ctx: TeamContext): Promise<boolean> {
       budgetId,
       taskId: flight.goalTaskId,
       clock,
+      pace: ctx.pace,
     }),
   );
   await ears.acknowledge();
@@ -114,6 +115,7 @@ export async function replanHandedBack(ctx: TeamContext): Promise<boolean> {
       taskId: flight.goalTaskId,
     },
     clock,
+    ctx.pace,
   );
   return true;
 }

@@ -66,6 +66,7 @@ export async function reviewNextTask(ctx: TeamContext): Promise<boolean> {
       budgetId,
       taskId,
       clock,
+      pace: ctx.pace,
     }),
   );
   await ears.acknowledge();
@@ -86,6 +87,7 @@ export async function reviewNextTask(ctx: TeamContext): Promise<boolean> {
       taskId,
     },
     clock,
+    ctx.pace,
   );
   return true;
 }

@@ -43,6 +43,7 @@ export async function testNextIntegration(ctx: TeamContext): Promise<boolean> {
       budgetId,
       taskId: flight.goalTaskId,
       clock,
+      pace: ctx.pace,
     }),
   );
   const tests = runTests.seen.last;
@@ -62,6 +63,7 @@ export async function testNextIntegration(ctx: TeamContext): Promise<boolean> {
       taskId: flight.goalTaskId,
     },
     clock,
+    ctx.pace,
   );
   return true;
 }
