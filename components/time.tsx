@@ -1,22 +1,29 @@
 "use client";
-// Relative time with the exact local time on hover.
+// The one way a time is shown: relative ("5 min ago", "in 2 h"), with the exact local date and time on
+// hover. Before the page has mounted (the server's render) it shows the local time of day instead.
 import { useNow } from "./use-now";
 
-function relative(ms: number): string {
-  const s = Math.round(ms / 1000);
-  if (s < 45) return "just now";
+/** How far `ms` from now reads: past when positive, future when negative. */
+export function relative(ms: number): string {
+  const ahead = ms < 0;
+  const s = Math.round(Math.abs(ms) / 1000);
+  if (s < 45) return ahead ? "in a moment" : "just now";
   const m = Math.round(s / 60);
-  if (m < 60) return `${m} min ago`;
   const h = Math.round(m / 60);
-  if (h < 24) return `${h} h ago`;
-  return `${Math.round(h / 24)} d ago`;
+  const span = m < 60 ? `${m} min` : h < 24 ? `${h} h` : `${Math.round(h / 24)} d`;
+  return ahead ? `in ${span}` : `${span} ago`;
 }
 
-export function RelativeTime({ iso }: { iso: string }) {
+/** The exact time, as the tooltip says it. */
+export function exactTime(iso: string): string {
+  return new Date(iso).toLocaleString();
+}
+
+export function RelativeTime({ iso, className = "text-xs text-neutral-500 dark:text-neutral-400" }: { iso: string; className?: string }) {
   const now = useNow(30_000);
   const date = new Date(iso);
   return (
-    <time dateTime={iso} title={date.toLocaleString()} className="text-xs text-neutral-500 dark:text-neutral-400">
+    <time dateTime={iso} title={exactTime(iso)} className={className}>
       {now === null ? date.toLocaleTimeString() : relative(now - date.getTime())}
     </time>
   );

@@ -24,7 +24,7 @@ test("a human stops a running run from its timeline; it ends at its next turn bo
     await page.getByRole("button", { name: "Stop run" }).click();
     await page.getByLabel("Reason for stopping the run").fill("wrong approach, start over");
     await page.getByRole("button", { name: "Stop at the next turn" }).click();
-    await expect(page.getByText(/asked it to stop at .*: wrong approach, start over/)).toBeVisible();
+    await expect(page.getByText(/asked it to stop just now: wrong approach, start over/)).toBeVisible();
     await expect(page.getByTestId("run-result")).toContainText("Ended stopped: an operator asked to stop", { timeout: 30_000 });
     await expect(page.getByRole("button", { name: "Stop run" })).toHaveCount(0);
     await snap(page, "run-stopped");
@@ -33,7 +33,7 @@ test("a human stops a running run from its timeline; it ends at its next turn bo
     // The pause is the human's to end: Resume journals the request, the header shows it live, and the button
     // goes (a second request would be the same one). The team worker hosting the agent carries the run on.
     await page.getByRole("button", { name: "Resume run" }).click();
-    await expect(page.getByTestId("resume-request")).toContainText(/asked to resume it at .*resumed it — the team's worker carries it on from its journal\./);
+    await expect(page.getByTestId("resume-request")).toContainText(/asked to resume it just now: .*resumed it — the team's worker carries it on from its journal\./);
     await expect(page.getByRole("button", { name: "Resume run" })).toHaveCount(0);
     const journal = await (await page.request.get(`/api/journal?run=${runId}`)).json();
     expect(journal.items.filter((e: { kind: string }) => e.kind === "ResumeRequested")).toHaveLength(1);

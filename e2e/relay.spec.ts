@@ -85,9 +85,10 @@ test("a focusing agent wears a pill, and nothing anyone writes is rendered as HT
   expect(task.status()).toBe(201);
   expect((await api.post(`/api/tasks/${(await task.json()).id}/claim`, {})).status).toBe(200);
   const entry = page.getByTestId("presence-entry").filter({ hasText: agent.name });
-  await expect(entry.getByTestId("focusing")).toContainText("focusing");
+  await expect(entry.getByTestId("focusing")).toContainText(/^busy with #\d+$/);
   await composer.fill("anyone around?");
   await composer.press("Enter");
-  await expect(entry.getByTestId("focusing")).toContainText("1 waiting");
+  await expect(entry.getByTestId("focusing")).toContainText("busy with #");
+  await expect(entry.getByTestId("focusing")).toContainText("1 held for later");
   await snap(page, "focusing");
 });

@@ -2,7 +2,9 @@
 // sideways (the document is never wider than the window). The pages come from the rail itself, so a new
 // page is covered the day it gets its line there. Screenshots: test-results/screens/<page>-<width>.png.
 import { join } from "node:path";
-import { expect, test, uniqueName, type ResponseBody } from "./fixtures";
+import { chromium, type Page } from "@playwright/test";
+import { type AgentApi, expect, test, uniqueName, type ResponseBody } from "./fixtures";
+import config from "../playwright.config";
 
 const SIZES = [
   { width: 390, height: 844 },
@@ -21,16 +23,11 @@ function fileOf(path: string, width: number): string {
   return join("test-results", "screens", `${name}-${width}.png`);
 }
 
-test("every page fits a phone and a desktop, with no sideways scroll", async ({ page, signIn, registerAgent, asAgent, baseURL }) => {
-  test.setTimeout(180_000);
-  await signIn(page, uniqueName("screens"));
-  // Something on each page: an agent with a task in review, a message, a decision.
-  const agent = await registerAgent(uniqueName("coder"), "coder");
-  const api = asAgent(agent);
+/** Something on each page (an agent with a task in review), then every page to visit: the rail's and a few deeper ones. */
+async function pagesToVisit(page: Page, agent: { id: string }, api: AgentApi): Promise<string[]> {
   const task: ResponseBody = await (await page.request.post("/api/tasks", { data: { title: `Screens ${uniqueName("t")}`, acceptanceCriteria: "it fits" } })).json();
   const claimed = await api.post(`/api/tasks/${task.id}/claim`);
   await api.post(`/api/tasks/${task.id}/submit`, { fence: claimed.body.fence, summary: "fits", evidence: "✓ 1 passed" });
-
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/room");
   const rail = page.getByRole("navigation", { name: "Pages" });
@@ -47,14 +44,27 @@ test("every page fits a phone and a desktop, with no sideways scroll", async ({ 
     ]),
   ];
   expect(paths.length).toBeGreaterThanOrEqual(10);
+  return paths;
+}
+
+/** Opens a page and waits until it has drawn its data. */
+async function openSettled(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.getByTestId("top-strip")).toBeVisible();
+  await expect(page.locator("main [aria-busy=true]")).toHaveCount(0);
+}
+
+test("every page fits a phone and a desktop, with no sideways scroll", async ({ page, signIn, registerAgent, asAgent, baseURL }) => {
+  test.setTimeout(180_000);
+  await signIn(page, uniqueName("screens"));
+  const agent = await registerAgent(uniqueName("coder"), "coder");
+  const paths = await pagesToVisit(page, agent, asAgent(agent));
 
   const overflowing: string[] = [];
   for (const size of SIZES) {
     await page.setViewportSize(size);
     for (const path of paths) {
-      await page.goto(`${baseURL}${path}`);
-      await expect(page.getByTestId("top-strip")).toBeVisible();
-      await expect(page.locator("main [aria-busy=true]")).toHaveCount(0);
+      await openSettled(page, `${baseURL}${path}`);
       const { scrollWidth, innerWidth, culprit } = await page.evaluate(() => {
         // The outermost element that reaches past the window's right edge, to name in the failure.
         const clipped = (el: Element) => {
@@ -78,6 +88,50 @@ test("every page fits a phone and a desktop, with no sideways scroll", async ({ 
     }
   }
   expect(overflowing).toEqual([]);
+});
+
+test("at 1440×900 with ordinary scrollbars, no page and no scroller in it scrolls sideways", async ({ signIn, registerAgent, asAgent, baseURL }) => {
+  test.setTimeout(180_000);
+  // Playwright's headless Chromium hides scrollbars, which then take no room: this one draws them as a desktop does.
+  const launch = config.use?.launchOptions ?? {};
+  const browser = await chromium.launch({ ...launch, ignoreDefaultArgs: ["--hide-scrollbars"] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, baseURL });
+    await signIn(page, uniqueName("scrollbars"));
+    const agent = await registerAgent(uniqueName("coder"), "coder");
+    const paths = await pagesToVisit(page, agent, asAgent(agent));
+    const gutter = await page.evaluate(() => {
+      const probe = document.createElement("div");
+      probe.style.cssText = "position:absolute;top:-999px;width:100px;height:100px;overflow:scroll";
+      document.body.append(probe);
+      const width = probe.offsetWidth - probe.clientWidth;
+      probe.remove();
+      return width;
+    });
+    expect(gutter, "this Chromium draws scrollbars that take room").toBeGreaterThan(0);
+    const sideways: string[] = [];
+    for (const path of paths) {
+      await openSettled(page, path);
+      const found = await page.evaluate(() => {
+        const name = (el: Element) =>
+          `${el.tagName.toLowerCase()}${el.getAttribute("data-testid") ? `[data-testid=${el.getAttribute("data-testid")}]` : ""}.${String(el.getAttribute("class") ?? "")
+            .split(/\s+/)
+            .slice(0, 4)
+            .join(".")}`;
+        const scrollers = [document.documentElement, ...document.querySelectorAll("body *")].filter((el) => {
+          const overflow = getComputedStyle(el).overflowX;
+          return el === document.documentElement || overflow === "auto" || overflow === "scroll";
+        });
+        return scrollers.filter((el) => el.scrollWidth > el.clientWidth).map((el) => `${name(el)} ${el.scrollWidth} > ${el.clientWidth}`);
+      });
+      for (const line of found) sideways.push(`${path}: ${line}`);
+    }
+    expect(sideways).toEqual([]);
+    await page.goto("/board");
+    await page.screenshot({ path: join("test-results", "screens", "board-1440-scrollbars.png") });
+  } finally {
+    await browser.close();
+  }
 });
 
 test("on a phone the rail is a drawer behind the menu button, and the board shows one column at a time", async ({ page, signIn }) => {

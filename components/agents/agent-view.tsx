@@ -20,6 +20,7 @@ import { PresencePill } from "./presence-pill";
 import { SuccessRate } from "./roster-view";
 import type { Principle } from "../memory/types";
 import type { AgentDetail } from "./types";
+import { RelativeTime } from "../time";
 
 function Stat({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -137,9 +138,7 @@ export function AgentView({ agentId }: { agentId: string }) {
           <ul className="space-y-1 text-sm">
             {gateRejections.map((g) => (
               <li key={g.eventId} className="flex gap-2">
-                <time dateTime={g.t} className="text-xs text-neutral-500 tabular-nums">
-                  {new Date(g.t).toLocaleTimeString()}
-                </time>
+                <RelativeTime iso={g.t} className="text-xs text-neutral-500 tabular-nums" />
                 <span className="font-medium">{g.gate}</span>
                 <span className="text-neutral-600 dark:text-neutral-300">
                   #{g.room}: {g.message}

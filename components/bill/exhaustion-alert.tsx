@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { formatTokens } from "./format";
 import type { BillSeries } from "./types";
+import { RelativeTime } from "../time";
 
 export function ExhaustionAlert({ series }: { series: BillSeries | undefined }) {
   const latest = series?.exhaustions[0];
@@ -15,8 +16,8 @@ export function ExhaustionAlert({ series }: { series: BillSeries | undefined }) 
         >
           <strong>⛔ Budget exhausted</strong>
           <span>
-            {latest.agentName ?? "An agent"} reached {formatTokens(latest.budgetSpent)} of {formatTokens(latest.allowance)} tokens at{" "}
-            <time dateTime={latest.t}>{new Date(latest.t).toLocaleTimeString()}</time>; its run halted at a turn boundary and resumes when the budget is raised.
+            {latest.agentName ?? "An agent"} reached {formatTokens(latest.budgetSpent)} of {formatTokens(latest.allowance)} tokens <RelativeTime iso={latest.t} className="" />
+            {"; its run halted at a turn boundary and resumes when the budget is raised."}
           </span>
           {latest.runId && (
             <Link href={`/journal?run=${encodeURIComponent(latest.runId)}&view=timeline`} className="underline">

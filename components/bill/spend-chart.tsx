@@ -1,12 +1,28 @@
 // Spend over time as a stacked area chart in SVG, one area per agent, BudgetExhausted as red markers.
+// The drawing is as wide as its box in CSS pixels, so its labels keep their size on a phone instead of
+// shrinking with a fixed viewBox (at 390 px an 800-unit chart drew 11 px labels at 5 px).
+import { useEffect, useRef, useState } from "react";
 import { formatMoney, formatTokens } from "./format";
 import { usePrincipalColours } from "../principal-colour";
 import type { BillSeries } from "./types";
 
-const [W, H] = [800, 240];
 const M = { left: 56, right: 12, top: 14, bottom: 26 };
-const plotW = W - M.left - M.right;
-const plotH = H - M.top - M.bottom;
+/** Below this width the chart is drawn shorter, and its empty-window sentence breaks in two. */
+const NARROW = 520;
+
+/** The width of an element in CSS pixels, following it as it resizes; `initial` until it is measured. */
+function useWidth<T extends Element>(initial: number) {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(initial);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry.contentRect.width)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
 
 /** A round number (1, 1.5, 2, 2.5, 3, 4, 5 or 8 times a power of ten), at least `n`. */
 function niceCeil(n: number): number {
@@ -25,6 +41,12 @@ function timeLabel(iso: string, long: boolean): string {
 export function SpendChart({ series, unit, currency }: { series: BillSeries; unit: "tokens" | "cost"; currency: string }) {
   // The same colour as each agent's avatar.
   const colourOf = usePrincipalColours();
+  const [box, boxWidth] = useWidth<HTMLElement>(800);
+  const W = Math.max(280, boxWidth);
+  const narrow = W < NARROW;
+  const H = narrow ? 200 : 240;
+  const plotW = W - M.left - M.right;
+  const plotH = H - M.top - M.bottom;
   const value = (p: BillSeries["points"][number], agentId: string) => p.agents[agentId]?.[unit === "tokens" ? "tokens" : "cost"] ?? 0;
   const fmt = (v: number) => (unit === "tokens" ? formatTokens(Math.round(v)) : formatMoney(v, currency));
   const n = series.points.length;
@@ -43,8 +65,8 @@ export function SpendChart({ series, unit, currency }: { series: BillSeries; uni
   const empty = stacks.every((s) => (s.at(-1) ?? 0) === 0);
   const totals = series.agents.map((a) => series.points.reduce((sum, p) => sum + value(p, a.agentId), 0));
   return (
-    <figure className="space-y-2">
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-labelledby="spend-chart-title" data-testid="spend-chart">
+    <figure className="space-y-2" ref={box}>
+      <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} className="block max-w-full" role="img" aria-labelledby="spend-chart-title" data-testid="spend-chart">
         <title id="spend-chart-title">
           {`Spend per agent from ${timeLabel(series.from, long)} to ${timeLabel(series.to, long)}, ${unit === "tokens" ? "in tokens" : `in ${currency}`}`}
         </title>
@@ -83,7 +105,7 @@ export function SpendChart({ series, unit, currency }: { series: BillSeries; uni
         ))}
         {empty && (
           <text x={M.left + plotW / 2} y={M.top + plotH / 2} textAnchor="middle" className="fill-neutral-500 text-[13px]">
-            No spend in this window — it appears here as agents call their models.
+            {narrow ? "No spend in this window yet." : "No spend in this window — it appears here as agents call their models."}
           </text>
         )}
       </svg>

@@ -41,7 +41,11 @@ export function Column({
   const loaded = query.data?.pages.flatMap((p) => p.items) ?? [];
   const shown = loaded.filter((t) => matches(t, filter));
   return (
-    <section aria-label={label} data-testid={`column-${status}`} className={layout === "column" ? "flex min-h-0 w-[calc(100vw-1.5rem)] shrink-0 snap-start flex-col md:w-72" : ""}>
+    <section
+      aria-label={label}
+      data-testid={`column-${status}`}
+      className={layout === "column" ? "flex min-h-0 w-[calc(100vw-1.5rem)] shrink-0 snap-start flex-col md:w-auto md:min-w-40 md:flex-1 md:shrink" : ""}
+    >
       {layout === "column" && (
         <h2 className="flex items-center gap-2 px-1 pb-2 text-xs font-semibold tracking-wide text-neutral-600 uppercase dark:text-neutral-300">
           <span className={`h-2 w-2 rounded-full ${STATUS_DOT[status]}`} aria-hidden />

@@ -4,6 +4,7 @@ import { Avatar } from "../avatar";
 import type { Me } from "../types";
 import { CommitmentActions } from "./commitment-actions";
 import { isOverdue, type Commitment, type CommitmentStatus } from "./types";
+import { RelativeTime } from "../time";
 
 const STATUS_STYLE: Record<CommitmentStatus, string> = {
   candidate: "bg-neutral-200 text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200",
@@ -14,13 +15,12 @@ const STATUS_STYLE: Record<CommitmentStatus, string> = {
 
 function Due({ commitment, now }: { commitment: Commitment; now: number }) {
   if (!commitment.dueAt) return <span className="text-neutral-400">—</span>;
-  const date = new Date(commitment.dueAt);
   const overdue = isOverdue(commitment, now);
   return (
-    <time dateTime={commitment.dueAt} title={date.toLocaleString()} className={overdue ? "font-semibold text-red-700 dark:text-red-400" : ""}>
-      {date.toLocaleString([], { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" })}
+    <span className={overdue ? "font-semibold text-red-700 dark:text-red-400" : ""}>
+      <RelativeTime iso={commitment.dueAt} className="" />
       {overdue && <span className="ml-1 rounded bg-red-600 px-1 text-[10px] font-semibold text-white">overdue</span>}
-    </time>
+    </span>
   );
 }
 

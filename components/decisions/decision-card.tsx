@@ -6,6 +6,7 @@ import { Countdown } from "./countdown";
 import { OptionBars } from "./option-bars";
 import { DecisionStatusBadge } from "./status-badge";
 import type { Decision } from "./types";
+import { RelativeTime } from "../time";
 
 function QuorumProgress({ decision }: { decision: Decision }) {
   const cast = decision.ballots.length;
@@ -48,7 +49,11 @@ export function DecisionCard({ decision }: { decision: Decision }) {
               default in <Countdown deadline={decision.escalationDeadline} />
             </>
           ) : (
-            decision.decidedAt && <time dateTime={decision.decidedAt}>decided {new Date(decision.decidedAt).toLocaleString()}</time>
+            decision.decidedAt && (
+              <span>
+                decided <RelativeTime iso={decision.decidedAt} className="" />
+              </span>
+            )
           )}
         </span>
       </header>

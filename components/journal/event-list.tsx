@@ -10,6 +10,7 @@ import type { Task } from "../board/types";
 import { usePrincipals } from "../use-principals";
 import { kindWords, lineOf, type Names } from "./event-line";
 import { listQuery, type JournalParams } from "./journal-params";
+import { RelativeTime } from "../time";
 
 /** What the names use of a task. */
 type TaskOption = Pick<Task, "id" | "number" | "title">;
@@ -32,7 +33,6 @@ function useNames(): Names {
 }
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: "long", day: "numeric", month: "long", year: "numeric" });
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 
 function dayOf(iso: string): string {
   return dayFormat.format(new Date(iso));
@@ -58,9 +58,7 @@ function Row({ entry, focused, update, names }: { entry: JournalEntry; focused: 
         >
           {open ? "▾" : "▸"} #{entry.id}
         </button>
-        <time dateTime={entry.t} className="text-xs text-neutral-600 tabular-nums dark:text-neutral-300" title={new Date(entry.t).toLocaleString()}>
-          {timeFormat.format(new Date(entry.t))}
-        </time>
+        <RelativeTime iso={entry.t} className="text-xs text-neutral-600 tabular-nums dark:text-neutral-300" />
         <button
           type="button"
           onClick={() => update({ kind: entry.kind, at: null })}

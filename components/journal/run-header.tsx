@@ -9,6 +9,7 @@ import { ResumeRun } from "./resume-run";
 import { StopRun } from "./stop-run";
 import type { JournalParams } from "./journal-params";
 import type { Timeline } from "./types";
+import { RelativeTime } from "../time";
 
 export function RunHeader({ run, update }: { run: Timeline; update: (patch: Partial<JournalParams>) => void }) {
   const r = run.result;
@@ -49,12 +50,12 @@ export function RunHeader({ run, update }: { run: Timeline; update: (patch: Part
       {r?.status === "done" && withContentKeys(r.evidence, (e) => e).map(({ key, item }, i) => <JsonBlock key={key} value={item} label={`Evidence ${i + 1}`} />)}
       {run.stopRequests.map((s) => (
         <p key={s.eventId} className="text-xs text-neutral-600 dark:text-neutral-300">
-          ■ {s.byName ?? "An operator"} asked it to stop at {new Date(s.t).toLocaleTimeString()}: {s.reason}
+          ■ {s.byName ?? "An operator"} asked it to stop <RelativeTime iso={s.t} className="" />: {s.reason}
         </p>
       ))}
       {run.resumeRequests.map((s) => (
         <p key={s.eventId} className="text-xs text-neutral-600 dark:text-neutral-300" data-testid="resume-request">
-          ▶ {s.byName ?? "A human"} asked to resume it at {new Date(s.t).toLocaleTimeString()}: {s.reason}
+          ▶ {s.byName ?? "A human"} asked to resume it <RelativeTime iso={s.t} className="" />: {s.reason}
           {resumeAsked && s === lastResume && " — the team's worker carries it on from its journal."}
         </p>
       ))}

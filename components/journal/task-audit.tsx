@@ -8,13 +8,14 @@ import { EventLink, JsonBlock } from "./json-block";
 import type { JournalParams } from "./journal-params";
 import { TaskTitle } from "./task-thread";
 import type { Submission, TaskAudit as Audit } from "./types";
+import { RelativeTime } from "../time";
 
 function SubmissionLine({ s, update }: { s: Submission; update: (patch: Partial<JournalParams>) => void }) {
   return (
     <div className="space-y-1">
       <p className="text-sm">
         <strong>{s.byName ?? "someone"}</strong> submitted via {s.via === "board" ? "the board" : s.via === "run" ? "a run's done" : "a DONE message"} at{" "}
-        <time dateTime={s.t}>{new Date(s.t).toLocaleString()}</time>: {s.summary} <EventLink id={s.eventId} />
+        <RelativeTime iso={s.t} className="" />: {s.summary} <EventLink id={s.eventId} />
         {s.via === "run" && (
           <button type="button" className="ml-2 text-xs text-accent-600 hover:underline dark:text-accent-500" onClick={() => update({ at: s.eventId, view: "events" })}>
             in the journal
@@ -52,7 +53,7 @@ export function TaskAudit({ taskId, update }: { taskId: string; update: (patch: 
               >
                 {v.verdict === "accept" ? "ACCEPT" : "REJECT"}
               </span>
-              <strong>{v.byName ?? "someone"}</strong> via {v.via === "review" ? "a board review" : "a message"} at <time dateTime={v.t}>{new Date(v.t).toLocaleString()}</time>
+              <strong>{v.byName ?? "someone"}</strong> via {v.via === "review" ? "a board review" : "a message"} <RelativeTime iso={v.t} className="" />
               {v.reason && <span>: {v.reason}</span>} <EventLink id={v.eventId} />
             </p>
             <div className="border-l-2 border-neutral-200 pl-3 dark:border-neutral-800">

@@ -8,6 +8,7 @@ import { PerformativeBadge } from "../badges";
 import { EventLink } from "./json-block";
 import type { JournalParams } from "./journal-params";
 import type { TaskHeader, TaskThread as Thread, ThreadEntry } from "./types";
+import { RelativeTime } from "../time";
 
 const TRANSITIONS: Record<string, (d: Record<string, unknown>, who: string) => string> = {
   TaskCreated: (d, who) => `${who} created the task${d.title ? ` “${d.title}”` : ""}.`,
@@ -52,9 +53,7 @@ function Line({ entry, update }: { entry: ThreadEntry; update: (patch: Partial<J
   }
   return (
     <li className="grid grid-cols-[5.5rem_1fr_auto] gap-3 py-1.5 text-sm" data-testid="thread-entry" data-type={entry.type}>
-      <time dateTime={entry.t} className="text-xs text-neutral-500 tabular-nums" title={new Date(entry.t).toLocaleString()}>
-        {new Date(entry.t).toLocaleTimeString()}
-      </time>
+      <RelativeTime iso={entry.t} className="text-xs text-neutral-500 tabular-nums" />
       <span>{body}</span>
       <EventLink id={entry.eventId} />
     </li>

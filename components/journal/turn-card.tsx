@@ -3,6 +3,7 @@ import { PerformativeBadge } from "../badges";
 import { formatTokens } from "../bill/format";
 import { EventLink, JsonBlock } from "./json-block";
 import type { Observation, TimelineTurn } from "./types";
+import { RelativeTime } from "../time";
 
 function ObservationView({ observation, expanded }: { observation: Observation | null; expanded: boolean }) {
   if (!observation) return <span className="text-xs text-amber-700 dark:text-amber-400">no observation recorded (interrupted)</span>;
@@ -23,9 +24,7 @@ export function TurnCard({ turn, expanded = false }: { turn: TimelineTurn; expan
     <article id={`event-${turn.calledEventId}`} className="space-y-2 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800" data-testid="timeline-turn">
       <header className="flex flex-wrap items-baseline gap-x-3 text-sm">
         <h3 className="font-semibold">Turn {turn.turn}</h3>
-        <time dateTime={turn.t} className="text-xs text-neutral-500">
-          {new Date(turn.t).toLocaleTimeString()}
-        </time>
+        <RelativeTime iso={turn.t} className="text-xs text-neutral-500" />
         {turn.context && (
           <span className="text-xs text-neutral-500">
             context {turn.context.messages} messages, ~{formatTokens(turn.context.estimatedTokens)} tokens

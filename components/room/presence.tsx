@@ -29,14 +29,15 @@ function useNow(): number {
 
 function FocusPill({ focusing }: { focusing: NonNullable<PresenceEntry["focusing"]> }) {
   const task = focusing.taskNumber !== null ? `#${focusing.taskNumber}${focusing.taskTitle ? ` ${focusing.taskTitle}` : ""}` : "a task";
-  const waiting = focusing.queued + (focusing.dropped ? ` (+${focusing.dropped} dropped)` : "");
+  const held = `${focusing.queued} ${focusing.queued === 1 ? "message" : "messages"} held so far${focusing.dropped ? `, ${focusing.dropped} more dropped` : ""}`;
   return (
     <span
       data-testid="focusing"
-      title={`Focusing on ${task}: room messages wait in its digest (${waiting} waiting); @mentions still get through`}
+      title={`Busy with ${task}: the room's messages are held and reach them as one digest when they finish (${held}); an @mention reaches them at once`}
       className="rounded-full bg-blue-100 px-1.5 py-0.5 text-[10px] font-medium text-blue-900 dark:bg-blue-900/50 dark:text-blue-100"
     >
-      focusing{focusing.taskNumber !== null ? ` on #${focusing.taskNumber}` : ""} · {focusing.queued} waiting
+      busy with {focusing.taskNumber !== null ? `#${focusing.taskNumber}` : "a task"}
+      {focusing.queued > 0 && ` · ${focusing.queued} held for later`}
     </span>
   );
 }

@@ -67,7 +67,7 @@ function SchemaBlock({ schema, schemas }: { schema: JsonSchema | undefined; sche
   return (
     <details className="mt-1">
       <summary className="cursor-pointer text-xs text-neutral-600 dark:text-neutral-400">{name ?? "schema"}</summary>
-      <pre className="mt-1 max-h-80 overflow-auto rounded bg-neutral-50 p-2 text-xs dark:bg-neutral-900">{JSON.stringify(shown, null, 2)}</pre>
+      <pre className="mt-1 max-h-80 overflow-y-auto rounded break-words whitespace-pre-wrap bg-neutral-50 p-2 text-xs dark:bg-neutral-900">{JSON.stringify(shown, null, 2)}</pre>
     </details>
   );
 }
