@@ -158,6 +158,12 @@ test("on a phone the rail is a drawer behind the menu button, and the board show
   await page.goto("/room");
   const composer = page.getByRole("textbox", { name: /Message #general/ });
   expect((await composer.boundingBox())!.width).toBeGreaterThan(340);
+  // The Bill's chart is drawn at the phone's width: its axis labels keep a readable size.
+  await page.goto("/bill");
+  const label = page.getByTestId("spend-chart").locator("text").first();
+  await expect(label).toBeVisible();
+  expect((await label.boundingBox())!.height, "an axis label's height in CSS pixels").toBeGreaterThanOrEqual(10);
+  await page.goto("/room");
   // Rooms and people open from buttons.
   await page.getByRole("button", { name: "Rooms" }).click();
   await expect(page.getByTestId("room-panel-rooms").getByRole("link", { name: "# general" })).toBeVisible();
