@@ -9,6 +9,7 @@ import { getSystemPrincipal } from "../principals/create-principal";
 import { postMessage } from "../relay/post-message";
 import { loadCriticalPath } from "./load-graph";
 import { quoted } from "../quoted-text";
+import { utcMinute } from "../utc-minute";
 
 const blocker = alias(commitments, "blocker");
 const blocked = alias(commitments, "blocked");
@@ -27,8 +28,6 @@ interface Reminder {
   ownerName: string;
   body: string;
 }
-
-const when = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 /**
  * The cooldown is claimed in the transaction (last_reminded_at, ReminderSent) and the messages are
@@ -96,7 +95,7 @@ export async function sweepReminders(db: Db, clock: Clock): Promise<ReminderSwee
       });
       out.push({
         ownerName,
-        body: `C-${from.number} ${quoted(from.what)} was due ${when(from.dueAt!)} and is on the critical path: C-${to.number} ${quoted(to.what)} waits on it. Fulfil it, or withdraw it with a reason.`,
+        body: `C-${from.number} ${quoted(from.what)} was due ${utcMinute(from.dueAt!)} and is on the critical path: C-${to.number} ${quoted(to.what)} waits on it. Fulfil it, or withdraw it with a reason.`,
       });
     }
     return out;

@@ -1,11 +1,10 @@
 // What the room is told about a decision: the four-line escalation envelope and the outcome notices.
 import { oneLine as cappedLine, quoted } from "../quoted-text";
 import type { DecisionRow, TallyEntry } from "./decision-view";
+import { utcMinute } from "../utc-minute";
 
 /** Each envelope line is one line, whatever the author typed (the envelope's own four lines are its frame); the fields' own caps bound it. */
 const oneLine = (text: string) => cappedLine(text, Number.POSITIVE_INFINITY);
-
-const when = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 export function formatTally(tally: TallyEntry[], quorum: number): string {
   const cast = tally.reduce((sum, t) => sum + t.count, 0);
@@ -21,7 +20,7 @@ export function formatEnvelope(decision: Pick<DecisionRow, "question" | "default
     `Decide: ${oneLine(decision.question)}`,
     `Tally: ${formatTally(tally, decision.quorum)}`,
     `Default: ${oneLine(decision.defaultOption)}`,
-    `If nobody decides by ${when(deadline)}: ${oneLine(decision.consequence)}`,
+    `If nobody decides by ${utcMinute(deadline)}: ${oneLine(decision.consequence)}`,
   ].join("\n");
 }
 
@@ -38,7 +37,7 @@ export function announcementOf(decision: DecisionRow, resolverName: string | nul
     case "resolved":
       return `${label} decided by ${resolverName ?? "a human"}: ${outcome} — ${question}`;
     case "defaulted":
-      return `${label} default adopted: ${outcome} — nobody decided by ${when(decision.escalationDeadline!)}. ${question}`;
+      return `${label} default adopted: ${outcome} — nobody decided by ${utcMinute(decision.escalationDeadline!)}. ${question}`;
     default:
       return `${label} is open: ${question}`;
   }

@@ -11,6 +11,7 @@ import { postMessage } from "../relay/post-message";
 import { DEFAULT_ROOM } from "../rooms/rooms";
 import { lastActivityOf, leaseLengthSql } from "../tasks/lease";
 import { quoted } from "../quoted-text";
+import { utcMinute } from "../utc-minute";
 
 /** One stall sweeper at a time across every instance. */
 const STALL_LOCK = sql`hashtext('quorum:stall-sweep')`;
@@ -33,8 +34,6 @@ export interface StallSweep {
   /** Room notices that could not be posted after the commit (the AgentStalled event stands). */
   unannounced?: { taskId: string; reason: string }[];
 }
-
-const when = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 /** Finds new stalls and journals each once; the room is told after the commit. */
 export async function sweepStalledAgents(db: Db, clock: Clock): Promise<StallSweep> {
@@ -104,7 +103,7 @@ export async function sweepStalledAgents(db: Db, clock: Clock): Promise<StallSwe
         system,
         DEFAULT_ROOM,
         {
-          body: `@${stall.agentName} has gone quiet on task #${stall.number} ${quoted(stall.title)}: no heartbeat or output since ${when(stall.lastActivityAt)}, over half its lease. The lease expires at ${when(stall.leaseExpiresAt)} unless it heartbeats; then the task goes back to ready.`,
+          body: `@${stall.agentName} has gone quiet on task #${stall.number} ${quoted(stall.title)}: no heartbeat or output since ${utcMinute(stall.lastActivityAt)}, over half its lease. The lease expires at ${utcMinute(stall.leaseExpiresAt)} unless it heartbeats; then the task goes back to ready.`,
           performative: "INFORM",
           taskId: stall.taskId,
           payload: { stalled: stall.agentId, taskId: stall.taskId, leaseExpiresAt: stall.leaseExpiresAt.toISOString() },
