@@ -28,6 +28,11 @@ async function pagesToVisit(page: Page, agent: { id: string }, api: AgentApi): P
   const task: ResponseBody = await (await page.request.post("/api/tasks", { data: { title: `Screens ${uniqueName("t")}`, acceptanceCriteria: "it fits" } })).json();
   const claimed = await api.post(`/api/tasks/${task.id}/claim`);
   await api.post(`/api/tasks/${task.id}/submit`, { fence: claimed.body.fence, summary: "fits", evidence: "✓ 1 passed" });
+  // A task held under a long title: the roster's lease column must not widen the page for it.
+  const held: ResponseBody = await (
+    await page.request.post("/api/tasks", { data: { title: `Screens ${"with a title long enough to fill a row ".repeat(4)}${uniqueName("t")}`, acceptanceCriteria: "it fits" } })
+  ).json();
+  expect((await api.post(`/api/tasks/${held.id}/claim`)).status).toBe(200);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/room");
   const rail = page.getByRole("navigation", { name: "Pages" });

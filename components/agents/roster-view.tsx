@@ -90,8 +90,9 @@ export function RosterView() {
                       </td>
                       <td data-label="Current lease" className="px-3 py-2">
                         {a.lease ? (
-                          <span className="flex items-center gap-2">
-                            <Link href={`/journal?task=${a.lease.taskId}&view=thread`} className="truncate hover:underline">
+                          // A long title is cut to the cell's width (the whole title on hover) rather than widening the table.
+                          <span className="flex max-w-72 min-w-0 items-center gap-2">
+                            <Link href={`/journal?task=${a.lease.taskId}&view=thread`} className="min-w-0 truncate hover:underline" title={a.lease.title}>
                               #{a.lease.number} {a.lease.title}
                             </Link>
                             {a.lease.leaseExpiresAt && <LeaseCountdown expiresAt={a.lease.leaseExpiresAt} />}
