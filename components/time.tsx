@@ -4,7 +4,7 @@
 import { useNow } from "./use-now";
 
 /** How far `ms` from now reads: past when positive, future when negative. */
-export function relative(ms: number): string {
+function relative(ms: number): string {
   const ahead = ms < 0;
   const s = Math.round(Math.abs(ms) / 1000);
   if (s < 45) return ahead ? "in a moment" : "just now";
@@ -15,7 +15,7 @@ export function relative(ms: number): string {
 }
 
 /** The exact time, as the tooltip says it. */
-export function exactTime(iso: string): string {
+function exactTime(iso: string): string {
   return new Date(iso).toLocaleString();
 }
 
