@@ -30,6 +30,8 @@ export function scriptedClient(script: readonly ScriptStep[]): ScriptedClient {
   return {
     name: "scripted",
     setup: null,
+    // No vendor answers: a custom provider name, in the conventions' dotted style.
+    telemetry: { provider: "quorum.scripted", model: "scripted" },
     adviceFor: (reason) => failureAdvice(null, reason),
     calls,
     get position() {
