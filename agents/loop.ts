@@ -82,7 +82,7 @@ export async function driveRun(initial: RunState, ports: LoopPorts): Promise<Run
     const run = () => toolbox.execute(prepared, { runId: state.runId!, agentId: state.agentId!, turn: state.turn, index, attempt });
     return ports.trace ? ports.trace.tool(prepared.call, attempt, run) : run();
   };
-  /** A call refused before it ran (invalid arguments, an unknown tool) is still a tool call the trace shows. */
+  /** A call answered without running (invalid arguments, an unknown tool, an interrupted side effect) is still one the trace shows: every ToolReturned has its span. */
   const refused = async (call: ToolCall, attempt: number, observation: Observation) => (ports.trace ? ports.trace.tool(call, attempt, async () => observation) : observation);
   const rerun = async ({ index, call }: { index: number; call: ToolCall }, attempt: number) => {
     const prepared = toolbox.prepare(call, { turn: state.turn, index });
@@ -144,7 +144,7 @@ export async function driveRun(initial: RunState, ports: LoopPorts): Promise<Run
           await record({ kind: "AgentFinished", data: { result: outcome(state, { status: "done", ...args.data }) } });
         } else {
           const why = failure("done needs a non-empty summary (and evidence: a list of strings)", "call done again with a summary and evidence");
-          await recordReturned(next, 1, why);
+          await recordReturned(next, 1, await refused(next.call, 1, why));
         }
         break;
       }
@@ -167,7 +167,11 @@ export async function driveRun(initial: RunState, ports: LoopPorts): Promise<Run
         const idempotent = config.tools.find((t) => t.name === next.call.name)?.idempotent;
         const observation = idempotent
           ? await rerun(next, next.attempt)
-          : failure(`the run was interrupted while ${next.call.name} ran; whether it took effect is unknown`, "check its effect (read the file) before doing it again");
+          : await refused(
+              next.call,
+              next.attempt,
+              failure(`the run was interrupted while ${next.call.name} ran; whether it took effect is unknown`, "check its effect (read the file) before doing it again"),
+            );
         await recordReturned(next, next.attempt, observation);
         break;
       }
