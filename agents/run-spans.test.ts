@@ -3,18 +3,21 @@
 // `execute_tool` child per tool call, named and attributed as the GenAI semantic conventions say, the flight as
 // the conversation, the provider as the client names itself; the trace's id journalled in RunStarted and shown
 // on the run's timeline; a failed call an error; a resumed run's drive in the same trace; a replay identical and
-// untraced.
+// untraced. The same calls reach /metrics, counted from the journal.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as runTimeline } from "@/app/api/journal/runs/[id]/route";
+import { GET as metricsRoute } from "@/app/metrics/route";
 import { getDb } from "../db/client";
 import { systemClock } from "../server/clock";
 import { eq } from "drizzle-orm";
 import { events } from "../db/schema";
 import { type JournalRecord, loadEventsOfKinds, loadRunEvents } from "../server/journal/load";
 import { payloadOf } from "../server/journal/payloads";
+import { readPrincipal } from "../server/principals/list-principals";
 import { startTracing, type Tracing } from "../server/telemetry/tracing";
 import { flightJournal, launchScratchFlight, settledStatus, startWorker, until } from "../test/fixtures/team";
 import { type OtlpReceiver, startOtlpReceiver } from "../test/fixtures/otlp-receiver";
+import { sample } from "../test/fixtures/prometheus";
 import { CODER_SYSTEM, FIX_SCRIPT, FIX_TASK, makeScratchRepo, scratchTools } from "../test/fixtures/runtime";
 import { call, makeAgent, makeHuman } from "../test/helpers";
 import { scriptedClient } from "./model/scripted";
@@ -119,6 +122,22 @@ describe("traces of runs", () => {
       const timeline = await call(runTimeline, `/api/journal/runs/${started.runId}`, { cookie: human.cookie, params: { id: started.runId! } });
       expect(timeline.body.config.traceId).toBe(traceId);
     }
+
+    // The same model calls, tokens and tool calls reach /metrics by role and model client: counted from the
+    // journal, so a worker that serves no metrics (here, this process's team) is counted all the same.
+    const exposition = await (await metricsRoute(new Request("http://localhost/metrics", { headers: { host: "localhost", cookie: human.cookie } }))).text();
+    const roleOf = new Map<string, string>();
+    for (const actor of new Set(starts.map((e) => e.actor!))) roleOf.set(actor, (await readPrincipal(getDb(), actor)).role ?? "");
+    for (const role of new Set(roleOf.values())) {
+      const mine = journal.filter((e) => e.actor && roleOf.get(e.actor) === role);
+      const debits = mine.filter((e) => e.kind === "BudgetDebited").map((e) => payloadOf(e, "BudgetDebited"));
+      expect(sample(exposition, `quorum_model_calls_total{role="${role}",model="scripted"}`), role).toBe(mine.filter((e) => e.kind === "ModelCalled").length);
+      expect(sample(exposition, `quorum_model_tokens_total{role="${role}",model="scripted",type="input"}`), role).toBe(debits.reduce((sum, d) => sum + d.inputTokens, 0));
+    }
+    const coderTests = journal.filter((e) => e.kind === "ToolReturned" && roleOf.get(e.actor ?? "") === "coder" && payloadOf(e, "ToolReturned").tool === "run_tests");
+    expect(sample(exposition, 'quorum_tool_calls_total{role="coder",tool="run_tests",outcome="ok"}')).toBe(
+      coderTests.filter((e) => !payloadOf(e, "ToolReturned").observation.is_error).length,
+    );
   }, 120_000);
 
   it("marks a failed model call and its drive as errors, joins the resumed drive to the same trace, and replays identically without a span", async () => {
