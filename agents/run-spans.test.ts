@@ -4,7 +4,7 @@
 // the conversation, the provider as the client names itself; the trace's id journalled in RunStarted and shown
 // on the run's timeline; a failed call an error; a resumed run's drive in the same trace; a replay identical and
 // untraced. The same calls reach /metrics, counted from the journal.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as runTimeline } from "@/app/api/journal/runs/[id]/route";
 import { GET as metricsRoute } from "@/app/metrics/route";
 import { getDb } from "../db/client";
@@ -14,9 +14,10 @@ import { events } from "../db/schema";
 import { type JournalRecord, loadEventsOfKinds, loadRunEvents } from "../server/journal/load";
 import { payloadOf } from "../server/journal/payloads";
 import { readPrincipal } from "../server/principals/list-principals";
-import { startTracing, type Tracing } from "../server/telemetry/tracing";
+import type { Tracing } from "../server/telemetry/tracing";
 import { flightJournal, launchScratchFlight, settledStatus, startWorker, until } from "../test/fixtures/team";
-import { type OtlpReceiver, startOtlpReceiver } from "../test/fixtures/otlp-receiver";
+import type { OtlpReceiver } from "../test/fixtures/otlp-receiver";
+import { traceIntoReceiver } from "../test/fixtures/tracing";
 import { sample } from "../test/fixtures/prometheus";
 import { CODER_SYSTEM, FIX_SCRIPT, FIX_TASK, makeScratchRepo, scratchTools } from "../test/fixtures/runtime";
 import { call, makeAgent, makeHuman } from "../test/helpers";
@@ -33,19 +34,17 @@ const ERROR = 2;
 
 let receiver: OtlpReceiver;
 let tracing: Tracing;
+let stopTracing: () => Promise<void>;
 
 beforeAll(async () => {
-  receiver = await startOtlpReceiver();
-  // The exporter reads the endpoint as the SDK's users set it; the protocol is the default, http/protobuf.
-  vi.stubEnv("OTEL_EXPORTER_OTLP_ENDPOINT", receiver.url);
-  tracing = (await startTracing("worker", { enabled: true, protocol: "http/protobuf" }, () => {}))!;
+  // The default protocol, http/protobuf.
+  ({ receiver, tracing, close: stopTracing } = await traceIntoReceiver("worker", "http/protobuf"));
   traceRuns(otelRunTracer());
 });
 
 afterAll(async () => {
   traceRuns(null);
-  await tracing?.shutdown();
-  await receiver?.close();
+  await stopTracing?.();
 });
 
 function traceOf(runStarted: JournalRecord): string {

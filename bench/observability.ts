@@ -4,22 +4,16 @@
 // 2. A scrape of /metrics (server/metrics/render.ts) on a journal of EVENTS events: the first one after a start (it
 //    counts the whole journal once) and the steady one (only what settled since), against a bare
 //    `select count(*) from events`. A scratch database is created on the server and dropped after.
-import { randomBytes } from "node:crypto";
 import { IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
 import postgres from "postgres";
-import { connect, withDatabase } from "../db/client";
-import { runMigrations } from "../db/migrate";
+import { connect } from "../db/client";
 import { renderMetrics } from "../server/metrics/render";
 import { routeMatched, watchApiRequest } from "../web/request-watch";
+import { median, withScratchDatabase } from "./lib";
 
 const EVENTS = Number(process.env.EVENTS ?? 1_000_000);
 const REQUESTS = 200_000;
-
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 /** One request's life as the server sees it: arrival, a route matched, a 200 written, the socket's close. */
 function lifecycle(watch: boolean): number {
@@ -52,14 +46,7 @@ function requestWatch(): void {
 }
 
 async function scrapes(): Promise<void> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) throw new Error("set DATABASE_URL to a Postgres server; a scratch database is created on it and dropped after");
-  const name = `quorum_measure_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(withDatabase(serverUrl, "postgres"), { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = withDatabase(serverUrl, name);
-  try {
-    await runMigrations(url);
+  await withScratchDatabase(async (url) => {
     const seed = postgres(url, { max: 1, onnotice: () => {} });
     // A journal shaped like a busy hub's: mostly posts and deliveries, some refusals, claims and model turns.
     await seed.unsafe(`
@@ -91,10 +78,7 @@ async function scrapes(): Promise<void> {
         `a bare count(*) of the journal: ${median(counts).toFixed(0)} ms`,
     );
     await connection.close();
-  } finally {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  });
 }
 
 requestWatch();

@@ -5,9 +5,10 @@ import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startTracing, type Tracing } from "@/server/telemetry/tracing";
-import { type OtlpReceiver, startOtlpReceiver } from "../test/fixtures/otlp-receiver";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Tracing } from "@/server/telemetry/tracing";
+import type { OtlpReceiver } from "../test/fixtures/otlp-receiver";
+import { traceIntoReceiver } from "../test/fixtures/tracing";
 import { makeAgent } from "../test/helpers";
 import { createApiRouter, importRoute, type RouteModule } from "./api-router";
 import { dispatch } from "./dispatch";
@@ -29,13 +30,12 @@ const boomModule: RouteModule = {
 
 let receiver: OtlpReceiver;
 let tracing: Tracing;
+let stopTracing: () => Promise<void>;
 let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  receiver = await startOtlpReceiver();
-  vi.stubEnv("OTEL_EXPORTER_OTLP_ENDPOINT", receiver.url);
-  tracing = (await startTracing("web", { enabled: true, protocol: "http/json" }, () => {}))!;
+  ({ receiver, tracing, close: stopTracing } = await traceIntoReceiver("web", "http/json"));
   const api = createApiRouter([...discoverApiRoutes(apiDir), boom], (route) => (route === boom ? Promise.resolve(boomModule) : importRoute(route)), routeMatched);
   server = createServer(dispatch({ api, pages: (_req, res) => res.writeHead(404).end(), spans: httpSpans() }));
   await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
@@ -45,8 +45,7 @@ beforeAll(async () => {
 afterAll(async () => {
   server?.closeAllConnections();
   await new Promise((closed) => server?.close(closed));
-  await tracing?.shutdown();
-  await receiver?.close();
+  await stopTracing?.();
 });
 
 describe("server spans of the API", () => {
