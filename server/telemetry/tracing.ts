@@ -61,10 +61,13 @@ async function start(component: TracedProcess, setting: TracingSetting, log: (li
 }
 
 /**
- * Starts tracing for this process once, if the environment asks for it; resolves to null when it does not.
- * `setting` and `log` are for tests.
+ * Starts tracing for this process once, if the environment asks for it; resolves to null when it does not, or when
+ * the SDK could not start (said once: traces are never worth stopping the hub for). `setting` and `log` are for tests.
  */
 export function startTracing(component: TracedProcess, setting: TracingSetting = tracingSetting(), log: (line: string) => void = console.log): Promise<Tracing | null> {
-  processWide[HOLDER] ??= start(component, setting, log);
+  processWide[HOLDER] ??= start(component, setting, log).catch((error: unknown) => {
+    log(`Traces are not exported: the OpenTelemetry SDK did not start (${error instanceof Error ? error.message : String(error)}).`);
+    return null;
+  });
   return processWide[HOLDER];
 }
