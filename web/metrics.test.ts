@@ -80,16 +80,27 @@ describe("/metrics on quorum start's server", () => {
     expect(promtoolCheck(after)).toEqual({ code: 0, problems: "" });
   });
 
-  it("counts the event streams it holds open and its announcer reading the tail; a stream is not timed as a request", async () => {
+  it("counts the event streams it holds open and its announcer reading the tail (how late an event was announced); a stream is not timed as a request", async () => {
     const agent = await makeAgent();
     const client = new AbortController();
     const stream = await fetch(`${base}/api/stream`, { headers: { authorization: `Bearer ${agent.key}` }, signal: client.signal });
     const reader = stream.body!.getReader();
     let text = "";
     while (!text.includes("event: ready")) text += new TextDecoder().decode((await reader.read()).value);
+    // An event while it listens: the announcer reads it off the journal's tail and says how late it was.
+    const made = await fetch(`${base}/api/commitments`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${agent.key}`, "content-type": "application/json" },
+      body: JSON.stringify({ what: "a commitment to be announced" }),
+    });
+    expect(made.status).toBe(201);
+    while (!text.includes(`"actor":"${agent.id}"`)) text += new TextDecoder().decode((await reader.read()).value);
     const open = (await scrape()).text;
     expect(sample(open, "quorum_sse_clients")).toBe(1);
     expect(sample(open, "quorum_announcer_running")).toBe(1);
+    expect(sample(open, "quorum_announcer_delay_seconds")).toBeGreaterThan(0);
+    expect(sample(open, "quorum_announcer_delay_seconds")).toBeLessThan(5);
+    expect(sample(open, "quorum_announcer_read_age_seconds")).toBeLessThan(5);
     client.abort();
     await reader.cancel().catch(() => {});
     await expect.poll(async () => sample((await scrape()).text, "quorum_sse_clients"), { timeout: 5_000 }).toBe(0);

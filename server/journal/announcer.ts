@@ -45,6 +45,8 @@ export interface AnnouncerHealth {
   lastReadAt: number | null;
   /** How old the newest event of its last batch was when announced (ms from the event's `t`: its transaction's time). */
   lastDelayMs: number | null;
+  /** When it announced that batch (epoch ms), or null before the first. */
+  lastBatchAt: number | null;
 }
 
 interface Cursor {
@@ -99,7 +101,7 @@ export function startAnnouncer(sql: postgres.Sql, announce: (notices: EventNotic
   let wait = options.busyMs;
   let lastHeard = Date.now();
   let cursor: Cursor;
-  const health: AnnouncerHealth = { lastReadAt: null, lastDelayMs: null };
+  const health: AnnouncerHealth = { lastReadAt: null, lastDelayMs: null, lastBatchAt: null };
 
   const schedule = (ms: number) => {
     if (stopped) return;
@@ -150,7 +152,8 @@ export function startAnnouncer(sql: postgres.Sql, announce: (notices: EventNotic
         announced += notices.length;
         let newest = 0;
         for (const row of rows) newest = Math.max(newest, row.at);
-        health.lastDelayMs = Math.max(0, Date.now() - newest);
+        health.lastBatchAt = Date.now();
+        health.lastDelayMs = Math.max(0, health.lastBatchAt - newest);
         if (!stopped) announce(notices);
         if (rows.length < options.pageSize) break;
       }

@@ -63,7 +63,10 @@ function build() {
       }),
       sseClients: gauge("quorum_sse_clients", "Event streams (/api/stream) this process holds open."),
       announcerRunning: gauge("quorum_announcer_running", "1 while this process's announcer reads the journal's tail (it runs while someone subscribes)."),
-      announcerDelay: gauge("quorum_announcer_delay_seconds", "How old the newest event of the announcer's last batch was when it was announced."),
+      announcerDelay: gauge(
+        "quorum_announcer_delay_seconds",
+        "How old the newest event of the announcer's last batch was when it was announced (0 when it announced nothing in the last 10 s).",
+      ),
       announcerSilence: gauge("quorum_announcer_read_age_seconds", "Time since the announcer's last read of the tail answered (0 when it is not running)."),
       announcerGaps: counter("quorum_announcer_gaps_total", "Times the announcer fell behind or a read hung, and its streams re-read the journal."),
       poolTransactions: counter("quorum_db_pool_transactions_total", "Transactions this process began on its pool."),

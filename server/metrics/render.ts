@@ -9,6 +9,9 @@ import { type Metrics, metrics } from "./registry";
 
 type Hub = Metrics["hub"];
 
+/** How long the announcer's last batch's delay stands for its current one. */
+const ANNOUNCER_DELAY_HOLD_MS = 10_000;
+
 interface Settable {
   reset(): void;
   inc(labels: Record<string, string>, value: number): void;
@@ -62,7 +65,9 @@ function processSeries(db: Db, figures: Metrics["process"]): void {
   figures.sseClients.set(openStreamTotal());
   const announcer = announcerHealth();
   figures.announcerRunning.set(announcer ? 1 : 0);
-  figures.announcerDelay.set(announcer?.lastDelayMs != null ? announcer.lastDelayMs / 1000 : 0);
+  // A delay speaks for the events flowing now: after a quiet spell, the last batch's figure is old news.
+  const recent = announcer?.lastBatchAt != null && Date.now() - announcer.lastBatchAt < ANNOUNCER_DELAY_HOLD_MS;
+  figures.announcerDelay.set(recent && announcer?.lastDelayMs != null ? announcer.lastDelayMs / 1000 : 0);
   figures.announcerSilence.set(announcer?.lastReadAt != null ? Math.max(0, Date.now() - announcer.lastReadAt) / 1000 : 0);
   setCounter(figures.announcerGaps, [{ labels: {}, value: announcerGaps() }]);
   const waits = poolWaitsOf(db);
