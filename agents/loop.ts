@@ -6,6 +6,7 @@ import type { RunEventDraft } from "../server/runs/fence";
 import { assembleContext } from "./context";
 import { ModelError, type ModelClient, type RetryNotice } from "./model/model-client";
 import { nextStep, outcome } from "./next-step";
+import type { RunTrace } from "./run-tracing";
 import { doneArguments, doneSpec } from "./tools/done";
 import { failure, type PreparedCall, type Toolbox } from "./tools/toolbox";
 
@@ -43,6 +44,8 @@ export interface LoopPorts {
   keeper?: RunKeeper;
   /** Waits after each tool call returns, so a person watching sees each one land (the team's QUORUM_PACE_MS). */
   pace?: Pace;
+  /** Spans of the model and tool calls, when the run is traced (agents/run-tracing.ts). */
+  trace?: RunTrace;
 }
 
 /** A pause between an agent's visible actions. */
@@ -75,11 +78,15 @@ export async function driveRun(initial: RunState, ports: LoopPorts): Promise<Run
     await ports.keeper?.toolReturned(state, data);
     await ports.pace?.();
   };
-  const execute = (prepared: PreparedCall, index: number, attempt: number) =>
-    toolbox.execute(prepared, { runId: state.runId!, agentId: state.agentId!, turn: state.turn, index, attempt });
+  const execute = (prepared: PreparedCall, index: number, attempt: number) => {
+    const run = () => toolbox.execute(prepared, { runId: state.runId!, agentId: state.agentId!, turn: state.turn, index, attempt });
+    return ports.trace ? ports.trace.tool(prepared.call, attempt, run) : run();
+  };
+  /** A call answered without running (invalid arguments, an unknown tool, an interrupted side effect) is still one the trace shows: every ToolReturned has its span. */
+  const refused = async (call: ToolCall, attempt: number, observation: Observation) => (ports.trace ? ports.trace.tool(call, attempt, async () => observation) : observation);
   const rerun = async ({ index, call }: { index: number; call: ToolCall }, attempt: number) => {
     const prepared = toolbox.prepare(call, { turn: state.turn, index });
-    return prepared.ok ? execute(prepared.prepared, index, attempt) : prepared.observation;
+    return prepared.ok ? execute(prepared.prepared, index, attempt) : refused(call, attempt, prepared.observation);
   };
 
   for (;;) {
@@ -120,7 +127,8 @@ export async function driveRun(initial: RunState, ports: LoopPorts): Promise<Run
         try {
           // Each transient failure the client tries again is journalled before it waits.
           const onRetry = async (notice: RetryNotice) => record({ kind: "ModelRetried", data: notice });
-          response = await client.complete(contextOf(state, client).messages, specs, { onRetry });
+          const { messages } = contextOf(state, client);
+          response = ports.trace ? await ports.trace.chat((options) => client.complete(messages, specs, options), onRetry) : await client.complete(messages, specs, { onRetry });
         } catch (error) {
           // The run stays resumable at this call; the error is journalled so that a replay reproduces it.
           const failed = error instanceof ModelError ? { status: error.status, permanent: error.permanent, attempts: error.attempts } : {};
@@ -136,14 +144,14 @@ export async function driveRun(initial: RunState, ports: LoopPorts): Promise<Run
           await record({ kind: "AgentFinished", data: { result: outcome(state, { status: "done", ...args.data }) } });
         } else {
           const why = failure("done needs a non-empty summary (and evidence: a list of strings)", "call done again with a summary and evidence");
-          await recordReturned(next, 1, why);
+          await recordReturned(next, 1, await refused(next.call, 1, why));
         }
         break;
       }
       case "dispatch": {
         const prepared = toolbox.prepare(next.call, { turn: state.turn, index: next.index });
         if (!prepared.ok) {
-          await recordReturned(next, 1, prepared.observation);
+          await recordReturned(next, 1, await refused(next.call, 1, prepared.observation));
           break;
         }
         const { args, writes } = prepared.prepared;
@@ -159,7 +167,11 @@ export async function driveRun(initial: RunState, ports: LoopPorts): Promise<Run
         const idempotent = config.tools.find((t) => t.name === next.call.name)?.idempotent;
         const observation = idempotent
           ? await rerun(next, next.attempt)
-          : failure(`the run was interrupted while ${next.call.name} ran; whether it took effect is unknown`, "check its effect (read the file) before doing it again");
+          : await refused(
+              next.call,
+              next.attempt,
+              failure(`the run was interrupted while ${next.call.name} ran; whether it took effect is unknown`, "check its effect (read the file) before doing it again"),
+            );
         await recordReturned(next, next.attempt, observation);
         break;
       }

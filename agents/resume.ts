@@ -7,6 +7,7 @@ import { foldRun } from "../server/runs/resume-point";
 import type { RunResult } from "../server/runs/run-events";
 import { driveRun } from "./loop";
 import { portsFor, type RunEnvironment } from "./run";
+import { runTracer, withinDrive } from "./run-tracing";
 import { DONE } from "./tools/done";
 
 export async function resumeRun(db: Db, runId: string, env: RunEnvironment): Promise<RunResult> {
@@ -25,5 +26,6 @@ export async function resumeRun(db: Db, runId: string, env: RunEnvironment): Pro
   if (recorded !== offered) throw fail.invalid("run", `run ${runId} was started with the tools [${recorded}]; resume it with the same ones, not [${offered}]`);
   // A stateful client (the scripted one) skips what the journal already holds.
   env.client.resumeAfter?.(state.modelCalls);
-  return driveRun(state, ports);
+  const trace = await runTracer()?.begin(db, { runId, agentId: state.agentId!, taskId: state.taskId, client: env.client, traceId: state.config.traceId });
+  return withinDrive(trace, () => driveRun(state, { ...ports, trace }));
 }

@@ -13,6 +13,7 @@ import { allOf, wallClockLimit } from "./keepers";
 import { driveRun, type LoopPorts, type Pace, type RunKeeper } from "./loop";
 import type { ModelClient } from "./model/model-client";
 import { databaseJournal, type Inbox } from "./run-journal";
+import { runTracer, withinDrive } from "./run-tracing";
 import { doneSpec } from "./tools/done";
 import type { Tool } from "./tools/tool";
 import { createToolbox } from "./tools/toolbox";
@@ -80,6 +81,8 @@ export async function startRun(db: Db, options: RunOptions): Promise<{ runId: st
   const chain = options.budgetId ? await budgetChain(db, options.budgetId) : [];
   if (chain.length) requireRunMayDraw(chain[0], { agentId: options.agent.id, taskId: options.taskId ?? null });
   const ports = portsFor(db, options);
+  const runId = options.runId ?? newRunId();
+  const trace = await runTracer()?.begin(db, { runId, agentId: options.agent.id, agentName: options.agent.name, taskId: options.taskId ?? null, client: options.client });
   const config: RunConfig = {
     task: options.task,
     system: options.system,
@@ -92,9 +95,12 @@ export async function startRun(db: Db, options: RunOptions): Promise<{ runId: st
     contextLimit: options.contextLimit ?? RUN_DEFAULTS.contextLimit,
     model: options.client.name,
     requestId: options.requestId ?? null,
+    ...(trace ? { traceId: trace.traceId } : {}),
   };
-  const runId = options.runId ?? newRunId();
   const initial = { ...emptyRunState(), runId, agentId: options.agent.id, taskId: options.taskId ?? null };
-  const state = await ports.journal.append(initial, [{ kind: "RunStarted", data: config, turn: 0 }]);
-  return { runId, result: await driveRun(state, ports) };
+  const result = await withinDrive(trace, async () => {
+    const state = await ports.journal.append(initial, [{ kind: "RunStarted", data: config, turn: 0 }]);
+    return driveRun(state, { ...ports, trace });
+  });
+  return { runId, result };
 }

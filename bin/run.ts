@@ -7,15 +7,17 @@ import { systemClock } from "../server/clock";
 import { quorumVariables, testCommandSetting } from "../server/config";
 import { requestStop, requestStopInput } from "../server/runs/request-stop";
 import { describeResult } from "./replay";
+import { traceRunsOfThisProcess } from "./tracing";
 
 export async function resumeCommand(db: Db, runId: string, root: string | undefined, print: (line: string) => void = console.log): Promise<number> {
+  const tracing = await traceRunsOfThisProcess("cli");
   const result = await resumeTeamRun(db, runId, {
     model: null,
     models: modelClientsFromEnv(quorumVariables()) ?? undefined,
     testCommand: testCommandSetting() ?? DEMO_TEST_COMMAND,
     root,
     clock: systemClock,
-  });
+  }).finally(() => tracing?.shutdown());
   print(`run ${runId}: ${describeResult(result)}`);
   return result.status === "done" ? 0 : 1;
 }

@@ -16,6 +16,7 @@ import { MAX_WAIT_SECONDS, waitForEvents } from "../server/journal/wait-for-even
 import { ensureHuman, getSystemPrincipal } from "../server/principals/create-principal";
 import { openDatabase } from "./database";
 import { onStopSignals } from "./processes";
+import { traceRunsOfThisProcess } from "./tracing";
 
 export function parseRoles(names: string[]): Role[] {
   if (names.length === 0) return [...ROLES];
@@ -36,6 +37,7 @@ export async function worker(roles: Role[]): Promise<void> {
     () => process.exit(130),
   );
   const database = await openDatabase();
+  const tracing = await traceRunsOfThisProcess("worker");
   try {
     if (controller.signal.aborted) return;
     await database.migrate();
@@ -61,6 +63,8 @@ export async function worker(roles: Role[]): Promise<void> {
       await connection.close();
     }
   } finally {
+    // What the runs' spans still hold goes out before the process does (within the stop deadline).
+    await tracing?.shutdown();
     await database.stop?.();
     removeHandlers();
   }

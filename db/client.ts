@@ -25,7 +25,52 @@ export type HotLane = keyof typeof HOT_LANES;
 // bundle loads its own copy of this module, and it is handed the process's database (getConnection's
 // globalThis singleton) made by the other copy.
 const LANES = Symbol.for("quorum.hotLanes");
-type WithLanes = Db & { [LANES]?: Record<HotLane, postgres.Sql> };
+type WithLanes = Db & { [LANES]?: Record<HotLane, postgres.Sql>; [WAITS]?: PoolWaits };
+
+/**
+ * How long this process's transactions waited for a connection of the pool (each `begin` until its first
+ * statement may run, BEGIN's round trip included): what /metrics reports as pool waits (server/metrics/).
+ * Kept as plain sums on the database object, which every copy of this module shares (see LANES).
+ */
+export interface PoolWaits {
+  /** Transactions that got their connection. */
+  transactions: number;
+  /** Their waits, summed. */
+  waitSeconds: number;
+  /** Transactions asking for a connection right now. */
+  waiting: number;
+}
+const WAITS = Symbol.for("quorum.poolWaits");
+
+/** Times every transaction's wait for its connection: two clock reads and a counter per transaction. */
+function timeTransactions(sql: postgres.Sql, waits: PoolWaits): void {
+  const begin = sql.begin.bind(sql) as (options: string, fn: (tx: postgres.TransactionSql) => unknown) => Promise<unknown>;
+  const timed = (options: unknown, fn?: unknown) => {
+    const body = (fn ?? options) as (tx: postgres.TransactionSql) => unknown;
+    const asked = performance.now();
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      waits.waiting--;
+      waits.transactions++;
+      waits.waitSeconds += (performance.now() - asked) / 1000;
+    };
+    waits.waiting++;
+    return begin(fn ? (options as string) : "", (tx) => {
+      start();
+      return body(tx);
+    }).catch((error: unknown) => {
+      // BEGIN itself failed (the connection was lost): the wait is over all the same.
+      if (!started) {
+        started = true;
+        waits.waiting--;
+      }
+      throw error;
+    });
+  };
+  Object.assign(sql, { begin: timed });
+}
 
 /** `max`: the pool's size (10); `name`: its backends' application_name ("quorum"; a lane's adds " claims lane"…). */
 export function connect(url: string, options: { max?: number; name?: string } = {}): Connection {
@@ -40,7 +85,10 @@ export function connect(url: string, options: { max?: number; name?: string } = 
       types: { bigint: { to: 20, from: [20], serialize: (n: number) => String(n), parse: (s: string) => Number(s) } },
     });
   const sql = clientOf(max, name);
+  const waits: PoolWaits = { transactions: 0, waitSeconds: 0, waiting: 0 };
+  timeTransactions(sql, waits);
   const db = drizzle(sql, { schema, casing: "snake_case" });
+  (db as WithLanes)[WAITS] = waits;
   // A lane opens nothing until its first statement. Each is wrapped by drizzle too, for drizzle's value
   // handling (timestamps and json pass through as text), which the hot statements rely on.
   const laneOf = (lane: HotLane) => drizzle(clientOf(Math.min(HOT_LANES[lane], max), `${name} ${lane} lane`)).$client;
@@ -75,6 +123,11 @@ export function hotLaneOf(db: Db, lane: HotLane): postgres.Sql {
   const lanes = (db as WithLanes)[LANES];
   if (!lanes) throw new Error("hotLaneOf: this database was not made by connect()");
   return lanes[lane];
+}
+
+/** The pool waits of a database made by `connect` (zeros for one made otherwise). */
+export function poolWaitsOf(db: Db): PoolWaits {
+  return (db as WithLanes)[WAITS] ?? { transactions: 0, waitSeconds: 0, waiting: 0 };
 }
 
 /** The same server's URL with another database name (scratch and admin databases in tests and benches). */

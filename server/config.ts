@@ -199,3 +199,28 @@ export const reviewDeadlineSetting = setting((env) => (env.QUORUM_REVIEW_DEADLIN
 
 /** Quorum's own variables (QUORUM_*), for the model seam: agents/model/from-env.ts alone knows which of them configure a model. */
 export const quorumVariables = setting((env): Environment => Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith("QUORUM_"))));
+
+// ——— Operating Quorum: metrics and traces (README, "Operating Quorum")
+
+/** QUORUM_METRICS_TOKEN as set, else undefined: the bearer token a scraper off this machine reads `/metrics` with (server/metrics/access.ts). */
+export const metricsTokenSetting = setting((env) => env.QUORUM_METRICS_TOKEN?.trim() || undefined);
+
+/** The OTLP protocols Quorum exports traces with: the two HTTP ones (server/telemetry/tracing.ts says why not gRPC). */
+export type OtlpProtocol = "http/protobuf" | "http/json";
+
+/** What tracing was asked for: off, on with a protocol, or a protocol Quorum does not speak (said once at start). */
+export type TracingSetting = { enabled: false } | { enabled: true; protocol: OtlpProtocol } | { enabled: false; refused: string };
+
+/**
+ * OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) turns trace export on; OTEL_SDK_DISABLED=true
+ * or OTEL_TRACES_EXPORTER=none turn it off again. The protocol is OTEL_EXPORTER_OTLP_TRACES_PROTOCOL, else
+ * OTEL_EXPORTER_OTLP_PROTOCOL, else http/protobuf (the specification's default). The SDK reads the rest of its
+ * standard variables itself (the endpoints, OTEL_EXPORTER_OTLP_HEADERS, OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES…).
+ */
+export const tracingSetting = setting((env): TracingSetting => {
+  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
+  if (!endpoint || env.OTEL_SDK_DISABLED?.trim().toLowerCase() === "true" || env.OTEL_TRACES_EXPORTER?.trim().toLowerCase() === "none") return { enabled: false };
+  const protocol = (env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL?.trim() || env.OTEL_EXPORTER_OTLP_PROTOCOL?.trim() || "http/protobuf").toLowerCase();
+  if (protocol === "http/protobuf" || protocol === "http/json") return { enabled: true, protocol };
+  return { enabled: false, refused: protocol };
+});

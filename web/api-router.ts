@@ -138,11 +138,14 @@ async function writeResponse(res: ServerResponse, response: Response, headOnly: 
   res.end();
 }
 
+/** Told which route a request matched, before its handler runs (web/request-watch.ts labels metrics and spans with it). */
+export type OnRouteMatched = (req: IncomingMessage, pattern: string) => void;
+
 /**
  * The request handler for /api/* paths. `routes` come from `discoverApiRoutes`; each route file is
  * imported on its first request and kept.
  */
-export function createApiRouter(routes: ApiRoute[], load: LoadRoute = importRoute): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function createApiRouter(routes: ApiRoute[], load: LoadRoute = importRoute, onMatched?: OnRouteMatched): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const ordered = orderRoutes(routes);
   const modules = new Map<ApiRoute, Promise<RouteModule>>();
   const moduleOf = (route: ApiRoute) => {
@@ -173,6 +176,7 @@ export function createApiRouter(routes: ApiRoute[], load: LoadRoute = importRout
       if (!requestUrl) return sendJson(res, 400, { error: "invalid", message: "the Host header does not name a host" }, security);
       const match = matchApiRoute(ordered, pathname);
       if (!match) return sendJson(res, 404, { error: "not_found", message: `no API route at ${pathname}` }, security);
+      onMatched?.(req, match.route.pattern);
       const module = await moduleOf(match.route);
       const method = (req.method ?? "GET").toUpperCase();
       const handler = module[method as Method] ?? (method === "HEAD" ? module.GET : undefined);

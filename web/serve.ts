@@ -13,15 +13,13 @@ import { createServer } from "node:http";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { defaultToProductionBuild, webPort } from "@/server/config";
+import { startTracing } from "@/server/telemetry/tracing";
 import { createApiRouter, importRoute } from "./api-router";
-import { refusedTarget } from "./request-target";
+import { dispatch } from "./dispatch";
+import { type RequestSpans, routeMatched } from "./request-watch";
 import { discoverApiRoutes } from "./route-table";
 
 const root = join(import.meta.dirname, "..");
-
-function isApiPath(url: string | undefined): boolean {
-  return url !== undefined && (url === "/api" || url.startsWith("/api/") || url.startsWith("/api?"));
-}
 
 async function serve(): Promise<void> {
   const { values } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
@@ -30,6 +28,9 @@ async function serve(): Promise<void> {
   // As `next start` does, before Next (and React) load: production builds, production code paths.
   defaultToProductionBuild();
   process.title = "quorum-web";
+  // Before Next loads, so its own spans (pages) go to the same SDK; nothing is loaded when tracing is off.
+  const tracing = await startTracing("web");
+  const spans: RequestSpans | null = tracing ? (await import("./http-spans")).httpSpans() : null;
 
   const { default: next } = await import("next");
   const app = next({ dev: false, dir: root, hostname, port });
@@ -37,13 +38,9 @@ async function serve(): Promise<void> {
   await app.prepare();
   const pages = app.getRequestHandler();
   const routes = discoverApiRoutes(join(root, "app", "api"));
-  const api = createApiRouter(routes);
+  const api = createApiRouter(routes, importRoute, routeMatched);
 
-  const server = createServer((req, res) => {
-    if (refusedTarget(req, res)) return;
-    if (isApiPath(req.url)) void api(req, res);
-    else void pages(req, res);
-  });
+  const server = createServer(dispatch({ api, pages, spans }));
   await new Promise<void>((listening, failed) => {
     server.once("error", failed);
     server.listen(port, hostname, () => listening());
@@ -60,7 +57,7 @@ async function serve(): Promise<void> {
     if (stopping) return;
     stopping = true;
     server.close(() => {
-      void app.close().finally(() => process.exit(code));
+      void Promise.all([app.close(), tracing?.shutdown()]).finally(() => process.exit(code));
     });
     server.closeIdleConnections();
     // The supervisor allows each process 5 s before it kills it, and Postgres stops only after the web

@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   estimateTokens,
   failureAdvice,
+  serverOf,
   uniqueCallIds,
   usageOrEstimate,
   type ChatMessage,
@@ -115,6 +116,7 @@ export function anthropicClient(options: AnthropicOptions): ModelClient {
   return {
     name: label,
     setup,
+    telemetry: { provider: "anthropic", model: options.model, server: serverOf(baseUrl) },
     adviceFor: (reason) => failureAdvice(setup, reason),
     estimateTokens,
     async complete(messages, tools, callOptions = {}): Promise<ModelResponse> {

@@ -41,11 +41,29 @@ export interface ModelSetup {
   wireOwner: string;
 }
 
+/**
+ * How a trace names the client, in OpenTelemetry's GenAI words (agents/run-spans.ts): the provider
+ * (`gen_ai.provider.name`), the model it asks for (`gen_ai.request.model`), and the server it calls.
+ */
+export interface ModelTelemetry {
+  provider: string;
+  model: string;
+  server?: { address: string; port: number };
+}
+
+/** The host and port of a base URL, as a span's `server.address` and `server.port` name them. */
+export function serverOf(baseUrl: string): ModelTelemetry["server"] {
+  const url = URL.parse(baseUrl);
+  if (!url) return undefined;
+  return { address: url.hostname, port: Number(url.port) || (url.protocol === "https:" ? 443 : 80) };
+}
+
 export interface ModelClient {
   /** Recorded in RunStarted: `scripted`, `replay`, or `<wire>:<model>` for a live client. */
   readonly name: string;
   /** What configures it; null for a client no setting configures (scripted, replay). */
   readonly setup: ModelSetup | null;
+  readonly telemetry: ModelTelemetry;
   /** What a person can do about a run of this client that failed, or ended unfinished, for `reason`. */
   adviceFor(reason: string): string;
   /** One call. Usage is never zero for a live call (estimated, and marked so, if the server omits it). */

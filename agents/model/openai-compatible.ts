@@ -4,6 +4,7 @@ import { z } from "zod";
 import {
   estimateTokens,
   failureAdvice,
+  serverOf,
   parseArguments,
   uniqueCallIds,
   usageOrEstimate,
@@ -81,6 +82,8 @@ export function openAiCompatibleClient(options: OpenAiCompatibleOptions): ModelC
   return {
     name: label,
     setup,
+    // OpenTelemetry names the wire's flavour here, whichever server speaks it (vLLM, llama.cpp, Ollama too).
+    telemetry: { provider: "openai", model: options.model, server: serverOf(options.baseUrl) },
     adviceFor: (reason) => failureAdvice(setup, reason),
     estimateTokens,
     async complete(messages, tools, callOptions = {}): Promise<ModelResponse> {

@@ -38,6 +38,7 @@ export function replayClient(events: readonly JournalRecord[]): ModelClient {
   return {
     name: "replay",
     setup: null,
+    telemetry: { provider: "quorum.replay", model: "replay" },
     adviceFor: (reason) => failureAdvice(null, reason),
     estimateTokens,
     resumeAfter(recordedCalls: number) {

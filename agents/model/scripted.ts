@@ -6,8 +6,9 @@ export interface ScriptEntry {
   toolCalls?: { name: string; arguments?: unknown; id?: string }[];
   /** Exact usage for hand-computed bills; by default the exchange is estimated (and marked so). */
   usage?: { inputTokens: number; outputTokens: number; cachedTokens?: number };
-  /** Makes this call fail with a ModelError carrying this message. */
+  /** Makes this call fail with a ModelError carrying this message (and `status`, the HTTP status a server would have sent). */
   error?: string;
+  status?: number;
   model?: string;
 }
 
@@ -30,6 +31,8 @@ export function scriptedClient(script: readonly ScriptStep[]): ScriptedClient {
   return {
     name: "scripted",
     setup: null,
+    // No vendor answers: a custom provider name, in the conventions' dotted style.
+    telemetry: { provider: "quorum.scripted", model: "scripted" },
     adviceFor: (reason) => failureAdvice(null, reason),
     calls,
     get position() {
@@ -45,7 +48,7 @@ export function scriptedClient(script: readonly ScriptStep[]): ScriptedClient {
       const index = position++;
       calls.push({ messages, tools });
       const entry = typeof step === "function" ? step(messages) : step;
-      if (entry.error) throw new ModelError(entry.error);
+      if (entry.error) throw new ModelError(entry.error, entry.status ?? null);
       const text = entry.text ?? "";
       const toolCalls = (entry.toolCalls ?? []).map((call, i) => ({
         id: call.id ?? `call_${index + 1}_${i + 1}`,

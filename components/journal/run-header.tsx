@@ -47,6 +47,14 @@ export function RunHeader({ run, update }: { run: Timeline; update: (patch: Part
           {r.status === "done" && r.evidence.length > 0 && <span className="text-neutral-500"> ({r.evidence.length} piece(s) of evidence)</span>}
         </p>
       )}
+      {run.config?.traceId && (
+        <p className="text-xs text-neutral-600 dark:text-neutral-300" data-testid="run-trace">
+          Traced as{" "}
+          <span className="select-all break-all font-mono" title="This run's OpenTelemetry trace: search for it in your tracing backend (Jaeger, Tempo, Phoenix, Langfuse)">
+            {run.config.traceId}
+          </span>
+        </p>
+      )}
       {r?.status === "done" && withContentKeys(r.evidence, (e) => e).map(({ key, item }, i) => <JsonBlock key={key} value={item} label={`Evidence ${i + 1}`} />)}
       {run.stopRequests.map((s) => (
         <p key={s.eventId} className="text-xs text-neutral-600 dark:text-neutral-300">

@@ -36,6 +36,17 @@ export interface Announcer {
   /** Resolves once the tail is placed: every event that commits after it will be announced. */
   ready: Promise<void>;
   stop(): void;
+  /** How it keeps up, for /metrics (server/metrics/): read, never reset. */
+  readonly health: AnnouncerHealth;
+}
+
+export interface AnnouncerHealth {
+  /** When its last read of the tail answered (epoch ms), or null before the first. */
+  lastReadAt: number | null;
+  /** How old the newest event of its last batch was when announced (ms from the event's `t`: its transaction's time). */
+  lastDelayMs: number | null;
+  /** When it announced that batch (epoch ms), or null before the first. */
+  lastBatchAt: number | null;
 }
 
 interface Cursor {
@@ -51,6 +62,8 @@ interface Row {
   run_id: string | null;
   room: string | null;
   tx: string;
+  /** The event's `t` in epoch milliseconds. */
+  at: number;
 }
 
 /** Where the unread tail begins: every transaction older than the horizon has finished. */
@@ -67,7 +80,7 @@ async function tail(sql: postgres.Sql): Promise<Cursor> {
  */
 function settledAfter(sql: postgres.Sql, cursor: Cursor, limit: number) {
   return sql<Row[]>`
-    select e.id::text as id, e.kind, e.actor, e.task_id, e.run_id, e.data->>'room' as room, e.tx_id::text as tx
+    select e.id::text as id, e.kind, e.actor, e.task_id, e.run_id, e.data->>'room' as room, e.tx_id::text as tx, (extract(epoch from e.t) * 1000)::float8 as at
       from events e
      where e.tx_id < (select quorum_settle_horizon())
        and (e.tx_id, e.id) > (${cursor.tx}::xid8, ${cursor.id}::bigint)
@@ -88,6 +101,7 @@ export function startAnnouncer(sql: postgres.Sql, announce: (notices: EventNotic
   let wait = options.busyMs;
   let lastHeard = Date.now();
   let cursor: Cursor;
+  const health: AnnouncerHealth = { lastReadAt: null, lastDelayMs: null, lastBatchAt: null };
 
   const schedule = (ms: number) => {
     if (stopped) return;
@@ -128,6 +142,7 @@ export function startAnnouncer(sql: postgres.Sql, announce: (notices: EventNotic
           gap();
           break;
         }
+        health.lastReadAt = Date.now();
         if (rows.length === 0) break;
         const last = rows[rows.length - 1];
         cursor = { tx: last.tx, id: Number(last.id) };
@@ -135,6 +150,10 @@ export function startAnnouncer(sql: postgres.Sql, announce: (notices: EventNotic
         // commit-safe order, before which its client has had every event (./stream.ts catches up from it).
         const notices = rows.map((r) => ({ id: Number(r.id), kind: r.kind, actor: r.actor, taskId: r.task_id, runId: r.run_id, room: r.room }));
         announced += notices.length;
+        let newest = 0;
+        for (const row of rows) newest = Math.max(newest, row.at);
+        health.lastBatchAt = Date.now();
+        health.lastDelayMs = Math.max(0, health.lastBatchAt - newest);
         if (!stopped) announce(notices);
         if (rows.length < options.pageSize) break;
       }
@@ -153,6 +172,7 @@ export function startAnnouncer(sql: postgres.Sql, announce: (notices: EventNotic
   });
   return {
     ready,
+    health,
     stop() {
       stopped = true;
       clearTimeout(timer);

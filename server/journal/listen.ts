@@ -20,9 +20,9 @@
 // one in flight have ended (commit-safe order), so a long transaction in Quorum's database holds the
 // announcements back for its length; NOTIFY did not.
 import type postgres from "postgres";
-import { type Announcer, type EventNotice, startAnnouncer } from "./announcer";
+import { type Announcer, type AnnouncerHealth, type EventNotice, startAnnouncer } from "./announcer";
 
-export type { EventNotice };
+export type { AnnouncerHealth, EventNotice };
 
 /** The notice the announcer would have sent for an event read back from the table (catch-up after a reconnect). */
 export function noticeOf(e: { id: number; kind: string; actor: string | null; taskId: string | null; runId: string | null; data: unknown }): EventNotice {
@@ -48,7 +48,7 @@ interface Hub {
   announcer?: Announcer;
 }
 
-const holder = globalThis as unknown as { __quorumHub?: Hub };
+const holder = globalThis as unknown as { __quorumHub?: Hub; __quorumAnnouncerGaps?: number };
 
 function hubFor(sql: postgres.Sql): Hub {
   if (holder.__quorumHub?.sql === sql) return holder.__quorumHub;
@@ -66,6 +66,7 @@ function ensureAnnouncer(hub: Hub): Announcer {
       for (const notice of notices) for (const deliver of hub.subscribers) deliver(notice);
     },
     () => {
+      holder.__quorumAnnouncerGaps = (holder.__quorumAnnouncerGaps ?? 0) + 1;
       for (const watcher of hub.gapWatchers) watcher();
     },
   );
@@ -101,4 +102,14 @@ export async function subscribeToEvents(sql: postgres.Sql, subscriber: Subscribe
     throw error;
   }
   return () => leave(hub, subscriber, onGap);
+}
+
+/** This process's announcer's health, or null while it has no subscribers (no announcer runs then). */
+export function announcerHealth(): AnnouncerHealth | null {
+  return holder.__quorumHub?.announcer?.health ?? null;
+}
+
+/** How many times this process's announcer told its subscribers of a gap (it fell behind, or a read hung). */
+export function announcerGaps(): number {
+  return holder.__quorumAnnouncerGaps ?? 0;
 }

@@ -45,6 +45,13 @@ export function openStreamCount(principalId: string): number {
   return open.get(principalId)?.size ?? 0;
 }
 
+/** How many streams this process holds open, all principals together (/metrics: SSE clients). */
+export function openStreamTotal(): number {
+  let total = 0;
+  for (const streams of open.values()) total += streams.size;
+  return total;
+}
+
 function takeSlot(principalId: string, close: () => void): () => void {
   const mine = open.get(principalId) ?? new Set<() => void>();
   if (mine.size >= MAX_STREAMS_PER_PRINCIPAL) {

@@ -74,6 +74,11 @@ export interface RunConfig {
   model: string;
   /** The REQUEST this run answers, when it was started by one. */
   requestId: number | null;
+  /**
+   * The OpenTelemetry trace its drives are exported under (32 hex digits), when the run began with tracing on
+   * (agents/run-tracing.ts); absent otherwise. Replay copies RunStarted as recorded, so it stays identical.
+   */
+  traceId?: string;
 }
 
 interface Tally {

@@ -1,16 +1,19 @@
 // A run whose one tool takes a while, for the browser test of the operator's Stop: prints the run id as
 // soon as it starts, then the result once the run ends (stopped, if someone asked in time).
 // Usage: tsx test/processes/slow-run.ts <agentId> <toolSeconds>   (finds Quorum's database like the CLI does)
+// With OTEL_EXPORTER_OTLP_ENDPOINT set, its run is traced as `quorum run resume` traces one (bin/tracing.ts).
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { scriptedClient } from "../../agents/model/scripted";
 import { startRun } from "../../agents/run";
 import { defineTool } from "../../agents/tools/tool";
 import { openDatabase } from "../../bin/database";
+import { traceRunsOfThisProcess } from "../../bin/tracing";
 import { connect } from "../../db/client";
 import { readPrincipal } from "../../server/principals/list-principals";
 
 const [agentId, seconds] = process.argv.slice(2);
+const tracing = await traceRunsOfThisProcess("cli");
 const database = await openDatabase();
 const connection = connect(database.url, { max: 2 });
 const wait = defineTool({
@@ -33,6 +36,7 @@ const { result } = await startRun(connection.db, {
   system: "You wait.",
   runId,
 });
+await tracing?.shutdown();
 process.stdout.write(`${JSON.stringify(result)}\n`);
 await connection.close();
 await database.stop?.();

@@ -17,7 +17,7 @@ export function json(body: unknown, status = 200): Response {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }
 
-function credentialsOf(req: Request) {
+export function credentialsOf(req: Request) {
   return {
     method: req.method,
     authorization: req.headers.get("authorization"),
