@@ -131,9 +131,9 @@ const decodeURIComponentSafely = (text: string) => {
   }
 };
 
-/** Whether a variable's name says its value is a credential (a vendor's API key, QUORUM_KEY, GITHUB_TOKEN, PGPASSWORD, a session cookie, …). */
+/** Whether a variable's name says its value is a credential (a vendor's API key, QUORUM_KEY, GITHUB_TOKEN, PGPASSWORD, a session cookie, OTEL_EXPORTER_OTLP_HEADERS with its Basic credentials, …). */
 export function namesASecret(name: string): boolean {
-  return /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|COOKIE|SESSION/i.test(name);
+  return /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|COOKIE|SESSION|AUTHORIZATION|HEADERS/i.test(name);
 }
 
 /**

@@ -22,6 +22,9 @@ const apiKey = planted("sk-vendor");
 const urlPassword = planted("db/pass word");
 process.env.PLANTED_VENDOR_API_KEY = apiKey;
 process.env.PLANTED_DATABASE_URL = `postgres://quorum:${encodeURIComponent(urlPassword)}@db.example:5432/quorum`;
+// An OTLP backend's credentials travel as headers (Langfuse: Authorization=Basic …).
+const otlpHeaders = `Authorization=Basic ${planted("otlp")}`;
+process.env.OTEL_EXPORTER_OTLP_HEADERS = otlpHeaders;
 
 describe("the hub's secrets in a tool's output", () => {
   it("are redacted before the journal, the task or the model sees them, each named by what it was", async () => {
@@ -34,6 +37,7 @@ describe("the hub's secrets in a tool's output", () => {
     const signInToken = await issueSignInLink(db, human, systemClock);
     const secrets = {
       apiKey,
+      otlpHeaders,
       urlPassword,
       encodedUrlPassword: encodeURIComponent(urlPassword),
       embeddedPassword,
