@@ -10,6 +10,7 @@ import { CancelDialog } from "./cancel-dialog";
 import { DiffView } from "./diff-view";
 import { EditTaskDialog } from "./edit-task-dialog";
 import { FlightMerge } from "./flight-merge";
+import { TaskDiagnosis } from "./task-diagnosis";
 import { LeaseCountdown } from "../lease-countdown";
 import { ReopenDialog } from "./reopen-dialog";
 import { ReviewDialog } from "./review-dialog";
@@ -161,6 +162,11 @@ export function TaskBody({ detail, me, focusReview, withChanges = true }: { deta
           <FlightMerge taskId={task.id} />
           <DiffView taskId={task.id} />
         </Section>
+      )}
+      {withChanges && (
+        <div className="border-t border-neutral-200 px-5 py-3 empty:hidden dark:border-neutral-800">
+          <TaskDiagnosis taskId={task.id} goalsOnly />
+        </div>
       )}
       <Section title="Evidence">
         {detail.evidence.length === 0 && <p className="text-sm text-neutral-500">None yet: the owner submits a summary with evidence for review.</p>}

@@ -70,7 +70,8 @@ function flight(crash?: Crash): JournalRecord[] {
   const read = (path = "src/parse.js"): [string, object, null, object[]] => ["read_file", { path }, null, [ok()]];
   const edit = (path = "src/parse.js"): [string, object, string, object[]] => ["edit_file", { path, old_string: "a", new_string: "b" }, path, [ok()]];
   const test = (...observations: object[]): [string, object, null, object[]] => ["run_tests", {}, null, observations.length ? observations : [tests(0)]];
-  const coderRun = (runId: string, taskId = T1, turns = [[read()], [edit()], [test()]], end: object | undefined = done("parse('') returns []; the suite passes.")) =>
+  type Turn = [string, object, string | null, object[]][];
+  const coderRun = (runId: string, taskId = T1, turns: Turn[] = [[read()], [edit()], [test()]], end: object | undefined = done("parse('') returns []; the suite passes.")) =>
     run(CODER, runId, taskId, CODER_TOOLS, turns, end);
   const review = (taskId: string, verdict: "accept" | "reject", number: number, runId = `run_review_${events.length}`, overstep = false) => {
     run(REVIEWER, runId, taskId, ["verdict", "done"], [[...(overstep ? [["edit_file", { path: "x" }, null, [{ is_error: true, reason: "there is no tool named 'edit_file'", recovery_hint: "use one of: verdict, done" }]] as [string, object, null, object[]]] : []), ["verdict", { verdict }, null, [ok()]]]], done(`Reviewed: ${verdict}.`));

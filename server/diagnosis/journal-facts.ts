@@ -181,12 +181,12 @@ export function finishedOf(run: RunFacts): { status: string; summary?: string; e
 export const uniq = <T>(values: readonly T[]) => [...new Set(values)];
 
 /**
- * Whether what a task produced got past its gates after event `after`: accepted by its approver or
- * integrated. The severity rule's "landed" for findings about one task's work (./modes.ts).
+ * Whether the work a task held at event `after` got past its gate: the first verdict on the task after it
+ * is its approver's ACCEPT. The severity rule's "landed" for findings about one piece of a task's work
+ * (./modes.ts); a REJECT first, or no verdict yet, is a cost.
  */
-export function taskLandedAfter(facts: Facts, taskId: string | null, after: number): boolean {
+export function landedNext(facts: Facts, taskId: string | null, after: number): boolean {
   if (!taskId) return false;
-  return (facts.tasks.get(taskId) ?? []).some(
-    (e) => e.id > after && (e.kind === "TaskIntegrated" || (e.kind === "TaskReviewed" && payloadOf(e, "TaskReviewed").verdict === "accept")),
-  );
+  const verdict = (facts.tasks.get(taskId) ?? []).find((e) => e.id > after && e.kind === "TaskReviewed");
+  return verdict !== undefined && payloadOf(verdict, "TaskReviewed").verdict === "accept";
 }

@@ -6,7 +6,7 @@ import { payloadOf } from "../journal/payloads";
 import type { JournalRecord } from "../journal/load";
 import { pathMatcher } from "../reservations/patterns";
 import { finding, type Finding } from "./finding";
-import { type Call, callEventId, exitCodeOf, type Facts, finishedOf, RUN_TESTS, type RunFacts, runsInOrder, taskLandedAfter, uniq } from "./journal-facts";
+import { type Call, callEventId, exitCodeOf, type Facts, finishedOf, RUN_TESTS, type RunFacts, runsInOrder, landedNext, uniq } from "./journal-facts";
 
 const on = (facts: Facts, taskId: string | null) => (taskId ? ` on ${facts.names.task(taskId)}` : "");
 const firstId = (run: RunFacts) => run.started?.id ?? Math.min(...run.calls.map(callEventId));
@@ -83,7 +83,7 @@ function taskDerailment(facts: Facts): Finding[] {
     found.push(
       finding("FM-2.3", {
         anchor,
-        reach: taskLandedAfter(facts, taskId, anchor) ? "landed" : "cost",
+        reach: landedNext(facts, taskId, anchor) ? "landed" : "cost",
         sentence: `${facts.names.who(run.actor)}'s run${on(facts, taskId)} wrote ${uniq(strays.map((s) => s.why)).join("; ")}`,
         eventIds: strays.flatMap((s) => [s.call.dispatched!.id, ...(s.other?.dispatched ? [s.other.dispatched.id] : [])]),
         runIds: [run.runId, ...strays.map((s) => s.other?.runId ?? null)],
@@ -112,7 +112,7 @@ function unchangedResubmissions(facts: Facts): Finding[] {
       found.push(
         finding("FM-2.5", {
           anchor: again.id,
-          reach: taskLandedAfter(facts, taskId, again.id) ? "landed" : "cost",
+          reach: landedNext(facts, taskId, again.id) ? "landed" : "cost",
           sentence: `${facts.names.who(again.actor)} submitted ${facts.names.task(taskId)} again unchanged after ${facts.names.who(review.actor)} rejected it${reason ? ` (${reason.length > 120 ? `${reason.slice(0, 119)}…` : reason})` : ""}`,
           eventIds: [review.id, again.id],
           taskIds: [taskId],
@@ -223,7 +223,7 @@ function reasoningActionMismatch(facts: Facts): Finding[] {
     return [
       finding("FM-2.6", {
         anchor: run.ended!.id,
-        reach: taskLandedAfter(facts, run.taskId, run.ended!.id) ? "landed" : "cost",
+        reach: landedNext(facts, run.taskId, run.ended!.id) ? "landed" : "cost",
         sentence: `${facts.names.who(run.actor)}'s run${on(facts, run.taskId)} said its tests pass (“${(result.summary ?? "").slice(0, 100)}”) but ${saw}`,
         eventIds: [last.returned.at(-1)!.id, run.ended!.id],
         runIds: [run.runId],

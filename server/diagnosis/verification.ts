@@ -4,7 +4,7 @@
 import { payloadOf } from "../journal/payloads";
 import type { JournalRecord } from "../journal/load";
 import { finding, type Finding } from "./finding";
-import { type Call, callEventId, exitCodeOf, type Facts, finishedOf, RUN_TESTS, type RunFacts, runsInOrder, taskLandedAfter, uniq } from "./journal-facts";
+import { type Call, callEventId, exitCodeOf, type Facts, finishedOf, RUN_TESTS, type RunFacts, runsInOrder, landedNext, uniq } from "./journal-facts";
 
 const on = (facts: Facts, taskId: string | null) => (taskId ? ` on ${facts.names.task(taskId)}` : "");
 
@@ -32,7 +32,7 @@ function prematureTermination(facts: Facts): Finding[] {
     return [
       finding("FM-3.1", {
         anchor: run.ended!.id,
-        reach: taskLandedAfter(facts, run.taskId, run.ended!.id) ? "landed" : "cost",
+        reach: landedNext(facts, run.taskId, run.ended!.id) ? "landed" : "cost",
         sentence: `${facts.names.who(run.actor)}'s run${on(facts, run.taskId)} declared itself done (“${(result.summary ?? "").slice(0, 100)}”) ${why.join(" and ")}`,
         eventIds: [...inOrder(run).filter((c) => c.writes && c.dispatched).map((c) => c.dispatched!.id), run.ended!.id],
         runIds: [run.runId],
