@@ -5,11 +5,11 @@
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { events, tasks, webhookDeliveries } from "../../db/schema";
-import { manualClock, systemClock } from "../../server/clock";
+import { systemClock } from "../../server/clock";
 import { listWaiting } from "../../server/desk/waiting";
 import { sweepDiagnosis } from "../../server/diagnosis/monitor";
 import { diagnoseFlight } from "../../server/diagnosis/scope";
@@ -17,9 +17,9 @@ import { readFlight } from "../../server/flights/view";
 import { payloadOf } from "../../server/journal/payloads";
 import { sweepExpiredLeases } from "../../server/tasks/expire";
 import { addWebhook } from "../../server/webhooks/manage";
-import { twoFailuresRepo } from "../../test/fixtures/repos";
+import { twoFeaturesRepo } from "../../test/fixtures/repos";
 import type { PlaybookCase, PlaybookEntry } from "../../test/fixtures/model-playbook";
-import { flightTaskIds, launchScratchFlight, settledStatus, startWorker, suitePasses, until } from "../../test/fixtures/team";
+import { flightTaskIds, launchScratchFlight, settledStatus, startWorker, suitePasses, sweepDiagnosisToTheEnd, until } from "../../test/fixtures/team";
 import { createScratchRepo } from "../demo/scratch-repo";
 import type { ChatMessage } from "../model/model-client";
 import type { ScriptEntry, ScriptStep } from "../model/scripted";
@@ -98,9 +98,12 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
           const running = ids[1] && (await db().select().from(events).where(and(eq(events.taskId, ids[1]), eq(events.kind, "ToolDispatched"))));
           return running && running.some((e) => payloadOf(e, "ToolDispatched").tool === "run_tests") ? ids : null;
         });
-        // While its tests run, the lease lapses (an injected clock past it, no sleeping): the task goes back to ready.
-        const [held] = await db().select().from(tasks).where(eq(tasks.id, taskId));
-        await sweepExpiredLeases(db(), manualClock(new Date(held.leaseExpiresAt!.getTime() + 1_000)));
+        // While its tests run, the coder's lease (only its: the orchestrator holds the goal's) lapses, and the sweeper returns the task to ready.
+        await db()
+          .update(tasks)
+          .set({ leaseExpiresAt: new Date(Date.now() - 1_000) })
+          .where(eq(tasks.id, taskId));
+        expect((await sweepExpiredLeases(db(), systemClock)).expired.map((e) => e.taskId)).toEqual([taskId]);
         const status = await until("the flight to settle", () => settledStatus(launched.flight.id));
         return { ...launched, status, findings: await diagnoseFlight(db(), launched.flight.id) };
       } finally {
@@ -161,8 +164,9 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
         await new Promise((r) => setTimeout(r, 200));
       }
     })();
+    const journalledFor = () => db().select().from(events).where(and(eq(events.kind, "DiagnosisFound"), sql`${events.data}->>'flightId' = ${flight.id}`));
     const found = await until("the monitor to journal the finding", async () => {
-      const rows = await db().select().from(events).where(eq(events.kind, "DiagnosisFound"));
+      const rows = await journalledFor();
       return rows.length ? rows : null;
     }).finally(async () => {
       await until("the flight to settle", () => settledStatus(flight.id)).finally(() => team.stop());
@@ -173,8 +177,8 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
     expect((await diagnoseFlight(db(), flight.id)).map((f) => f.mode)).toEqual(["FM-3.2"]);
 
     // Journalled once, high, with its evidence; further passes add nothing.
-    expect(await sweepDiagnosis(db(), systemClock)).toBe(0);
-    const journalled = await db().select().from(events).where(eq(events.kind, "DiagnosisFound"));
+    await sweepDiagnosisToTheEnd();
+    const journalled = await journalledFor();
     expect(journalled).toHaveLength(1);
     expect(journalled[0].id).toBe(found[0].id);
     const finding = payloadOf(journalled[0], "DiagnosisFound");
@@ -199,7 +203,7 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
 
 describe("clean flights stay clean", { timeout: 120_000 }, () => {
   it("a flight on a fixture repository, two coders at once, yields no finding and the monitor journals none", async () => {
-    const fixture = twoFailuresRepo();
+    const fixture = twoFeaturesRepo();
     // The stand-in model's playbook, read by scripts: each coder run follows the case its task names.
     const byTask = (list: PlaybookCase[]) => (): ScriptStep[] =>
       Array.from({ length: 6 }, (_, turn) => (messages: readonly ChatMessage[]) => {
@@ -213,8 +217,8 @@ describe("clean flights stay clean", { timeout: 120_000 }, () => {
     );
     expect(status).toBe("green");
     expect(findings).toEqual([]);
-    expect(await sweepDiagnosis(db(), systemClock)).toBe(0);
-    expect(await db().select().from(events).where(eq(events.kind, "DiagnosisFound"))).toEqual([]);
+    await sweepDiagnosisToTheEnd();
+    expect(await db().select().from(events).where(and(eq(events.kind, "DiagnosisFound"), sql`${events.data}->>'flightId' = ${flight.id}`))).toEqual([]);
     expect(suitePasses(fixture.repo, flight.branch)).toBe(true);
   });
 });

@@ -13,9 +13,8 @@ import { EVENT_KINDS } from "../../server/journal/kinds";
 import { loadBill } from "../../server/bill/bill";
 import { loadEventsOfKinds } from "../../server/journal/load";
 import { diagnose } from "../../server/diagnosis/diagnose";
-import { sweepDiagnosis } from "../../server/diagnosis/monitor";
 import { diagnoseFlight } from "../../server/diagnosis/scope";
-import { checkoutState, suitePasses } from "../../test/fixtures/team";
+import { checkoutState, suitePasses, sweepDiagnosisToTheEnd } from "../../test/fixtures/team";
 import { makeHuman } from "../../test/helpers";
 import { createScratchRepo, DEMO_GOAL } from "../demo/scratch-repo";
 import { launchFlight } from "../../server/flights/launch";
@@ -90,7 +89,7 @@ describe("the first flight", () => {
     // A clean flight shows no failure mode, in its own journal or the whole one, and the live monitor journals none.
     expect(await diagnoseFlight(db, flight.id)).toEqual([]);
     expect(diagnose(await loadEventsOfKinds(db, [...EVENT_KINDS]))).toEqual([]);
-    expect(await sweepDiagnosis(db, systemClock)).toBe(0);
+    expect(await sweepDiagnosisToTheEnd()).toBe(0);
     expect(await db.select().from(events).where(eq(events.kind, "DiagnosisFound"))).toEqual([]);
 
     // The bill is exact: per agent it equals an independent sum of the debits.

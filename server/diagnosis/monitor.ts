@@ -19,6 +19,7 @@ const BATCH = 5_000;
 export const journalKeyOf = (finding: Pick<Finding, "key" | "severity">) => `${finding.key}@${finding.severity}`;
 
 interface Tail {
+  read: number;
   throughTx: number;
   throughId: number;
   taskIds: string[];
@@ -35,6 +36,7 @@ async function tailPast(tx: Tx): Promise<Tail | null> {
   const last = rows.at(-1);
   if (!last) return null;
   return {
+    read: rows.length,
     throughTx: Number(last.tx),
     throughId: Number(last.id),
     taskIds: [...new Set(rows.map((r) => r.task_id).filter((id): id is string => id !== null))],
@@ -56,13 +58,20 @@ async function flightsTouched(tx: Tx, tail: Tail): Promise<{ id: string; goalTas
     .where(or(inArray(flights.goalTaskId, taskIds), inArray(flights.id, planned)));
 }
 
-/** One pass: returns how many findings it journalled (0 also when another instance holds the pass). */
-export async function sweepDiagnosis(db: Db, clock: Clock): Promise<number> {
+export interface DiagnosisSweep {
+  /** New events read (0: caught up, or another instance holds the pass). */
+  read: number;
+  /** Findings journalled. */
+  journalled: number;
+}
+
+/** One pass over at most BATCH new events. */
+export async function sweepDiagnosis(db: Db, clock: Clock): Promise<DiagnosisSweep> {
   return db.transaction(async (tx) => {
     const [{ locked }] = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext('quorum:diagnosis-monitor')) as locked`);
-    if (!locked) return 0;
+    if (!locked) return { read: 0, journalled: 0 };
     const tail = await tailPast(tx);
-    if (!tail) return 0;
+    if (!tail) return { read: 0, journalled: 0 };
     let journalled = 0;
     for (const flight of await flightsTouched(tx, tail)) {
       const findings = await diagnoseFlight(tx, flight.id);
@@ -99,6 +108,6 @@ export async function sweepDiagnosis(db: Db, clock: Clock): Promise<number> {
       .insert(diagnosisWatermark)
       .values({ id: 1, throughTx: tail.throughTx, throughId: tail.throughId, sweptAt: clock.now() })
       .onConflictDoUpdate({ target: diagnosisWatermark.id, set: { throughTx: tail.throughTx, throughId: tail.throughId, sweptAt: clock.now() } });
-    return journalled;
+    return { read: tail.read, journalled };
   });
 }
