@@ -54,7 +54,7 @@ describe("quorum replay and diagnose", () => {
     );
     const clean = capture();
     expect(await diagnoseCommand(getDb(), { run: await fixRun() }, clean.print)).toBe(0);
-    expect(clean.lines).toEqual([expect.stringMatching(/^run run_\w+: clean — no failure mode in 28 events$/)]);
+    expect(clean.lines).toEqual([expect.stringMatching(/^run run_\w+: clean — no failure mode in 16 events$/)]);
     const missing = capture();
     expect(await diagnoseCommand(getDb(), { flight: "999" }, missing.print)).toBe(1);
     expect(missing.lines).toEqual(["quorum: no flight 999"]);

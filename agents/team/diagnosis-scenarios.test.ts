@@ -187,8 +187,13 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
     expect(journalled[0].taskId).toBe(launched.goalTask.id);
 
     // It pages (diagnosis.found), shows on the flight's card and waits for the flight's human.
-    const [delivery] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.id));
-    expect(delivery).toMatchObject({ type: "diagnosis.found", eventId: journalled[0].id });
+    // (The monitor's first pass read the earlier flights of this file too: their high findings paged as well.)
+    const deliveries = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.id));
+    expect(deliveries.filter((d) => d.eventId === journalled[0].id).map((d) => d.type)).toEqual(["diagnosis.found"]);
+    expect(JSON.parse(deliveries.find((d) => d.eventId === journalled[0].id)!.body)).toMatchObject({
+      type: "diagnosis.found",
+      data: { mode: "FM-3.2", severity: "high", flightId: flight.id, sentence: finding.sentence, kind: "DiagnosisFound" },
+    });
     expect((await readFlight(db(), flight.id, human)).alerts).toEqual([
       expect.objectContaining({ mode: "FM-3.2", name: "No or incomplete verification", sentence: finding.sentence, key: finding.key.replace(/@high$/, "") }),
     ]);

@@ -11,7 +11,7 @@ import { isUuid } from "../ids";
 import { loadEventsSince, loadFlightEvents, loadRunEvents, loadTaskEvents, runIdSchema, type JournalRecord } from "../journal/load";
 import type { Principal } from "../principal";
 import { taskIdOf, taskRef } from "../tasks/ref";
-import { diagnose } from "./diagnose";
+import { DIAGNOSED_KINDS, diagnose } from "./diagnose";
 import type { Finding } from "./finding";
 import type { KnownNames } from "./journal-facts";
 
@@ -40,7 +40,7 @@ export interface DiagnosisView {
   scope: DiagnosisScope;
   /** What was diagnosed, in words: "flight 3", "#12", "run run_ab…", "since event 120". */
   label: string;
-  /** How many events were read (the viewer's). */
+  /** How many events were read: the viewer's, of the kinds the detectors read. */
   events: number;
   /** A `since` diagnosis stopped after SINCE_LIMIT events: `through` is the last one read (pass it as `since` to go on). */
   truncated: boolean;
@@ -66,7 +66,7 @@ async function flightOf(db: Executor, ref: string): Promise<{ id: string; number
 
 /** A flight's whole journal, diagnosed as a human reads it (the live monitor's view). */
 export async function diagnoseFlight(db: Executor, flightId: string): Promise<Finding[]> {
-  const events = await loadFlightEvents(db, flightId);
+  const events = await loadFlightEvents(db, flightId, undefined, DIAGNOSED_KINDS);
   return diagnose(events, await knownNames(db, events));
 }
 
@@ -78,28 +78,28 @@ async function diagnosed(db: Executor, scope: DiagnosisScope, label: string, eve
 export async function diagnoseScope(db: Executor, viewer: Principal | undefined, query: DiagnosisQuery): Promise<DiagnosisView> {
   if (query.flight !== undefined) {
     const flight = await flightOf(db, query.flight);
-    return diagnosed(db, "flight", `flight ${flight.number}`, await loadFlightEvents(db, flight.id, viewer));
+    return diagnosed(db, "flight", `flight ${flight.number}`, await loadFlightEvents(db, flight.id, viewer, DIAGNOSED_KINDS));
   }
   if (query.task !== undefined) {
     const taskId = await taskIdOf(db, query.task);
     const [task] = isUuid(taskId) ? await db.select({ number: tasks.number }).from(tasks).where(eq(tasks.id, taskId)) : [];
     if (!task) throw fail.notFound("task", `no task ${query.task.slice(0, 64)}`);
-    return diagnosed(db, "task", `#${task.number}`, await loadTaskEvents(db, taskId, viewer));
+    return diagnosed(db, "task", `#${task.number}`, await loadTaskEvents(db, taskId, viewer, DIAGNOSED_KINDS));
   }
   if (query.run !== undefined) {
     const runId = query.run;
-    const own = await loadRunEvents(db, runId, viewer);
+    const own = await loadRunEvents(db, runId, viewer, DIAGNOSED_KINDS);
     if (own.length === 0) throw fail.notFound("run", `no run ${runId} in the journal`);
     // With its task's journal, where a run's submission, review and integration show; the findings kept are the run's.
     const taskId = own.find((e) => e.kind === "RunStarted")?.taskId ?? own.find((e) => e.taskId)?.taskId;
-    const around = taskId ? await loadTaskEvents(db, taskId, viewer) : [];
+    const around = taskId ? await loadTaskEvents(db, taskId, viewer, DIAGNOSED_KINDS) : [];
     const events = [...new Map([...own, ...around].map((e) => [e.id, e])).values()].sort((a, b) => a.id - b.id);
     const mine = new Set(own.map((e) => e.id));
     return diagnosed(db, "run", `run ${runId}`, events, (f) => f.runIds.includes(runId) || f.eventIds.some((id) => mine.has(id)));
   }
   const since = query.since!;
   const from = /^\d+$/.test(since) ? { afterId: Number(since) } : { from: new Date(since) };
-  const read = await loadEventsSince(db, from, SINCE_LIMIT + 1, viewer);
+  const read = await loadEventsSince(db, from, SINCE_LIMIT + 1, viewer, DIAGNOSED_KINDS);
   const events = read.slice(0, SINCE_LIMIT);
   const view = await diagnosed(db, "since", "afterId" in from ? `since event ${from.afterId}` : `since ${from.from.toISOString()}`, events);
   const truncated = read.length > SINCE_LIMIT;
