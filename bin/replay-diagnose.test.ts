@@ -69,7 +69,12 @@ describe("quorum replay and diagnose", () => {
         child.stdout.on("data", (chunk) => (stdout += chunk));
         child.on("close", (status) => resolve({ status, stdout }));
       });
-    const [replay, diagnosis, bySince, wrong] = await Promise.all([quorum("replay", runId), quorum("diagnose", runId), quorum("diagnose", "--since", "0"), quorum("diagnose", "--run", runId, "--flight", "1")]);
+    const [replay, diagnosis, bySince, wrong] = await Promise.all([
+      quorum("replay", runId),
+      quorum("diagnose", runId),
+      quorum("diagnose", "--since", "0"),
+      quorum("diagnose", "--run", runId, "--flight", "1"),
+    ]);
     expect(replay.stdout).toContain("identical: yes");
     expect(replay.status).toBe(0);
     expect(diagnosis.stdout).toContain("- FM-1.3 Step repetition (low;");

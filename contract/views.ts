@@ -317,9 +317,7 @@ export const flight = open({
     }),
   ),
   budget: budgetLine.nullable(),
-  alerts: z.array(
-    open({ key: z.string(), flightId: uuid, mode: z.string(), name: z.string(), sentence: z.string(), taskIds: z.array(uuid), eventId: int, since: when }),
-  ),
+  alerts: z.array(open({ key: z.string(), flightId: uuid, mode: z.string(), name: z.string(), sentence: z.string(), taskIds: z.array(uuid), eventId: int, since: when })),
   createdByName: z.string().nullable(),
   createdAt: when,
   updatedAt: when,

@@ -291,7 +291,19 @@ beforeAll(async () => {
       kind: "DiagnosisFound",
       actor: null,
       taskId: task.id,
-      data: { key: `FM-2.5:${eventIds[0]}@low`, flightId: task.id, mode: "FM-2.5", name: "Ignored other agent's input", category: 2, severity: "low", sentence: "c did not answer", eventIds, runIds: [], taskIds: [task.id], agents: [] },
+      data: {
+        key: `FM-2.5:${eventIds[0]}@low`,
+        flightId: task.id,
+        mode: "FM-2.5",
+        name: "Ignored other agent's input",
+        category: 2,
+        severity: "low",
+        sentence: "c did not answer",
+        eventIds,
+        runIds: [],
+        taskIds: [task.id],
+        agents: [],
+      },
     });
   await cite([dmEvent]);
   await cite([(await eventIdsWhere(sql`kind = 'TaskClaimed' and task_id = ${task.id}`))[0]]);

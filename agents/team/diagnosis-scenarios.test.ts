@@ -52,7 +52,10 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
     const { status, findings } = await fly({ scripts: { reviewer } });
     expect(status).toBe("green");
     expect(findings.map((f) => f.mode)).toEqual(["FM-1.2"]);
-    expect(findings[0]).toMatchObject({ severity: "low", sentence: expect.stringMatching(/^reviewer's run on #\d+ tried edit_file, which its role does not have \(its tools: verdict, done\)$/) });
+    expect(findings[0]).toMatchObject({
+      severity: "low",
+      sentence: expect.stringMatching(/^reviewer's run on #\d+ tried edit_file, which its role does not have \(its tools: verdict, done\)$/),
+    });
   });
 
   it("FM-1.3 step repetition: the coder reads the parser twice with nothing changed between", async () => {
@@ -69,12 +72,17 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
     writeFileSync(join(repo, "NOTES.md"), Array.from({ length: 4_000 }, (_, i) => `${String(i).padStart(5, "0")} ${"a note on the parser ".repeat(5).trim()}`).join("\n"));
     execFileSync("git", ["-C", repo, "add", "NOTES.md"]);
     execFileSync("git", ["-C", repo, "-c", "user.name=Ada", "-c", "user.email=ada@example.com", "commit", "-qm", "the notes"]);
-    const reads = (from: number) => ({ toolCalls: Array.from({ length: 10 }, (_, i) => ({ name: "read_file", arguments: { path: "NOTES.md", offset: from + i * 200, limit: 200 } })) });
+    const reads = (from: number) => ({
+      toolCalls: Array.from({ length: 10 }, (_, i) => ({ name: "read_file", arguments: { path: "NOTES.md", offset: from + i * 200, limit: 200 } })),
+    });
     const coder = (): ScriptStep[] => [reads(1), reads(2_001), call("read_file", { path: "NOTES.md", offset: 1, limit: 200 }), ...coderScript().slice(1)];
     const { status, findings } = await fly({ scripts: { coder } }, { repo, allowance: 5_000_000 });
     expect(status).toBe("green");
     expect(findings.map((f) => f.mode)).toEqual(["FM-1.4"]);
-    expect(findings[0]).toMatchObject({ severity: "medium", sentence: expect.stringMatching(/^coder's run on #\d+ lost 1 earlier step from its context and did again what they held: read_file /) });
+    expect(findings[0]).toMatchObject({
+      severity: "medium",
+      sentence: expect.stringMatching(/^coder's run on #\d+ lost 1 earlier step from its context and did again what they held: read_file /),
+    });
   });
 
   it("FM-1.5 unaware of termination: the coder's first run answers in prose twice and ends inconclusive; the next one finishes", async () => {
@@ -95,8 +103,13 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
       try {
         const [, taskId] = await until("the coder to run its tests", async () => {
           const ids = await flightTaskIds(launched.flight.id);
-          const running = ids[1] && (await db().select().from(events).where(and(eq(events.taskId, ids[1]), eq(events.kind, "ToolDispatched"))));
-          return running && running.some((e) => payloadOf(e, "ToolDispatched").tool === "run_tests") ? ids : null;
+          const running =
+            ids[1] &&
+            (await db()
+              .select()
+              .from(events)
+              .where(and(eq(events.taskId, ids[1]), eq(events.kind, "ToolDispatched"))));
+          return running?.some((e) => payloadOf(e, "ToolDispatched").tool === "run_tests") ? ids : null;
         });
         // While its tests run, the coder's lease (only its: the orchestrator holds the goal's) lapses, and the sweeper returns the task to ready.
         await db()
@@ -138,7 +151,10 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
     const { status, findings } = await fly({ scripts: { coder } });
     expect(status).toBe("green");
     expect(findings.map((f) => f.mode)).toEqual(["FM-2.6"]);
-    expect(findings[0]).toMatchObject({ severity: "medium", sentence: expect.stringMatching(/^coder's run on #\d+ said its tests pass \(“parse\(''\) returns \[\] now; all tests pass\.”\) but its last test run exited 1$/) });
+    expect(findings[0]).toMatchObject({
+      severity: "medium",
+      sentence: expect.stringMatching(/^coder's run on #\d+ said its tests pass \(“parse\(''\) returns \[\] now; all tests pass\.”\) but its last test run exited 1$/),
+    });
   });
 
   it("FM-3.3 incorrect verification: accepted on a passing run, integrated, and the suite fails on the flight's branch", async () => {
@@ -146,7 +162,10 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
     const { status, findings } = await fly({}, { testCommand: "if [ -f .ran-once ]; then exit 1; fi; touch .ran-once; exec node --test" });
     expect(status).toBe("red");
     expect(findings.map((f) => f.mode)).toEqual(["FM-3.3"]);
-    expect(findings[0]).toMatchObject({ severity: "high", sentence: expect.stringMatching(/^the suite failed \(exit code 1\) after #\d+ was accepted by reviewer and integrated: the review passed what the suite did not$/) });
+    expect(findings[0]).toMatchObject({
+      severity: "high",
+      sentence: expect.stringMatching(/^the suite failed \(exit code 1\) after #\d+ was accepted by reviewer and integrated: the review passed what the suite did not$/),
+    });
   });
 
   it("FM-3.2 no verification: a rubber stamp accepts a red test run; live, the monitor journals it once, pages and puts it before the human", async () => {
@@ -164,7 +183,11 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
         await new Promise((r) => setTimeout(r, 200));
       }
     })();
-    const journalledFor = () => db().select().from(events).where(and(eq(events.kind, "DiagnosisFound"), sql`${events.data}->>'flightId' = ${flight.id}`));
+    const journalledFor = () =>
+      db()
+        .select()
+        .from(events)
+        .where(and(eq(events.kind, "DiagnosisFound"), sql`${events.data}->>'flightId' = ${flight.id}`));
     const found = await until("the monitor to journal the finding", async () => {
       const rows = await journalledFor();
       return rows.length ? rows : null;
@@ -223,7 +246,12 @@ describe("clean flights stay clean", { timeout: 120_000 }, () => {
     expect(status).toBe("green");
     expect(findings).toEqual([]);
     await sweepDiagnosisToTheEnd();
-    expect(await db().select().from(events).where(and(eq(events.kind, "DiagnosisFound"), sql`${events.data}->>'flightId' = ${flight.id}`))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(events)
+        .where(and(eq(events.kind, "DiagnosisFound"), sql`${events.data}->>'flightId' = ${flight.id}`)),
+    ).toEqual([]);
     expect(suitePasses(fixture.repo, flight.branch)).toBe(true);
   });
 });

@@ -22,8 +22,6 @@ export const events = pgTable(
     index("events_task_idx").on(t.taskId, t.id),
     index("events_run_idx").on(t.runId, t.id),
     // The MAST monitor journals each finding once (its key carries the severity: a finding that got worse is new).
-    uniqueIndex("events_diagnosis_key_idx")
-      .on(sql`(${t.data}->>'key')`)
-      .where(sql`${t.kind} = 'DiagnosisFound'`),
+    uniqueIndex("events_diagnosis_key_idx").on(sql`(${t.data}->>'key')`).where(sql`${t.kind} = 'DiagnosisFound'`),
   ],
 );

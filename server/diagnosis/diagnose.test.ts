@@ -74,8 +74,34 @@ function flight(crash?: Crash): JournalRecord[] {
   const coderRun = (runId: string, taskId = T1, turns: Turn[] = [[read()], [edit()], [test()]], end: object | undefined = done("parse('') returns []; the suite passes.")) =>
     run(CODER, runId, taskId, CODER_TOOLS, turns, end);
   const review = (taskId: string, verdict: "accept" | "reject", number: number, runId = `run_review_${events.length}`, overstep = false) => {
-    run(REVIEWER, runId, taskId, ["verdict", "done"], [[...(overstep ? [["edit_file", { path: "x" }, null, [{ is_error: true, reason: "there is no tool named 'edit_file'", recovery_hint: "use one of: verdict, done" }]] as [string, object, null, object[]]] : []), ["verdict", { verdict }, null, [ok()]]]], done(`Reviewed: ${verdict}.`));
-    add("TaskReviewed", REVIEWER, { number, verdict, reason: verdict === "reject" ? "Show a passing test run." : "Fine.", ownerId: CODER, reviewerId: REVIEWER, fence: 1 }, { taskId });
+    run(
+      REVIEWER,
+      runId,
+      taskId,
+      ["verdict", "done"],
+      [
+        [
+          ...(overstep
+            ? [
+                ["edit_file", { path: "x" }, null, [{ is_error: true, reason: "there is no tool named 'edit_file'", recovery_hint: "use one of: verdict, done" }]] as [
+                  string,
+                  object,
+                  null,
+                  object[],
+                ],
+              ]
+            : []),
+          ["verdict", { verdict }, null, [ok()]],
+        ],
+      ],
+      done(`Reviewed: ${verdict}.`),
+    );
+    add(
+      "TaskReviewed",
+      REVIEWER,
+      { number, verdict, reason: verdict === "reject" ? "Show a passing test run." : "Fine.", ownerId: CODER, reviewerId: REVIEWER, fence: 1 },
+      { taskId },
+    );
     say(REVIEWER, { to: CODER, performative: verdict.toUpperCase() }, taskId);
   };
   const submit = (taskId = T1, number = 2) => {
@@ -93,8 +119,10 @@ function flight(crash?: Crash): JournalRecord[] {
   say(ORCH, { performative: "REQUEST", to: ORCH }, GOAL);
   run(ORCH, "run_plan", GOAL, ["list_files", "read_file", "create_task", "done"], [[["create_task", { title: "Fix" }, null, [ok()]]]], done("Planned.", ["1 task"]));
   add("TaskCreated", ORCH, { number: 2, title: "Fix", approverId: REVIEWER, parentId: GOAL, hasAcceptanceCriteria: true, leaseMinutes: null });
-  if (crash === "derail") add("TaskCreated", ORCH, { number: 3, title: "Fix again", approverId: REVIEWER, parentId: GOAL, hasAcceptanceCriteria: true, leaseMinutes: null }, { taskId: T2 });
-  if (crash === "outsideReservation") add("ReservationGranted", CODER, { reservationId: "r", fence: 1, scope: "default", patterns: ["src/lib/**"], mode: "exclusive", reason: "mine", expiresAt: "" });
+  if (crash === "derail")
+    add("TaskCreated", ORCH, { number: 3, title: "Fix again", approverId: REVIEWER, parentId: GOAL, hasAcceptanceCriteria: true, leaseMinutes: null }, { taskId: T2 });
+  if (crash === "outsideReservation")
+    add("ReservationGranted", CODER, { reservationId: "r", fence: 1, scope: "default", patterns: ["src/lib/**"], mode: "exclusive", reason: "mine", expiresAt: "" });
   add("TaskClaimed", CODER, { number: 2, ownerId: CODER, fence: 1, outputCount: 0, via: "claim-next" });
 
   if (crash === "inconclusive") run(CODER, "run_drift", T1, CODER_TOOLS, [[], []], { status: "inconclusive", reason: "prose twice" });
@@ -105,14 +133,42 @@ function flight(crash?: Crash): JournalRecord[] {
   }
   if (crash === "heldOver") {
     say(ORCH, { to: CODER, body: "keep the exported names" });
-    add("GateRejected", CODER, { room: "team", gate: "freshness", reason: "stale", sender: CODER, senderName: "coder", to: null, bodyPreview: "…", figures: { cursor: seq - 1, unreadCount: 1, latestSeq: seq } });
+    add("GateRejected", CODER, {
+      room: "team",
+      gate: "freshness",
+      reason: "stale",
+      sender: CODER,
+      senderName: "coder",
+      to: null,
+      bodyPreview: "…",
+      figures: { cursor: seq - 1, unreadCount: 1, latestSeq: seq },
+    });
     say(CODER, { heldSeq: seq, body: "starting" });
   }
   if (crash === "duplicateRefusal") {
     say(CODER, { body: "on it" });
-    add("GateRejected", CODER, { room: "team", gate: "duplicate", reason: "duplicate", sender: CODER, senderName: "coder", to: null, bodyPreview: "on it", figures: { duplicateOfSeq: seq } });
+    add("GateRejected", CODER, {
+      room: "team",
+      gate: "duplicate",
+      reason: "duplicate",
+      sender: CODER,
+      senderName: "coder",
+      to: null,
+      bodyPreview: "on it",
+      figures: { duplicateOfSeq: seq },
+    });
   }
-  if (crash === "lapping") add("GateRejected", CODER, { room: "team", gate: "lapping", reason: "lapping", sender: CODER, senderName: "coder", to: null, bodyPreview: "again", figures: { sent: 2, speakers: 2 } });
+  if (crash === "lapping")
+    add("GateRejected", CODER, {
+      room: "team",
+      gate: "lapping",
+      reason: "lapping",
+      sender: CODER,
+      senderName: "coder",
+      to: null,
+      bodyPreview: "again",
+      figures: { sent: 2, speakers: 2 },
+    });
 
   const turns: Partial<Record<Crash, [string, object, string | null, object[]][][]>> = {
     repeat: [[read()], [read()], [edit()], [test()]],
@@ -213,7 +269,13 @@ describe("diagnose", () => {
       return { found, events };
     };
     const rubber = byCrash("rubberStamp").found;
-    expect(rubber).toMatchObject({ severity: "high", category: 3, categoryName: "Task verification and termination", name: "No or incomplete verification", agents: [REVIEWER, CODER] });
+    expect(rubber).toMatchObject({
+      severity: "high",
+      category: 3,
+      categoryName: "Task verification and termination",
+      name: "No or incomplete verification",
+      agents: [REVIEWER, CODER],
+    });
     expect(rubber.sentence).toBe("reviewer accepted #2 from coder with a test run that exited 1 behind it");
     expect(byCrash("claimsPass").found).toMatchObject({ severity: "medium", runIds: ["run_coder"] });
     expect(byCrash("claimsPass").found.sentence).toContain("coder's run on #2 said its tests pass");
@@ -237,8 +299,14 @@ describe("diagnose", () => {
   });
 
   it("reads claims of passing tests, not their denials", () => {
-    for (const claim of ["parse('') now returns []; the suite passes.", "All tests pass", "run_tests: exit code 0", "Tests are green now"]) expect(claimsPassingTests(claim), claim).toBe(true);
-    for (const honest of ["parse('') should now return [], but the suite still fails (exit code 1).", "the tests did not pass", "Ran the full suite: it fails.", "Fixed the parser."])
+    for (const claim of ["parse('') now returns []; the suite passes.", "All tests pass", "run_tests: exit code 0", "Tests are green now"])
+      expect(claimsPassingTests(claim), claim).toBe(true);
+    for (const honest of [
+      "parse('') should now return [], but the suite still fails (exit code 1).",
+      "the tests did not pass",
+      "Ran the full suite: it fails.",
+      "Fixed the parser.",
+    ])
       expect(claimsPassingTests(honest), honest).toBe(false);
   });
 });

@@ -59,7 +59,8 @@ function dependenciesOf(facts: Facts, taskId: string): string[] {
  */
 function taskDerailment(facts: Facts): Finding[] {
   const reserved = new Map<string, string[]>();
-  for (const e of facts.events) if (e.kind === "ReservationGranted" && e.taskId) reserved.set(e.taskId, [...(reserved.get(e.taskId) ?? []), ...payloadOf(e, "ReservationGranted").patterns]);
+  for (const e of facts.events)
+    if (e.kind === "ReservationGranted" && e.taskId) reserved.set(e.taskId, [...(reserved.get(e.taskId) ?? []), ...payloadOf(e, "ReservationGranted").patterns]);
   const matchers = new Map([...reserved].map(([taskId, patterns]) => [taskId, pathMatcher(patterns)]));
   const firstWriter = new Map<string, { taskId: string; call: Call }>();
   const found: Finding[] = [];
@@ -140,7 +141,8 @@ function heldOverAddressedMail(facts: Facts): Finding[] {
     const { room, heldSeq } = payloadOf(post, "MessageSent");
     if (heldSeq === null || heldSeq === undefined) return [];
     const refusal = facts.events.findLast(
-      (e) => e.id < post.id && e.kind === "GateRejected" && e.actor === post.actor && payloadOf(e, "GateRejected").gate === "freshness" && payloadOf(e, "GateRejected").room === room,
+      (e) =>
+        e.id < post.id && e.kind === "GateRejected" && e.actor === post.actor && payloadOf(e, "GateRejected").gate === "freshness" && payloadOf(e, "GateRejected").room === room,
     );
     const cursor = refusal ? Number(payloadOf(refusal, "GateRejected").figures.cursor ?? 0) : 0;
     const unheard = addressedTo(facts, post.actor, room, cursor, heldSeq);
@@ -179,7 +181,9 @@ function unansweredUntilChased(facts: Facts): Finding[] {
     const chases = history.filter((e) => e.kind === "ReplyReasked" || e.kind === "ReplyEscalated");
     for (const silent of uniq(chases.map((e) => (e.data as { awaiting: string | null }).awaiting).filter((a): a is string => a !== null))) {
       const mine = chases.filter((e) => (e.data as { awaiting: string | null }).awaiting === silent);
-      const asked = history.filter((e) => e.kind === "MessageSent" && e.id < mine.at(-1)!.id && payloadOf(e, "MessageSent").to === silent && !answered(facts, silent, taskId, e.actor, e.id));
+      const asked = history.filter(
+        (e) => e.kind === "MessageSent" && e.id < mine.at(-1)!.id && payloadOf(e, "MessageSent").to === silent && !answered(facts, silent, taskId, e.actor, e.id),
+      );
       if (asked.length === 0) continue;
       const askers = uniq(asked.map((e) => `${facts.names.who(e.actor)}'s ${payloadOf(e, "MessageSent").performative ?? "message"}`));
       found.push(
@@ -203,7 +207,7 @@ export function claimsPassingTests(words: string): boolean {
     .split(/[.;\n]+/)
     .some(
       (clause) =>
-        (/\b(tests?|suite|specs?)\b[^]{0,40}\b(pass(es|ed|ing)?|green|succeed(s|ed)?)\b/i.test(clause) || /\bexit code 0\b/i.test(clause)) &&
+        (/\b(tests?|suite|specs?)\b.{0,40}\b(pass(es|ed|ing)?|green|succeed(s|ed)?)\b/i.test(clause) || /\bexit code 0\b/i.test(clause)) &&
         !/\b(fail(s|ed|ing)?|not|n't|never|red|broken)\b/i.test(clause),
     );
 }

@@ -108,7 +108,9 @@ function stepRepetition(facts: Facts): Finding[] {
   for (const refused of facts.events.filter((e) => e.kind === "GateRejected" && payloadOf(e, "GateRejected").gate === "duplicate")) {
     const d = payloadOf(refused, "GateRejected");
     const seq = d.figures.duplicateOfSeq;
-    const original = facts.events.find((e) => e.kind === "MessageSent" && e.actor === refused.actor && payloadOf(e, "MessageSent").room === d.room && payloadOf(e, "MessageSent").seq === seq);
+    const original = facts.events.find(
+      (e) => e.kind === "MessageSent" && e.actor === refused.actor && payloadOf(e, "MessageSent").room === d.room && payloadOf(e, "MessageSent").seq === seq,
+    );
     found.push(
       finding("FM-1.3", {
         anchor: refused.id,

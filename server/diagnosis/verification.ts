@@ -34,7 +34,12 @@ function prematureTermination(facts: Facts): Finding[] {
         anchor: run.ended!.id,
         reach: landedNext(facts, run.taskId, run.ended!.id) ? "landed" : "cost",
         sentence: `${facts.names.who(run.actor)}'s run${on(facts, run.taskId)} declared itself done (“${(result.summary ?? "").slice(0, 100)}”) ${why.join(" and ")}`,
-        eventIds: [...inOrder(run).filter((c) => c.writes && c.dispatched).map((c) => c.dispatched!.id), run.ended!.id],
+        eventIds: [
+          ...inOrder(run)
+            .filter((c) => c.writes && c.dispatched)
+            .map((c) => c.dispatched!.id),
+          run.ended!.id,
+        ],
         runIds: [run.runId],
         taskIds: [run.taskId],
         agents: [run.actor],

@@ -252,7 +252,14 @@ const READ_BACK: { [K in EventKind]?: z.ZodType } = {
   TaskReleased: z.looseObject({ reason: z.string(), outcome: z.string(), model: z.string(), flightId: z.string() }),
   // The bill's snapshot reads a projection ({ result: { status } }): a schema asks only what every reader needs.
   BudgetExhausted: z.looseObject({ result: z.looseObject({ status: z.literal("halted") }) }),
-  DiagnosisFound: z.looseObject({ key: z.string(), flightId: z.string(), mode: z.string(), severity: z.enum(["low", "medium", "high"]), sentence: z.string(), eventIds: z.array(z.number()) }),
+  DiagnosisFound: z.looseObject({
+    key: z.string(),
+    flightId: z.string(),
+    mode: z.string(),
+    severity: z.enum(["low", "medium", "high"]),
+    sentence: z.string(),
+    eventIds: z.array(z.number()),
+  }),
 };
 
 /** An event whose data is the payload its kind promises. */

@@ -1,7 +1,6 @@
 // Who may read what: a direct message, and every event about it, is seen only by its two ends and by
 // humans (DESIGN §3). One rule, as SQL, for the messages table and for the journal, used by every read.
-import { and, type AnyColumn, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { events, messages } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import type { Principal } from "../principal";
@@ -53,8 +52,17 @@ function idsAt(data: SQL, path: string): SQL {
   return sql`select (r #>> '{}')::bigint as id from jsonb_path_query(${data}, ${`lax ${path} ? (@.type() == "number")`}::jsonpath) r`;
 }
 
-/** The events table, or an alias of it: the rule reads the same columns of either. */
-type EventsTable = Record<"kind" | "data" | "actor" | "runId" | "turn", AnyColumn>;
+/** The events table's columns, or an alias's: the rule reads the same columns of either. */
+type EventsTable = Record<"kind" | "data" | "actor" | "runId" | "turn", SQLWrapper>;
+
+/** The columns of `events` under an alias of the FROM clause. */
+const aliased = (name: string): EventsTable => ({
+  kind: sql.raw(`${name}.kind`),
+  data: sql.raw(`${name}.data`),
+  actor: sql.raw(`${name}.actor`),
+  runId: sql.raw(`${name}.run_id`),
+  turn: sql.raw(`${name}.turn`),
+});
 
 /** Whether an event (a row of `e`) is about a direct message `viewer` is not party to. */
 function aboutOthersDirectMessage(viewer: Principal, e: EventsTable): SQL {
@@ -76,9 +84,8 @@ function aboutOthersDirectMessage(viewer: Principal, e: EventsTable): SQL {
 export function eventsVisibleTo(viewer: Principal): SQL | undefined {
   if (seesEverything(viewer)) return undefined;
   // A finding cites its evidence by id: one that cites an event hidden from the viewer is hidden too.
-  const cited = alias(events, "cited");
   const citing = sql`(${events.kind} in (${list(CITING_KINDS)}) and exists (
-    select 1 from ${cited} where ${cited.id} in (${idsAt(sql`${events.data}`, "$.eventIds[*]")}) and ${aboutOthersDirectMessage(viewer, cited)}))`;
+    select 1 from events cited where cited.id in (${idsAt(sql`${events.data}`, "$.eventIds[*]")}) and ${aboutOthersDirectMessage(viewer, aliased("cited"))}))`;
   return sql`not (${aboutOthersDirectMessage(viewer, events)} or ${citing})`;
 }
 
