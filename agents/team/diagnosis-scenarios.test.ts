@@ -103,13 +103,12 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
       try {
         const [, taskId] = await until("the coder to run its tests", async () => {
           const ids = await flightTaskIds(launched.flight.id);
-          const running =
-            ids[1] &&
-            (await db()
-              .select()
-              .from(events)
-              .where(and(eq(events.taskId, ids[1]), eq(events.kind, "ToolDispatched"))));
-          return running?.some((e) => payloadOf(e, "ToolDispatched").tool === "run_tests") ? ids : null;
+          if (!ids[1]) return null;
+          const running = await db()
+            .select()
+            .from(events)
+            .where(and(eq(events.taskId, ids[1]), eq(events.kind, "ToolDispatched")));
+          return running.some((e) => payloadOf(e, "ToolDispatched").tool === "run_tests") ? ids : null;
         });
         // While its tests run, the coder's lease (only its: the orchestrator holds the goal's) lapses, and the sweeper returns the task to ready.
         await db()
