@@ -63,12 +63,15 @@ function FindingCard({ finding, marked }: { finding: Finding; marked: boolean })
         </span>
       </p>
       <p className="mt-1 break-words">{finding.sentence}.</p>
-      <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-neutral-600 dark:text-neutral-300">
-        Evidence:
-        {finding.eventIds.map((id) => (
-          <Link key={id} href={`/journal?at=${id}`} className="font-mono text-accent-700 hover:underline dark:text-accent-500" aria-label={`journal event ${id}`}>
-            #{id}
-          </Link>
+      <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-300">
+        Evidence in the journal:{" "}
+        {finding.eventIds.map((id, i) => (
+          <span key={id}>
+            {i > 0 && ", "}
+            <Link href={`/journal?at=${id}`} className="font-mono text-accent-700 hover:underline dark:text-accent-500" aria-label={`journal event ${id}`}>
+              {id}
+            </Link>
+          </span>
         ))}
       </p>
     </li>
@@ -110,7 +113,7 @@ export function DiagnosisPanel({ target, className = "" }: { target: DiagnosisTa
         </p>
       ) : (
         <p className="text-sm" data-testid="diagnosis-summary">
-          {findings.length} {findings.length === 1 ? "failure mode" : "failure modes"} in the {events} events of {label}
+          {findings.length} {findings.length === 1 ? "finding" : "findings"} in the {events} events of {label}
           {high > 0 ? `, ${high} of them high (past a gate)` : ""}. Modes and categories are MAST&apos;s (Cemri et al. 2025).
         </p>
       )}
