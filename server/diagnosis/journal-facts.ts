@@ -112,7 +112,11 @@ export function factsOf(events: readonly JournalRecord[], known: KnownNames = {}
   const runs = new Map<string, RunFacts>();
   const tasks = new Map<string, JournalRecord[]>();
   for (const e of events) {
-    if (e.taskId) tasks.set(e.taskId, [...(tasks.get(e.taskId) ?? []), e]);
+    if (e.taskId) {
+      const history = tasks.get(e.taskId);
+      if (history) history.push(e);
+      else tasks.set(e.taskId, [e]);
+    }
     if (!e.runId) continue;
     const run = runOf(runs, e);
     switch (e.kind) {
