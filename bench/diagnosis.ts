@@ -42,6 +42,8 @@ const url = withDatabase(serverUrl, name);
 try {
   await runMigrations(url);
   const { db, sql, close } = connect(url);
+  // The monitor's first pass starts at the journal's tail: everything below is new to it.
+  await sweepDiagnosis(db, systemClock);
   const human = await ensureHuman(db, "bench", systemClock);
   await ensureTeam(db, systemClock);
   const repo = createScratchRepo(mkdtempSync(join(tmpdir(), "quorum-bench-")));

@@ -3,6 +3,7 @@
 // other task's). The monitor finds it as the flight flies: the flight's card and the task's card say FM-3.2 in
 // red, "waiting for you" lists it and opens it in the goal's Diagnosis panel, whose evidence links to the
 // journal's rows. A run's timeline has its own Diagnosis view.
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { startModelServer } from "../test/fixtures/model-server";
 import { acceptingReviewer, twoFailuresRepo } from "../test/fixtures/repos";
@@ -14,6 +15,19 @@ const PHONE = { width: 390, height: 844 };
 
 async function fitsTheWidth(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+}
+
+/** axe on what the page shows now, light and dark: the serious and critical violations. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    for (const v of result.violations)
+      if (v.impact === "serious" || v.impact === "critical") found.push(`${scheme}: ${v.id} × ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  return found;
 }
 
 test("a failure past a gate shows on the flight's card and the task's, waits for its human, and opens in the goal's Diagnosis panel", async ({ page, snap }) => {
@@ -49,6 +63,7 @@ test("a failure past a gate shows on the flight's card and the task's, waits for
     await expect(alert).toContainText(/reviewer accepted #\d+ from coder(-2)? with a test run that exited 1 behind it/);
     await expect(page.getByTestId("task-card").filter({ hasText: "Make slug lower-case and dashed" }).getByTestId("card-finding")).toContainText("FM-3.2");
     await snap(page, "diagnosis-board-1440");
+    expect(await axeViolations(page)).toEqual([]);
 
     // What waits for the human lists it; it opens the finding in the goal's Diagnosis panel.
     await page.getByTestId("waiting-for-you").click();
@@ -68,6 +83,7 @@ test("a failure past a gate shows on the flight's card and the task's, waits for
     await fitsTheWidth(page);
     await snap(page, "diagnosis-panel-390");
     await page.setViewportSize(DESKTOP);
+    expect(await axeViolations(page)).toEqual([]);
 
     // Its evidence is the journal's rows.
     const evidence = finding.getByRole("link", { name: /journal event \d+/ }).first();

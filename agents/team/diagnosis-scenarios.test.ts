@@ -170,6 +170,8 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
   it("FM-3.2 no verification: a rubber stamp accepts a red test run; live, the monitor journals it once, pages and puts it before the human", async () => {
     const stamp = () => [call("verdict", { verdict: "accept", reason: "LGTM" }), done("Approved.")];
     // The suite fails the first time it runs anywhere, and passes after: the coder's honest red run, the branch green.
+    // The monitor watches from here on (the flights above were before its first pass).
+    await sweepDiagnosisToTheEnd();
     const launched = await launchScratchFlight({ testCommand: "if [ ! -f .first-run ]; then touch .first-run; exit 1; fi; exec node --test" });
     const { flight, human } = launched;
     const hook = await addWebhook(db(), human, { url: "http://127.0.0.1:9/diagnosis", events: ["diagnosis.found"] }, systemClock);
@@ -209,9 +211,8 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
     expect(journalled[0].taskId).toBe(launched.goalTask.id);
 
     // It pages (diagnosis.found), shows on the flight's card and waits for the flight's human.
-    // (The monitor's first pass read the earlier flights of this file too: their high findings paged as well.)
     const deliveries = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.id));
-    expect(deliveries.filter((d) => d.eventId === journalled[0].id).map((d) => d.type)).toEqual(["diagnosis.found"]);
+    expect(deliveries.map((d) => [d.type, d.eventId])).toEqual([["diagnosis.found", journalled[0].id]]);
     expect(JSON.parse(deliveries.find((d) => d.eventId === journalled[0].id)!.body)).toMatchObject({
       type: "diagnosis.found",
       data: { mode: "FM-3.2", severity: "high", flightId: flight.id, sentence: finding.sentence, kind: "DiagnosisFound" },
@@ -230,6 +231,7 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
 
 describe("clean flights stay clean", { timeout: 120_000 }, () => {
   it("a flight on a fixture repository, two coders at once, yields no finding and the monitor journals none", async () => {
+    await sweepDiagnosisToTheEnd(); // the monitor watches from here on
     const fixture = twoFeaturesRepo();
     // The stand-in model's playbook, read by scripts: each coder run follows the case its task names.
     const byTask = (list: PlaybookCase[]) => (): ScriptStep[] =>

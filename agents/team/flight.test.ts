@@ -47,6 +47,8 @@ describe("the first flight", () => {
     const before = checkoutState(repo);
     const human = await makeHuman();
     const team = await ensureTeam(db, systemClock);
+    // The MAST monitor watches from here on (its first pass starts at the journal's tail).
+    await sweepDiagnosisToTheEnd();
     const { flight, goalTask } = await launchFlight(db, human, { goal: DEMO_GOAL, repo, mode: "scripted" }, systemClock);
 
     expect(await fly(flight.id)).toBe("green");

@@ -26,12 +26,23 @@ interface Tail {
   runIds: string[];
 }
 
-/** The settled events past the watermark, in commit-safe order: where they end, and which tasks and runs they touch. */
-async function tailPast(tx: Tx): Promise<Tail | null> {
+/**
+ * The settled events past the watermark, in commit-safe order: where they end, and which tasks and runs they
+ * touch. The first pass ever (no watermark yet) starts at the journal's settled tail: the monitor watches what
+ * happens from now on, and history is diagnosed on demand, never paged.
+ */
+async function tailPast(tx: Tx, clock: Clock): Promise<Tail | null> {
   const [at] = await tx.select().from(diagnosisWatermark).where(eq(diagnosisWatermark.id, 1));
+  if (!at) {
+    const [end] = await tx.execute<{ tx: string; id: number }>(
+      sql`select tx_id::text as tx, id from events where tx_id < quorum_settle_horizon() order by tx_id desc, id desc limit 1`,
+    );
+    await tx.insert(diagnosisWatermark).values({ id: 1, throughTx: Number(end?.tx ?? 0), throughId: Number(end?.id ?? 0), sweptAt: clock.now() });
+    return null;
+  }
   const rows = await tx.execute<{ tx: string; id: number; task_id: string | null; run_id: string | null }>(sql`
     select tx_id::text as tx, id, task_id, run_id from events
-    where tx_id < quorum_settle_horizon() and (tx_id, id) > (${String(at?.throughTx ?? 0)}::xid8, ${at?.throughId ?? 0}::bigint)
+    where tx_id < quorum_settle_horizon() and (tx_id, id) > (${String(at.throughTx)}::xid8, ${at.throughId}::bigint)
     order by tx_id, id limit ${BATCH}`);
   const last = rows.at(-1);
   if (!last) return null;
@@ -70,7 +81,7 @@ export async function sweepDiagnosis(db: Db, clock: Clock): Promise<DiagnosisSwe
   return db.transaction(async (tx) => {
     const [{ locked }] = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext('quorum:diagnosis-monitor')) as locked`);
     if (!locked) return { read: 0, journalled: 0 };
-    const tail = await tailPast(tx);
+    const tail = await tailPast(tx, clock);
     if (!tail) return { read: 0, journalled: 0 };
     let journalled = 0;
     for (const flight of await flightsTouched(tx, tail)) {
