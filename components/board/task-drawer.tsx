@@ -32,7 +32,8 @@ function Mono({ text, open = false, label }: { text: string; open?: boolean; lab
   return (
     <details open={open} className="rounded border border-neutral-200 dark:border-neutral-800">
       <summary className="cursor-pointer px-2 py-1 text-xs text-neutral-600 dark:text-neutral-300">{label}</summary>
-      <pre className="max-h-72 overflow-auto border-t border-neutral-200 bg-neutral-50 p-2 font-mono text-xs whitespace-pre-wrap dark:border-neutral-800 dark:bg-neutral-950">
+      {/* A long text scrolls: focusable, so a keyboard can scroll it too. */}
+      <pre tabIndex={0} className="max-h-72 overflow-auto border-t border-neutral-200 bg-neutral-50 p-2 font-mono text-xs whitespace-pre-wrap dark:border-neutral-800 dark:bg-neutral-950">
         {text}
       </pre>
     </details>
