@@ -5,11 +5,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { randomBytes } from "node:crypto";
-import postgres from "postgres";
 import { createScratchRepo, DEMO_GOAL } from "../agents/demo/scratch-repo";
-import { connect, withDatabase } from "../db/client";
-import { runMigrations } from "../db/migrate";
 import { systemClock } from "../server/clock";
 import { diagnose, DIAGNOSED_KINDS } from "../server/diagnosis/diagnose";
 import { sweepDiagnosis } from "../server/diagnosis/monitor";
@@ -19,29 +15,22 @@ import { appendEvent } from "../server/journal/append";
 import { loadFlightEvents } from "../server/journal/load";
 import { ensureHuman } from "../server/principals/create-principal";
 import { ensureTeam } from "../agents/team/team";
+import { inScratchDatabase, median } from "./lib";
 
 const RUNS = Number(process.argv[2] ?? 200);
 
-async function median(times: number, run: () => Promise<unknown>): Promise<number> {
+/** The median of `times` runs, in ms. */
+async function medianOf(times: number, run: () => Promise<unknown>): Promise<number> {
   const samples: number[] = [];
   for (let i = 0; i < times; i++) {
     const start = performance.now();
     await run();
     samples.push(performance.now() - start);
   }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)];
+  return median(samples);
 }
 
-const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl) throw new Error("set DATABASE_URL to a Postgres server; a scratch database is created on it and dropped after");
-const name = `quorum_measure_${randomBytes(4).toString("hex")}`;
-const admin = postgres(withDatabase(serverUrl, "postgres"), { max: 1, onnotice: () => {} });
-await admin.unsafe(`create database ${name}`);
-const url = withDatabase(serverUrl, name);
-try {
-  await runMigrations(url);
-  const { db, sql, close } = connect(url);
+await inScratchDatabase(async ({ db, sql }) => {
   // The monitor's first pass starts at the journal's tail: everything below is new to it.
   await sweepDiagnosis(db, systemClock);
   const human = await ensureHuman(db, "bench", systemClock);
@@ -73,19 +62,19 @@ try {
   await sql`analyze events`;
 
   const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from events where task_id = ${goalTask.id}`;
-  const raw = await median(9, () => sql`select id, t, kind, actor, run_id, task_id, turn, data from events where task_id = ${goalTask.id} order by id`);
+  const raw = await medianOf(9, () => sql`select id, t, kind, actor, run_id, task_id, turn, data from events where task_id = ${goalTask.id} order by id`);
   const loaded = await loadFlightEvents(db, flight.id, undefined, DIAGNOSED_KINDS);
-  const load = await median(9, () => loadFlightEvents(db, flight.id, undefined, DIAGNOSED_KINDS));
-  const pure = await median(9, async () => diagnose(loaded));
-  const scope = await median(9, () => diagnoseFlight(db, flight.id));
+  const load = await medianOf(9, () => loadFlightEvents(db, flight.id, undefined, DIAGNOSED_KINDS));
+  const pure = await medianOf(9, async () => diagnose(loaded));
+  const scope = await medianOf(9, () => diagnoseFlight(db, flight.id));
   // The monitor catches up with everything, then one new event of the flight: one pass re-diagnoses it.
   const first = performance.now();
   for (let pass = await sweepDiagnosis(db, systemClock); pass.read > 0; pass = await sweepDiagnosis(db, systemClock)) {
     // the next batch
   }
   const catchUp = performance.now() - first;
-  const idle = await median(9, () => sweepDiagnosis(db, systemClock));
-  const pass = await median(9, async () => {
+  const idle = await medianOf(9, () => sweepDiagnosis(db, systemClock));
+  const pass = await medianOf(9, async () => {
     await appendEvent(db, { kind: "ReplyReasked", actor: null, taskId: goalTask.id, t: systemClock.now(), data: { awaiting: null } });
     await sweepDiagnosis(db, systemClock);
   });
@@ -108,8 +97,4 @@ try {
       2,
     ),
   );
-  await close();
-} finally {
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.end();
-}
+});

@@ -1,5 +1,9 @@
 // What every bench section shares: progress lines, medians and percentiles, the result rows and their table.
+import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
+import postgres from "postgres";
+import { connect, withDatabase } from "../db/client";
+import { runMigrations } from "../db/migrate";
 import type { Clock } from "../server/clock";
 
 export const QUICK = process.argv.includes("--quick");
@@ -171,4 +175,26 @@ export function cpuPerOp(before: { node: number; postgres: number }, ops: number
 export function cpuText(label: string, costs: { node: number; postgres: number }[]): string {
   if (costs.length === 0) return "";
   return `${label} CPU per op: Node ${median(costs.map((c) => c.node)).toFixed(2)} ms, Postgres ${median(costs.map((c) => c.postgres)).toFixed(2)} ms`;
+}
+
+/** A measuring script's own database on DATABASE_URL's server: created and migrated, handed to `work`, dropped after. */
+export async function inScratchDatabase(work: (connection: ReturnType<typeof connect>) => Promise<void>): Promise<void> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error("set DATABASE_URL to a Postgres server; a scratch database is created on it and dropped after");
+  const name = `quorum_measure_${randomBytes(4).toString("hex")}`;
+  const admin = postgres(withDatabase(serverUrl, "postgres"), { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  try {
+    const url = withDatabase(serverUrl, name);
+    await runMigrations(url);
+    const connection = connect(url);
+    try {
+      await work(connection);
+    } finally {
+      await connection.close();
+    }
+  } finally {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
 }

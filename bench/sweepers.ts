@@ -1,11 +1,8 @@
 // Measures one pass of each sweeper over 10,000 open items: `DATABASE_URL=… npx tsx bench/sweepers.ts`.
-import { randomBytes } from "node:crypto";
-import postgres from "postgres";
-import { connect, withDatabase } from "../db/client";
-import { runMigrations } from "../db/migrate";
 import { manualClock } from "../server/clock";
 import { sweepReminders } from "../server/commitments/sweep-reminders";
 import { sweepDecisions } from "../server/decisions/sweep-decisions";
+import { inScratchDatabase } from "./lib";
 
 const N = 10_000;
 
@@ -22,15 +19,7 @@ async function median(times: number, run: () => Promise<unknown>): Promise<numbe
   return samples[Math.floor(samples.length / 2)];
 }
 
-const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl) throw new Error("set DATABASE_URL to a Postgres server; a scratch database is created on it and dropped after");
-const name = `quorum_measure_${randomBytes(4).toString("hex")}`;
-const admin = postgres(withDatabase(serverUrl, "postgres"), { max: 1, onnotice: () => {} });
-await admin.unsafe(`create database ${name}`);
-const url = withDatabase(serverUrl, name);
-try {
-  await runMigrations(url);
-  const { db, sql, close } = connect(url);
+await inScratchDatabase(async ({ db, sql }) => {
   const start = new Date("2026-01-01T00:00:00Z");
   const at = start.toISOString();
   const [agent, other] = await sql`insert into principals (kind, name, role) values ('agent', 'bench-a', 'coder'), ('agent', 'bench-b', 'coder') returning id`;
@@ -83,8 +72,4 @@ try {
       2,
     ),
   );
-  await close();
-} finally {
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.end();
-}
+});

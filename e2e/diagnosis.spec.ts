@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
 import { startModelServer } from "../test/fixtures/model-server";
 import { acceptingReviewer, twoFailuresRepo } from "../test/fixtures/repos";
 import { expect, test } from "./fixtures";
-import { newHome, quorumCli, startQuorum, stopQuorum } from "./server";
+import { newHome, quorumCli, standInModel, startQuorum, stopQuorum } from "./server";
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -37,13 +37,7 @@ test("a failure past a gate shows on the flight's card and the task's, waits for
   await model.setPlaybook({ orchestrator: fixture.orchestrator, coder: fixture.coder, reviewer: acceptingReviewer });
   let server: Awaited<ReturnType<typeof startQuorum>> | undefined;
   try {
-    server = await startQuorum(newHome(), undefined, {
-      QUORUM_MODEL: "stand-in",
-      QUORUM_OPENAI_BASE_URL: `${model.url}/v1`,
-      QUORUM_OPENAI_API_KEY: "sk-stand-in",
-      QUORUM_FLIGHT: "off",
-      QUORUM_PACE_MS: "0",
-    });
+    server = await startQuorum(newHome(), undefined, { ...standInModel(model.url), QUORUM_FLIGHT: "off" });
     await page.setViewportSize(DESKTOP);
     await page.goto(server.signInUrl);
     await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");

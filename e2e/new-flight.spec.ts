@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { startModelServer } from "../test/fixtures/model-server";
 import { acceptingReviewer, checkoutState, twoFailuresRepo } from "../test/fixtures/repos";
 import { expect, test } from "./fixtures";
-import { newHome, startQuorum, stopQuorum } from "./server";
+import { newHome, standInModel, startQuorum, stopQuorum } from "./server";
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -70,13 +70,7 @@ test("New flight starts a flight on a repository; the Board shows it and its tas
   await model.setPlaybook({ orchestrator: fixture.orchestrator, coder: fixture.coder, reviewer: acceptingReviewer });
   let server: Awaited<ReturnType<typeof startQuorum>> | undefined;
   try {
-    server = await startQuorum(newHome(), undefined, {
-      QUORUM_MODEL: "stand-in",
-      QUORUM_OPENAI_BASE_URL: `${model.url}/v1`,
-      QUORUM_OPENAI_API_KEY: "sk-stand-in",
-      QUORUM_FLIGHT: "off",
-      QUORUM_PACE_MS: "0",
-    });
+    server = await startQuorum(newHome(), undefined, { ...standInModel(model.url), QUORUM_FLIGHT: "off" });
     await page.setViewportSize(DESKTOP);
     await page.goto(server.signInUrl);
     await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
