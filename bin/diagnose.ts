@@ -1,33 +1,55 @@
-// `quorum diagnose RUN|TASK`: the failure signatures in a run's journal (with its task's) or a task's.
+// `quorum diagnose --flight N | --task T | --run R | --since EVENT|TIME | RUN | TASK`: the MAST failure modes in
+// that scope of the journal (the operator's own database: every event, as a human reads it).
+import { parseArgs } from "node:util";
 import type { Executor } from "../db/client";
-import { diagnose } from "../server/runs/diagnose";
-import { loadRunEvents, loadTaskEvents, type JournalRecord } from "../server/journal/load";
+import { QuorumError } from "../server/errors";
+import { diagnoseScope, diagnosisQuery, type DiagnosisQuery } from "../server/diagnosis/scope";
+import { withConnection } from "./database";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const DIAGNOSE_USAGE = `  quorum diagnose --flight N | --task T | --run R | --since EVENT|TIME | RUN | TASK
+                                        name the MAST failure modes (FM-1.1 … FM-3.3) in that part of the journal; exit 2 if any`;
 
-/** A run is diagnosed with its task's thread, where its duplicates and unanswered requests show. */
-async function eventsFor(db: Executor, target: string): Promise<JournalRecord[]> {
-  if (UUID.test(target)) return loadTaskEvents(db, target);
-  const own = await loadRunEvents(db, target);
-  const taskId = own.find((e) => e.kind === "RunStarted")?.taskId;
-  if (!taskId) return own;
-  const byId = new Map([...own, ...(await loadTaskEvents(db, taskId))].map((e) => [e.id, e]));
-  return [...byId.values()].sort((a, b) => a.id - b.id);
+/** A bare target: a task by id or number (#12), else a run. */
+function queryOf(values: Record<string, string | undefined>, target: string | undefined): unknown {
+  const named = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  if (target === undefined) return named;
+  return { ...named, ...(/^(#\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.test(target) ? { task: target } : { run: target }) };
 }
 
 /** Prints one line per finding; exit code 0 when clean, 2 when something was found, 1 when there is nothing to read. */
-export async function diagnoseCommand(db: Executor, target: string, print: (line: string) => void = console.log): Promise<number> {
-  const events = await eventsFor(db, target);
-  if (events.length === 0) {
-    print(`quorum: no run or task ${target}`);
+export async function diagnoseCommand(db: Executor, query: DiagnosisQuery, print: (line: string) => void = console.log): Promise<number> {
+  let view: Awaited<ReturnType<typeof diagnoseScope>>;
+  try {
+    view = await diagnoseScope(db, undefined, query);
+  } catch (error) {
+    if (!(error instanceof QuorumError) || error.status !== 404) throw error;
+    print(`quorum: ${error.message}`);
     return 1;
   }
-  const findings = diagnose(events);
-  if (findings.length === 0) {
-    print(`${target}: clean — no failure signature in ${events.length} events`);
+  if (view.events === 0) {
+    print(`quorum: nothing in the journal ${view.label}`);
+    return 1;
+  }
+  const more = view.truncated ? ` (the first ${view.events}: go on with --since ${view.through})` : "";
+  if (view.findings.length === 0) {
+    print(`${view.label}: clean — no failure mode in ${view.events} events${more}`);
     return 0;
   }
-  print(`${target}: ${findings.length} finding${findings.length === 1 ? "" : "s"} in ${events.length} events`);
-  for (const f of findings) print(`- ${f.signature}: ${f.summary} (events ${f.eventIds.join(", ")})`);
+  print(`${view.label}: ${view.findings.length} finding${view.findings.length === 1 ? "" : "s"} in ${view.events} events${more}`);
+  for (const f of view.findings) print(`- ${f.mode} ${f.name} (${f.severity}; ${f.categoryName.toLowerCase()}): ${f.sentence} (events ${f.eventIds.join(", ")})`);
   return 2;
+}
+
+export async function diagnoseMain(argv: string[], print: (line: string) => void = console.log): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { flight: { type: "string" }, task: { type: "string" }, run: { type: "string" }, since: { type: "string" } },
+  });
+  const parsed = diagnosisQuery.safeParse(queryOf(values, positionals[0]));
+  if (!parsed.success || positionals.length > 1) {
+    console.error(`usage:\n${DIAGNOSE_USAGE}\n${parsed.error ? parsed.error.issues.map((i) => `  ${i.path.join(".") || "scope"}: ${i.message}`).join("\n") : ""}`);
+    return 1;
+  }
+  return withConnection(({ db }) => diagnoseCommand(db, parsed.data, print));
 }

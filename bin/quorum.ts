@@ -12,7 +12,7 @@ import { start } from "./start";
 import { replayCommand } from "./replay";
 import { resumeCommand, stopCommand } from "./run";
 import { revokeCommand, rotateCommand } from "./agent";
-import { diagnoseCommand } from "./diagnose";
+import { DIAGNOSE_USAGE, diagnoseMain } from "./diagnose";
 import { FLIGHT_USAGE, flightListCommand, flightStartCommand } from "./flight";
 import { clientConfig, CLIENTS, connectBanner, credentialsFor, type ClientName } from "./connect";
 import { installHook } from "./hook";
@@ -30,7 +30,7 @@ export const USAGE = `usage:
   quorum agent revoke NAME              revoke every key of the agent
 ${FLIGHT_USAGE}
   quorum replay RUN                     re-live a run from its journal; exit 0 if the events come out identical
-  quorum diagnose RUN|TASK              name the failure signatures in a run's (or a task's) journal
+${DIAGNOSE_USAGE}
   quorum run resume RUN [--root DIR]    carry a halted, stopped or crashed run on from its journal
   quorum run stop RUN --reason TEXT     ask a run to stop at its next turn boundary
   quorum connect claude|codex|cursor --agent NAME [--role ROLE] [--profile full|worker|chat]
@@ -43,6 +43,7 @@ ${WEBHOOK_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === "webhook") return webhookMain(argv.slice(1));
+  if (argv[0] === "diagnose") return diagnoseMain(argv.slice(1));
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -125,7 +126,6 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === "replay" && sub) return withConnection(({ db }) => replayCommand(db, sub));
-  if (command === "diagnose" && sub) return withConnection(({ db }) => diagnoseCommand(db, sub));
   if (command === "run" && sub === "resume" && name) return withConnection(({ db }) => resumeCommand(db, name, values.root && resolve(typedIn(), values.root)));
   if (command === "run" && sub === "stop" && name) return withConnection(({ db }) => stopCommand(db, name, values.reason));
   console.error(USAGE);

@@ -1,4 +1,4 @@
-// `quorum replay RUN` and `quorum diagnose RUN` on runs in the database, in process and as the real CLI.
+// `quorum replay RUN` and `quorum diagnose RUN | --since …` on runs in the database, in process and as the real CLI.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -44,17 +44,20 @@ describe("quorum replay and diagnose", () => {
     expect(missing.lines).toEqual(["quorum: no run run_nowhere"]);
   });
 
-  it("diagnoses an absorbed flake, and finds a clean run clean", async () => {
+  it("diagnoses an absorbed flake as a repeated step (FM-1.3), finds a clean run clean, and says what it cannot find", async () => {
     const flaky = await fixRun({ flaky: true });
     const out = capture();
-    expect(await diagnoseCommand(getDb(), flaky, out.print)).toBe(2);
-    expect(out.lines[0]).toMatch(new RegExp(`^${flaky}: 1 finding in \\d+ events$`));
+    expect(await diagnoseCommand(getDb(), { run: flaky }, out.print)).toBe(2);
+    expect(out.lines[0]).toMatch(new RegExp(`^run ${flaky}: 1 finding in \\d+ events$`));
     expect(out.lines[1]).toMatch(
-      /^- transient_error_absorbed: run_tests failed transiently in run .* \(the test runner died \(exit code 137, SIGKILL\) before it finished\) 1 time\(s\), then succeeded/,
+      /^- FM-1\.3 Step repetition \(low; specification and system design\): run_tests failed transiently in .*'s run \(the test runner died \(exit code 137, SIGKILL\) before it finished\) and was run again 1 time until it passed: the flake was hidden, not fixed \(events \d+, \d+, \d+\)$/,
     );
     const clean = capture();
-    expect(await diagnoseCommand(getDb(), await fixRun(), clean.print)).toBe(0);
-    expect(clean.lines).toEqual([expect.stringMatching(/: clean — no failure signature in 28 events$/)]);
+    expect(await diagnoseCommand(getDb(), { run: await fixRun() }, clean.print)).toBe(0);
+    expect(clean.lines).toEqual([expect.stringMatching(/^run run_\w+: clean — no failure mode in 16 events$/)]);
+    const missing = capture();
+    expect(await diagnoseCommand(getDb(), { flight: "999" }, missing.print)).toBe(1);
+    expect(missing.lines).toEqual(["quorum: no flight 999"]);
   });
 
   it("runs as the real command line against the database", { timeout: 120_000 }, async () => {
@@ -66,10 +69,19 @@ describe("quorum replay and diagnose", () => {
         child.stdout.on("data", (chunk) => (stdout += chunk));
         child.on("close", (status) => resolve({ status, stdout }));
       });
-    const [replay, diagnosis] = await Promise.all([quorum("replay", runId), quorum("diagnose", runId)]);
+    const [replay, diagnosis, bySince, wrong] = await Promise.all([
+      quorum("replay", runId),
+      quorum("diagnose", runId),
+      quorum("diagnose", "--since", "0"),
+      quorum("diagnose", "--run", runId, "--flight", "1"),
+    ]);
     expect(replay.stdout).toContain("identical: yes");
     expect(replay.status).toBe(0);
-    expect(diagnosis.stdout).toContain("transient_error_absorbed");
+    expect(diagnosis.stdout).toContain("- FM-1.3 Step repetition (low;");
     expect(diagnosis.status).toBe(2);
+    expect(bySince.stdout).toMatch(/^since event 0: \d+ findings? in \d+ events/);
+    expect(bySince.status).toBe(2);
+    // Two scopes at once are a mistake: the usage, exit 1.
+    expect(wrong.status).toBe(1);
   });
 });

@@ -919,23 +919,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/journal/runs/{id}/diagnose": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The failure signatures in a run's journal */
-    get: operations["getJournalRunsIdDiagnose"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   "/api/journal/runs/{id}/replay": {
     parameters: {
       query?: never;
@@ -999,6 +982,26 @@ export interface paths {
      * @description Resumes from `Last-Event-ID` (or `?after=`). At most 8 open per principal: 429 `too_many_streams` with `retryAfterMs`.
      */
     get: operations["getStream"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/diagnosis": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The MAST failure modes (FM-1.1 … FM-3.3) in a flight's, a run's or a task's journal, or in everything since an event or a moment
+     * @description Exactly one of `flight` (number or id), `run`, `task` (id or number) or `since` (an event id, or an ISO 8601 moment with its offset); 400 otherwise. Each finding names its mode, category and severity (high: it landed — accepted, integrated or a red suite; medium: it cost work; low: absorbed), a sentence, and the ids of the events that show it. Read as the caller may read the journal: an agent's diagnosis never rests on a direct message it is not party to. `since` reads at most 20,000 events (`truncated`, `through`).
+     */
+    get: operations["getDiagnosis"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1416,7 +1419,16 @@ export interface components {
     };
     PostWebhooksBody: {
       url: string;
-      events: ("escalation.opened" | "escalation.resolved" | "review.requested" | "budget.exhausted" | "lease.expired" | "agent.stalled" | "decision.resolved")[];
+      events: (
+        | "escalation.opened"
+        | "escalation.resolved"
+        | "review.requested"
+        | "budget.exhausted"
+        | "lease.expired"
+        | "agent.stalled"
+        | "decision.resolved"
+        | "diagnosis.found"
+      )[];
       description?: string;
     };
     PostWebhooksIdTestBody: Record<string, never>;
@@ -2347,15 +2359,6 @@ export interface components {
     } & {
       [key: string]: unknown;
     };
-    GetJournalRunsIdDiagnoseResponse: {
-      runId: string;
-      events: number;
-      findings: {
-        [key: string]: unknown;
-      }[];
-    } & {
-      [key: string]: unknown;
-    };
     GetJournalRunsIdReplayConflict: {
       /** @enum {string} */
       error: "not_replayable";
@@ -2365,6 +2368,33 @@ export interface components {
       [key: string]: unknown;
     };
     GetStreamResponse: string;
+    GetDiagnosisResponse: {
+      /** @enum {string} */
+      scope: "flight" | "run" | "task" | "since";
+      label: string;
+      events: number;
+      truncated: boolean;
+      through: number | null;
+      findings: ({
+        key: string;
+        /** @enum {string} */
+        mode: "FM-1.1" | "FM-1.2" | "FM-1.3" | "FM-1.4" | "FM-1.5" | "FM-2.1" | "FM-2.2" | "FM-2.3" | "FM-2.4" | "FM-2.5" | "FM-2.6" | "FM-3.1" | "FM-3.2" | "FM-3.3";
+        name: string;
+        category: 1 | 2 | 3;
+        categoryName: string;
+        /** @enum {string} */
+        severity: "low" | "medium" | "high";
+        sentence: string;
+        eventIds: number[];
+        runIds: string[];
+        taskIds: string[];
+        agents: string[];
+      } & {
+        [key: string]: unknown;
+      })[];
+    } & {
+      [key: string]: unknown;
+    };
     GetBillRunsResponse: {
       items: components["schemas"]["Object"][];
       next?: number;
@@ -2452,6 +2482,18 @@ export interface components {
             [key: string]: unknown;
           })
         | null;
+      alerts: ({
+        key: string;
+        flightId: string;
+        mode: string;
+        name: string;
+        sentence: string;
+        taskIds: string[];
+        eventId: number;
+        since: string;
+      } & {
+        [key: string]: unknown;
+      })[];
       createdByName: string | null;
       createdAt: string;
       updatedAt: string;
@@ -6654,55 +6696,6 @@ export interface operations {
       };
     };
   };
-  getJournalRunsIdDiagnose: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["GetJournalRunsIdDiagnoseResponse"];
-        };
-      };
-      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["InvalidRequest"];
-        };
-      };
-      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-      /** @description no such resource (or one the caller may not see) */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error"];
-        };
-      };
-    };
-  };
   getJournalRunsIdReplay: {
     parameters: {
       query?: never;
@@ -6902,6 +6895,58 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["RateLimited"];
+        };
+      };
+    };
+  };
+  getDiagnosis: {
+    parameters: {
+      query?: {
+        flight?: string;
+        run?: string;
+        task?: string;
+        since?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GetDiagnosisResponse"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description no such resource (or one the caller may not see) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
     };

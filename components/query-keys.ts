@@ -21,6 +21,7 @@ const decisions = family("decisions");
 const commitments = family("commitments");
 const reservations = family("reservations");
 const memory = family("memory");
+const diagnoses = family("diagnosis");
 
 export const queryKeys = {
   /** The signed-in principal. */
@@ -58,6 +59,11 @@ export const queryKeys = {
   taskJournal,
   taskThread: (taskId: string) => [...taskJournal(taskId), "thread"] as const,
   taskAudit: (taskId: string) => [...taskJournal(taskId), "audit"] as const,
+  /** A task's diagnosis: stale with the task's events, like its thread. */
+  taskDiagnosis: (taskId: string) => [...taskJournal(taskId), "diagnosis"] as const,
+  /** Every flight's diagnosis: stale whenever the MAST monitor journals a finding (a run's and a task's go with their events). */
+  diagnoses,
+  flightDiagnosis: (flightId: string) => [...diagnoses(), "flight", flightId] as const,
 
   /** Everything on the board (columns, drawers, the explorer's task picker). */
   tasks,

@@ -4,6 +4,8 @@
 import { z } from "zod";
 import type { CommitmentView } from "@/server/commitments/commitment-view";
 import type { DecisionView } from "@/server/decisions/decision-view";
+import type { Finding } from "@/server/diagnosis/finding";
+import type { DiagnosisView } from "@/server/diagnosis/scope";
 import type { TaskDiff } from "@/server/flights/task-diff";
 import type { RepositoryInspection } from "@/server/flights/inspect";
 import type { FlightList, FlightView } from "@/server/flights/view";
@@ -315,6 +317,7 @@ export const flight = open({
     }),
   ),
   budget: budgetLine.nullable(),
+  alerts: z.array(open({ key: z.string(), flightId: uuid, mode: z.string(), name: z.string(), sentence: z.string(), taskIds: z.array(uuid), eventId: int, since: when })),
   createdByName: z.string().nullable(),
   createdAt: when,
   updatedAt: when,
@@ -326,3 +329,26 @@ export const repositoryInspection = open({
   branch: z.string().nullable(),
   testCommand: z.string().nullable(),
 }) satisfies z.ZodType<RepositoryInspection>;
+
+// The MAST monitor (server/diagnosis/).
+export const finding = open({
+  key: z.string(),
+  mode: z.enum(["FM-1.1", "FM-1.2", "FM-1.3", "FM-1.4", "FM-1.5", "FM-2.1", "FM-2.2", "FM-2.3", "FM-2.4", "FM-2.5", "FM-2.6", "FM-3.1", "FM-3.2", "FM-3.3"]),
+  name: z.string(),
+  category: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  categoryName: z.string(),
+  severity: z.enum(["low", "medium", "high"]),
+  sentence: z.string(),
+  eventIds: z.array(int),
+  runIds: z.array(z.string()),
+  taskIds: z.array(uuid),
+  agents: z.array(uuid),
+}) satisfies z.ZodType<Finding>;
+export const diagnosis = open({
+  scope: z.enum(["flight", "run", "task", "since"]),
+  label: z.string(),
+  events: int,
+  truncated: z.boolean(),
+  through: int.nullable(),
+  findings: z.array(finding),
+}) satisfies z.ZodType<DiagnosisView>;

@@ -4,20 +4,14 @@
 // "Run scripted" carries the flight on to the human's review.
 import { startModelServer } from "../test/fixtures/model-server";
 import { expect, test } from "./fixtures";
-import { newHome, startQuorum, stopQuorum } from "./server";
+import { newHome, standInModel, startQuorum, stopQuorum } from "./server";
 
 test("a failing model hands the goal back to its human, who runs it scripted to review", async ({ page }) => {
   test.setTimeout(300_000);
   const model = await startModelServer({ mode: "status", status: 500 });
   let server: Awaited<ReturnType<typeof startQuorum>> | undefined;
   try {
-    server = await startQuorum(newHome(), undefined, {
-      QUORUM_MODEL: "stand-in",
-      QUORUM_OPENAI_BASE_URL: `${model.url}/v1`,
-      QUORUM_OPENAI_API_KEY: "sk-stand-in",
-      QUORUM_FLIGHT: "now",
-      QUORUM_PACE_MS: "0",
-    });
+    server = await startQuorum(newHome(), undefined, { ...standInModel(model.url), QUORUM_FLIGHT: "now" });
     const output = server.output;
     await expect.poll(output, { timeout: 60_000 }).toContain(`Model check: QUORUM_OPENAI_BASE_URL=${model.url}/v1 answered HTTP 500 (overloaded or failing)`);
     await page.goto(server.signInUrl);

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { startModelServer } from "../test/fixtures/model-server";
 import { acceptingReviewer, checkoutState, twoFailuresRepo } from "../test/fixtures/repos";
 import { expect, test } from "./fixtures";
-import { newHome, startQuorum, stopQuorum } from "./server";
+import { newHome, standInModel, startQuorum, stopQuorum } from "./server";
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -70,13 +70,7 @@ test("New flight starts a flight on a repository; the Board shows it and its tas
   await model.setPlaybook({ orchestrator: fixture.orchestrator, coder: fixture.coder, reviewer: acceptingReviewer });
   let server: Awaited<ReturnType<typeof startQuorum>> | undefined;
   try {
-    server = await startQuorum(newHome(), undefined, {
-      QUORUM_MODEL: "stand-in",
-      QUORUM_OPENAI_BASE_URL: `${model.url}/v1`,
-      QUORUM_OPENAI_API_KEY: "sk-stand-in",
-      QUORUM_FLIGHT: "off",
-      QUORUM_PACE_MS: "0",
-    });
+    server = await startQuorum(newHome(), undefined, { ...standInModel(model.url), QUORUM_FLIGHT: "off" });
     await page.setViewportSize(DESKTOP);
     await page.goto(server.signInUrl);
     await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
@@ -116,8 +110,9 @@ test("New flight starts a flight on a repository; the Board shows it and its tas
     await snap(page, "new-flight-board-390");
     await page.setViewportSize(DESKTOP);
 
+    // Each task here was accepted on a red run (the other task's test still failed): the card opens the monitor's finding.
     await flight.click();
-    await expect(page).toHaveURL(/\/board\/\d+$/);
+    await expect(page).toHaveURL(/\/board\/\d+(#finding-FM-3-2-\d+)?$/);
     await expect(page.getByTestId("flight-merge")).toContainText(`Flight ${number} works on quorum/flight-${number} in ${fixture.repo}, from ${before.head.slice(0, 7)}`);
     await expect(page.getByTestId("merge-command")).toHaveText(`git -C ${fixture.repo} merge quorum/flight-${number}`);
     const diff = page.getByTestId("diff");

@@ -47,6 +47,11 @@ export function serverEnv(home: string, port: number): NodeJS.ProcessEnv {
   return env;
 }
 
+/** What has a Quorum's team think through the stand-in model server at `modelUrl` (test/fixtures/model-server.ts), without pauses. */
+export function standInModel(modelUrl: string): Record<string, string> {
+  return { QUORUM_MODEL: "stand-in", QUORUM_OPENAI_BASE_URL: `${modelUrl}/v1`, QUORUM_OPENAI_API_KEY: "sk-stand-in", QUORUM_PACE_MS: "0" };
+}
+
 /** `extraEnv` goes on top, e.g. the bench's DATABASE_URL and QUORUM_TEAM=0 (no built-in team). */
 export async function startQuorum(home: string, port?: number, extraEnv: Record<string, string> = {}): Promise<QuorumServer> {
   const chosenPort = port ?? (await freePort());

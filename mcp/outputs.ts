@@ -75,3 +75,9 @@ export const eventsOut = open({
   next: z.number(),
   timedOut: z.boolean(),
 });
+
+export const diagnosisOut = open({
+  label: z.string(),
+  events: z.number(),
+  findings: z.array(open({ mode: z.string(), name: z.string(), severity: z.string(), sentence: z.string(), eventIds: z.array(z.number()) })),
+});

@@ -40,7 +40,6 @@ const EXCLUDED: Record<string, string> = {
   "GET /api/journal/export": "the journal explorer's JSON Lines download (humans)",
   "GET /api/journal/runs/:id": "the journal explorer's run timeline (humans)",
   "GET /api/journal/runs/:id/replay": "the journal explorer's replay check of a built-in worker's run (humans)",
-  "GET /api/journal/runs/:id/diagnose": "the journal explorer's diagnosis of a built-in worker's run (humans)",
   "GET /api/journal/tasks/:id/audit": "the journal explorer's audit view (humans); an agent reads reviews with get_task",
   "GET /api/journal/tasks/:id/thread": "the journal explorer's thread view (humans); an agent reads the thread with get_task",
   "GET /api/agents/:id": "the Agents page's detail of one agent: spend, budgets, gate log (humans)",

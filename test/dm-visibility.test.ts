@@ -68,6 +68,7 @@ const ROUTES: Record<string, Coverage> = {
   "GET /api/decisions": [{}],
   "GET /api/decisions/[id]": [{ params: (w) => ({ id: w.decisionId }) }],
   "GET /api/events": [{ query: () => "after=0&timeoutSeconds=0&limit=200", sees: true }],
+  "GET /api/diagnosis": [{ query: (w) => `task=${w.taskId}` }, { query: (w) => `run=${w.runId}` }, { query: () => "since=0" }],
   "GET /api/health": [{}],
   "GET /api/journal": [
     { query: () => "limit=500", sees: true },
@@ -86,7 +87,6 @@ const ROUTES: Record<string, Coverage> = {
   ],
   "GET /api/journal/export": [{ query: (w) => `task=${w.taskId}`, sees: true }, { query: (w) => `run=${w.runId}` }],
   "GET /api/journal/runs/[id]": [{ params: (w) => ({ id: w.runId }) }],
-  "GET /api/journal/runs/[id]/diagnose": [{ params: (w) => ({ id: w.runId }) }],
   "GET /api/journal/runs/[id]/replay": [{ params: (w) => ({ id: w.runId }) }],
   "GET /api/journal/tasks/[id]/audit": [{ params: (w) => ({ id: w.taskId }) }],
   "GET /api/journal/tasks/[id]/thread": [{ params: (w) => ({ id: w.taskId }), sees: true }],
@@ -121,6 +121,7 @@ const READ_TOOLS: Record<string, ((w: World) => Record<string, unknown>)[]> = {
   list_agents: [() => ({})],
   wait_for_events: [() => ({ after: 0, timeoutSeconds: 0, limit: 200 })],
   list_lessons: [() => ({})],
+  diagnose: [(w) => ({ task: w.taskId }), (w) => ({ run: w.runId }), () => ({ since: "0" })],
   list_principles: [() => ({})],
   list_rooms: [() => ({})],
   read_messages: [(w) => ({ room: w.room })],
@@ -283,6 +284,29 @@ beforeAll(async () => {
     turn: 1,
     data: { result: { status: "inconclusive", reason: "stopped early", turns: 1, spent: 15 } },
   });
+  // The monitor's finding about the direct message cites it as evidence, beside one that cites only public events.
+  const [dmEvent] = await eventIdsWhere(sql`kind = 'MessageSent' and data->>'messageId' = ${String(dm.message.id)}`);
+  const cite = (eventIds: number[]) =>
+    appendLooseEvent(db, {
+      kind: "DiagnosisFound",
+      actor: null,
+      taskId: task.id,
+      data: {
+        key: `FM-2.5:${eventIds[0]}@low`,
+        flightId: task.id,
+        mode: "FM-2.5",
+        name: "Ignored other agent's input",
+        category: 2,
+        severity: "low",
+        sentence: "c did not answer",
+        eventIds,
+        runIds: [],
+        taskIds: [task.id],
+        agents: [],
+      },
+    });
+  await cite([dmEvent]);
+  await cite([(await eventIdsWhere(sql`kind = 'TaskClaimed' and task_id = ${task.id}`))[0]]);
   const decision = await openDecision(
     db,
     human,
@@ -294,7 +318,8 @@ beforeAll(async () => {
   if (!said.ok) throw new Error("the public message was refused");
   const dmId = dm.message.id;
   const hidden = await eventIdsWhere(
-    sql`data::text like ${`%${secret}%`} or data->>'messageId' = ${String(dmId)} or data->'messageIds' @> ${JSON.stringify([dmId])}::jsonb or (run_id = ${runId} and kind = 'ModelCalled')`,
+    sql`data::text like ${`%${secret}%`} or data->>'messageId' = ${String(dmId)} or data->'messageIds' @> ${JSON.stringify([dmId])}::jsonb or (run_id = ${runId} and kind = 'ModelCalled')
+      or (kind = 'DiagnosisFound' and data->'eventIds' @> ${JSON.stringify([dmEvent])}::jsonb)`,
   );
   const [last] = await eventIdsWhere(sql`id = (select max(id) from events)`);
   const [openEventId] = await eventIdsWhere(sql`kind = 'MessageSent' and data->>'messageId' = ${String(said.message.id)}`);
@@ -302,7 +327,7 @@ beforeAll(async () => {
   // The scene has what the probes look for: the message, its refusal, its deliveries, the digest and the run.
   const kinds = await getDb().execute<{ kind: string }>(sql`select distinct kind from events where id = any(${sql.param(hidden)}::bigint[])`);
   expect(new Set(kinds.map((k) => k.kind))).toEqual(
-    new Set(["MessageSent", "GateRejected", "MessageDelivered", "DigestFlushed", "ModelCalled", "ModelResponded", "ToolDispatched", "ToolReturned"]),
+    new Set(["MessageSent", "GateRejected", "MessageDelivered", "DigestFlushed", "ModelCalled", "ModelResponded", "ToolDispatched", "ToolReturned", "DiagnosisFound"]),
   );
   const [{ n }] = await getDb().execute<{ n: number }>(sql`select count(*)::int as n from events`);
   expect(n, "the whole journal fits one page of every probe").toBeLessThan(200);

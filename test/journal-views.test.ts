@@ -8,7 +8,7 @@ import { systemClock } from "@/server/clock";
 import { createTask } from "@/server/tasks/create";
 import { call, makeAgent, makeHuman } from "@/test/helpers";
 import { GET as exportRoute } from "@/app/api/journal/export/route";
-import { GET as diagnoseRoute } from "@/app/api/journal/runs/[id]/diagnose/route";
+import { GET as diagnosisRoute } from "@/app/api/diagnosis/route";
 import { GET as replayRoute } from "@/app/api/journal/runs/[id]/replay/route";
 import { GET as runRoute } from "@/app/api/journal/runs/[id]/route";
 import { GET as auditRoute } from "@/app/api/journal/tasks/[id]/audit/route";
@@ -51,13 +51,24 @@ describe("the journal explorer's views", () => {
     expect(replay.body).toMatchObject({ identical: true, ended: "finished", result: { status: "done" } });
     expect(replay.body.replayed).toBe(replay.body.recorded);
 
-    const diagnosis = await call(diagnoseRoute, `/api/journal/runs/${runId}/diagnose`, as);
+    const diagnosis = await call(diagnosisRoute, `/api/diagnosis?run=${runId}`, { cookie: human.cookie });
     expect(diagnosis.status).toBe(200);
+    expect(diagnosis.body).toMatchObject({ scope: "run", label: `run ${runId}`, truncated: false });
     expect(diagnosis.body.findings).toHaveLength(1);
-    expect(diagnosis.body.findings[0]).toMatchObject({ signature: "transient_error_absorbed", runIds: [runId] });
+    expect(diagnosis.body.findings[0]).toMatchObject({ mode: "FM-1.3", name: "Step repetition", category: 1, severity: "low", runIds: [runId] });
     expect(diagnosis.body.findings[0].eventIds.length).toBeGreaterThanOrEqual(2);
+    // One scope exactly, each well formed: 400 with the issues otherwise, 404 for what is not there.
+    for (const query of ["", `run=${runId}&task=1`, "since=yesterday", "flight=x", "bogus=1", "run=no%20spaces"]) {
+      const bad = await call(diagnosisRoute, `/api/diagnosis?${query}`, { cookie: human.cookie });
+      expect(bad.status, query).toBe(400);
+      expect(bad.body.issues.length, query).toBeGreaterThan(0);
+    }
+    for (const query of ["run=run_nowhere", "flight=999", "task=999999", "task=00000000-0000-4000-8000-000000000000"]) {
+      expect((await call(diagnosisRoute, `/api/diagnosis?${query}`, { cookie: human.cookie })).status, query).toBe(404);
+    }
+    expect((await call(diagnosisRoute, `/api/diagnosis?run=${runId}`, {})).status).toBe(401);
 
-    for (const route of [runRoute, replayRoute, diagnoseRoute]) {
+    for (const route of [runRoute, replayRoute]) {
       expect((await call(route, "/x", { cookie: human.cookie, params: { id: "run_nowhere" } })).status).toBe(404);
       const bad = await call(route, "/x", { cookie: human.cookie, params: { id: "no spaces/allowed" } });
       expect(bad.status).toBe(400);

@@ -1,13 +1,16 @@
 // The four crashes of the seed's §20.5, administered one at a time to the real harness (scripted roles,
-// a scratch repository, the real test runner): each flight's journal yields exactly its own diagnose
-// finding. The clean flight yields none (flight.test.ts).
+// a scratch repository, the real test runner): each flight's journal yields exactly its own MAST finding —
+// duplicate work across tasks is task derailment (FM-2.3), the premature done is premature termination
+// (FM-3.1), the absorbed flake a repeated step (FM-1.3), the silent reviewer ignored input (FM-2.5). The
+// clean flight yields none (flight.test.ts); the other modes' scenarios are in diagnosis-scenarios.test.ts.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getDb } from "../../db/client";
 import { events, messages } from "../../db/schema";
 import { manualClock } from "../../server/clock";
 import { payloadOf } from "../../server/journal/payloads";
 import { getSystemPrincipal } from "../../server/principals/create-principal";
-import { diagnose } from "../../server/runs/diagnose";
+import { diagnoseFlight } from "../../server/diagnosis/scope";
 import type { ScriptEntry } from "../model/scripted";
 import type { TeamContext } from "./context";
 import { chaseSilentReviewers, DEFAULT_REVIEW_DEADLINE_MS } from "./roles/deadlines";
@@ -15,11 +18,11 @@ import { coderScript, PARSE_FILE } from "./scripts";
 import { flightJournal, flightTaskIds, launchScratchFlight, settledStatus, startWorker, suitePasses, until } from "../../test/fixtures/team";
 import { DEMO_TEST_COMMAND } from "./worker";
 
-const signaturesOf = async (flightId: string) => diagnose(await flightJournal(flightId));
+const findingsOf = (flightId: string) => diagnoseFlight(getDb(), flightId);
 const done = (summary: string, evidence: string[]): ScriptEntry => ({ toolCalls: [{ name: "done", arguments: { summary, evidence } }] });
 
 describe("the crash scenarios of §20.5, each with exactly its own finding", { timeout: 120_000 }, () => {
-  it("vague subtask: two overlapping tasks, two coder runs edit src/parse.js → duplicate_work", async () => {
+  it("vague subtask: two overlapping tasks, two coder runs edit src/parse.js → FM-2.3 task derailment", async () => {
     const { repo, team, flight } = await launchScratchFlight();
     // A terse decomposition: two tasks whose boundaries overlap, both pointing at the parser.
     const vague = (title: string) => ({
@@ -39,14 +42,14 @@ describe("the crash scenarios of §20.5, each with exactly its own finding", { t
     expect(status).toBe("green");
     expect(suitePasses(repo, flight.branch)).toBe(true);
 
-    const findings = await signaturesOf(flight.id);
-    expect(findings.map((f) => f.signature)).toEqual(["duplicate_work"]);
-    expect(findings[0].summary).toContain(PARSE_FILE);
-    expect(findings[0].runIds).toHaveLength(2);
-    expect(findings[0].agents).toEqual([team.coders[0].principal.id]);
+    const findings = await findingsOf(flight.id);
+    expect(findings.map((f) => f.mode)).toEqual(["FM-2.3"]);
+    // Both landed on the branch: past the gates, so high.
+    expect(findings[0]).toMatchObject({ severity: "high", category: 2, runIds: [expect.any(String), expect.any(String)], agents: [team.coders[0].principal.id] });
+    expect(findings[0].sentence).toMatch(new RegExp(`^coder's run on #\\d+ wrote ${PARSE_FILE}, which #\\d+ had changed already$`));
   });
 
-  it("premature done: the coder's first run ends done with no edit and no evidence → REJECT, rework, green; done_without_evidence", async () => {
+  it("premature done: the coder's first run ends done with no edit and no evidence → REJECT, rework, green; FM-3.1 premature termination", async () => {
     const { db, repo, team, flight } = await launchScratchFlight();
     let coderRuns = 0;
     const worker = startWorker({
@@ -71,13 +74,14 @@ describe("the crash scenarios of §20.5, each with exactly its own finding", { t
     const said = await db.select().from(messages).where(eq(messages.taskId, taskId)).orderBy(asc(messages.id));
     expect(said.filter((m) => m.senderId === team.reviewer.principal.id).map((m) => m.performative)).toEqual(["REJECT", "ACCEPT"]);
 
-    const findings = await signaturesOf(flight.id);
-    expect(findings.map((f) => f.signature)).toEqual(["done_without_evidence"]);
-    expect(findings[0].agents).toEqual([team.coders[0].principal.id]);
-    expect(findings[0].summary).toContain("parse('') is fixed.");
+    const findings = await findingsOf(flight.id);
+    expect(findings.map((f) => f.mode)).toEqual(["FM-3.1"]);
+    // The REJECT caught it, at the price of a round: medium.
+    expect(findings[0]).toMatchObject({ severity: "medium", agents: [team.coders[0].principal.id] });
+    expect(findings[0].sentence).toMatch(/^coder's run on #\d+ declared itself done \(“parse\(''\) is fixed\.”\) without running the tests and with no evidence$/);
   });
 
-  it("flaky runner: the test runner dies by a signal once, the loop retries it, the flight goes green → transient_error_absorbed", async () => {
+  it("flaky runner: the test runner dies by a signal once, the loop retries it, the flight goes green → FM-1.3 step repetition", async () => {
     // The runner remembers that it died in the worktree, the only place the sandbox lets it write: the marker
     // rides along in the coder's commit, so the tester's worktree on the flight's branch finds it and runs clean.
     const flaky = `if [ ! -f .flaky-died ]; then echo died > .flaky-died; kill -9 $$; fi; exec node --test`;
@@ -89,9 +93,9 @@ describe("the crash scenarios of §20.5, each with exactly its own finding", { t
     expect(status).toBe("green");
     expect(suitePasses(repo, flight.branch)).toBe(true);
 
-    const findings = await signaturesOf(flight.id);
-    expect(findings.map((f) => f.signature)).toEqual(["transient_error_absorbed"]);
-    expect(findings[0].agents).toEqual([team.coders[0].principal.id]);
+    const findings = await findingsOf(flight.id);
+    expect(findings.map((f) => f.mode)).toEqual(["FM-1.3"]);
+    expect(findings[0]).toMatchObject({ severity: "low", agents: [team.coders[0].principal.id] });
     // The flake is in the journal: the runner died, the loop retried, the retry passed.
     const journal = await flightJournal(flight.id);
     const shown = journal.filter((e) => findings[0].eventIds.includes(e.id) || (e.kind === "ToolRetried" && e.runId === findings[0].runIds[0]));
@@ -104,7 +108,7 @@ describe("the crash scenarios of §20.5, each with exactly its own finding", { t
   });
 
   // Last in the file: it leaves a task waiting in review, which no later flight here should see.
-  it("silent reviewer: the deadline passes, the reviewer is re-asked once, then the room is told → unanswered_request", async () => {
+  it("silent reviewer: the deadline passes, the reviewer is re-asked once, then the room is told → FM-2.5 ignored input", async () => {
     // The deadline is configuration (QUORUM_REVIEW_DEADLINE_SECONDS=120, as `quorum worker` would pass it); the
     // worker below keeps the default, which a worker on the system clock cannot reach while this test runs.
     const deadline = 120_000;
@@ -164,15 +168,16 @@ describe("the crash scenarios of §20.5, each with exactly its own finding", { t
     expect(said[2].room).toBe("general");
     expect(said[2].body).toMatch(/stuck in review: @reviewer did not answer/);
 
-    const findings = await signaturesOf(flight.id);
-    expect(findings.map((f) => f.signature)).toEqual(["unanswered_request"]);
-    // The unanswered REQUEST is the re-ask the reviewer never answered (the orchestrator's first words on the task).
-    const [reask] = await db
+    const findings = await findingsOf(flight.id);
+    expect(findings.map((f) => f.mode)).toEqual(["FM-2.5"]);
+    // Unanswered: the coder's DONE and the orchestrator's re-ask, which the reviewer never answered; the chase is the evidence too.
+    const asked = await db
       .select()
       .from(events)
-      .where(and(eq(events.taskId, taskId), eq(events.kind, "MessageSent"), eq(events.actor, team.orchestrator.principal.id)))
+      .where(and(eq(events.taskId, taskId), inArray(events.kind, ["MessageSent", "ReplyReasked", "ReplyEscalated"])))
       .orderBy(asc(events.id));
-    expect(findings[0].eventIds[0]).toBe(reask.id);
-    expect(findings[0].agents).toEqual([team.orchestrator.principal.id, team.reviewer.principal.id]);
+    expect(findings[0].eventIds).toEqual(asked.filter((e) => e.kind !== "MessageSent" || (e.data as { to: string }).to === team.reviewer.principal.id).map((e) => e.id));
+    expect(findings[0].sentence).toMatch(/^reviewer did not answer coder's DONE or orchestrator's REQUEST on #\d+, re-asked and then escalated$/);
+    expect(findings[0].agents).toEqual([team.coders[0].principal.id, team.orchestrator.principal.id, team.reviewer.principal.id]);
   });
 });

@@ -12,8 +12,9 @@ import { systemClock } from "../../server/clock";
 import { EVENT_KINDS } from "../../server/journal/kinds";
 import { loadBill } from "../../server/bill/bill";
 import { loadEventsOfKinds } from "../../server/journal/load";
-import { diagnose } from "../../server/runs/diagnose";
-import { checkoutState, suitePasses } from "../../test/fixtures/team";
+import { diagnose } from "../../server/diagnosis/diagnose";
+import { diagnoseFlight } from "../../server/diagnosis/scope";
+import { checkoutState, suitePasses, sweepDiagnosisToTheEnd } from "../../test/fixtures/team";
 import { makeHuman } from "../../test/helpers";
 import { createScratchRepo, DEMO_GOAL } from "../demo/scratch-repo";
 import { launchFlight } from "../../server/flights/launch";
@@ -46,6 +47,8 @@ describe("the first flight", () => {
     const before = checkoutState(repo);
     const human = await makeHuman();
     const team = await ensureTeam(db, systemClock);
+    // The MAST monitor watches from here on (its first pass starts at the journal's tail).
+    await sweepDiagnosisToTheEnd();
     const { flight, goalTask } = await launchFlight(db, human, { goal: DEMO_GOAL, repo, mode: "scripted" }, systemClock);
 
     expect(await fly(flight.id)).toBe("green");
@@ -85,8 +88,11 @@ describe("the first flight", () => {
     expect(goal.status).toBe("review");
     expect(goal.approverId).toBe(human.id);
 
-    // A clean flight has no failure signature.
+    // A clean flight shows no failure mode, in its own journal or the whole one, and the live monitor journals none.
+    expect(await diagnoseFlight(db, flight.id)).toEqual([]);
     expect(diagnose(await loadEventsOfKinds(db, [...EVENT_KINDS]))).toEqual([]);
+    expect(await sweepDiagnosisToTheEnd()).toBe(0);
+    expect(await db.select().from(events).where(eq(events.kind, "DiagnosisFound"))).toEqual([]);
 
     // The bill is exact: per agent it equals an independent sum of the debits.
     const bill = await loadBill(db);

@@ -3,6 +3,7 @@
 // the branch the work lands on, its tasks by status and its spend against its allowance. Each opens its goal.
 import Link from "next/link";
 import { useState } from "react";
+import { findingAnchor } from "../diagnosis/finding-anchor";
 import { STATUS_LABEL, type TaskStatus } from "./types";
 import { type FlightView, useFlights } from "./use-flights";
 
@@ -41,13 +42,32 @@ function Spend({ budget }: { budget: FlightView["budget"] }) {
   );
 }
 
+/** The first high finding of the monitor on the flight (a failure past a gate), and how many more. */
+function Alerts({ alerts }: { alerts: FlightView["alerts"] }) {
+  const [first, ...more] = alerts;
+  if (!first) return null;
+  return (
+    <span className="mt-1 flex min-w-0 items-baseline gap-1.5 text-red-900 dark:text-red-100" data-testid="flight-alert">
+      <span className="shrink-0 rounded bg-red-100 px-1.5 py-px text-[11px] font-semibold dark:bg-red-900/60">
+        <span aria-hidden>⚠ </span>
+        {first.mode} {first.name}
+      </span>
+      <span className="min-w-0 flex-1 truncate" title={first.sentence}>
+        {first.sentence}
+      </span>
+      {more.length > 0 && <span className="shrink-0">+{more.length} more</span>}
+    </span>
+  );
+}
+
 function FlightRow({ flight }: { flight: FlightView }) {
   const status = FLIGHT_STATUS[flight.status];
+  const [alert] = flight.alerts;
   return (
     // min-w-0: a grid item is as wide as its content by default, and a long goal or branch must truncate, not widen the page.
     <li className="min-w-0">
       <Link
-        href={`/board/${flight.goalTask.number}`}
+        href={`/board/${flight.goalTask.number}${alert ? `#${findingAnchor(alert.key)}` : ""}`}
         data-testid="flight"
         data-flight-number={flight.number}
         data-status={flight.status}
@@ -68,6 +88,7 @@ function FlightRow({ flight }: { flight: FlightView }) {
           <span data-testid="flight-tasks">{taskCounts(flight)}</span>
           <Spend budget={flight.budget} />
         </span>
+        <Alerts alerts={flight.alerts} />
       </Link>
     </li>
   );

@@ -5,6 +5,7 @@ import { Avatar } from "../avatar";
 import { StallBadge } from "../stall-badge";
 import { RelativeTime } from "../time";
 import { LeaseCountdown } from "../lease-countdown";
+import { FindingMark } from "./finding-mark";
 import { FlightMark } from "./flight-merge";
 import type { Task } from "./types";
 
@@ -48,6 +49,7 @@ export function TaskCard({ task, selected, onOpen }: { task: Task; selected: boo
         </div>
         <div className="mt-2 flex flex-wrap items-center gap-2 text-[11px] text-neutral-600 dark:text-neutral-400">
           <FlightMark taskId={task.id} />
+          <FindingMark taskId={task.id} />
           {task.status === "in_progress" && task.leaseExpiresAt && <LeaseCountdown expiresAt={task.leaseExpiresAt} />}
           {task.status === "in_progress" && <StallBadge at={task.stallsAt} />}
           <span data-testid="task-age">

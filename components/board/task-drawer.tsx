@@ -10,6 +10,7 @@ import { CancelDialog } from "./cancel-dialog";
 import { DiffView } from "./diff-view";
 import { EditTaskDialog } from "./edit-task-dialog";
 import { FlightMerge } from "./flight-merge";
+import { TaskDiagnosis } from "./task-diagnosis";
 import { LeaseCountdown } from "../lease-countdown";
 import { ReopenDialog } from "./reopen-dialog";
 import { ReviewDialog } from "./review-dialog";
@@ -17,6 +18,7 @@ import { StatusBadge } from "./status-badge";
 import type { Task, TaskDetail } from "./types";
 import { useTaskDetail } from "./use-board";
 import { TaskReservations } from "../reservations/task-reservations";
+import { useScrollRegion } from "../use-scroll-region";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -28,12 +30,20 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Mono({ text, open = false, label }: { text: string; open?: boolean; label: string }) {
+  const scroller = useRef<HTMLElement>(null);
+  // A long text scrolls: then it joins the tab order, so a keyboard can scroll it too.
+  const tab = useScrollRegion(scroller);
   return (
     <details open={open} className="rounded border border-neutral-200 dark:border-neutral-800">
       <summary className="cursor-pointer px-2 py-1 text-xs text-neutral-600 dark:text-neutral-300">{label}</summary>
-      <pre className="max-h-72 overflow-auto border-t border-neutral-200 bg-neutral-50 p-2 font-mono text-xs whitespace-pre-wrap dark:border-neutral-800 dark:bg-neutral-950">
-        {text}
-      </pre>
+      <section
+        ref={scroller}
+        tabIndex={tab}
+        aria-label={label}
+        className="max-h-72 overflow-auto border-t border-neutral-200 bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-950"
+      >
+        <pre className="p-2 font-mono text-xs whitespace-pre-wrap">{text}</pre>
+      </section>
     </details>
   );
 }
@@ -161,6 +171,11 @@ export function TaskBody({ detail, me, focusReview, withChanges = true }: { deta
           <FlightMerge taskId={task.id} />
           <DiffView taskId={task.id} />
         </Section>
+      )}
+      {withChanges && (
+        <div className="border-t border-neutral-200 px-5 py-3 empty:hidden dark:border-neutral-800">
+          <TaskDiagnosis taskId={task.id} goalsOnly />
+        </div>
       )}
       <Section title="Evidence">
         {detail.evidence.length === 0 && <p className="text-sm text-neutral-500">None yet: the owner submits a summary with evidence for review.</p>}

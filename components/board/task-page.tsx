@@ -10,6 +10,7 @@ import type { Page } from "../types";
 import { TaskBudget } from "../bill/task-budget";
 import { DiffView } from "./diff-view";
 import { FlightMerge } from "./flight-merge";
+import { TaskDiagnosis } from "./task-diagnosis";
 import { TaskBody } from "./task-drawer";
 import type { Task } from "./types";
 import { useTaskDetail } from "./use-board";
@@ -46,6 +47,7 @@ export function TaskPage({ number: raw }: { number: string }) {
       {detail.data && me.data && (
         <div className="grid gap-4 p-3 md:p-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
           <section aria-label="Changes" className="min-w-0">
+            <TaskDiagnosis taskId={detail.data.task.id} className="mb-4" />
             <h2 className="mb-2 text-xs font-semibold tracking-wide text-neutral-600 uppercase dark:text-neutral-300">Changes</h2>
             <FlightMerge taskId={detail.data.task.id} />
             <DiffView taskId={detail.data.task.id} />

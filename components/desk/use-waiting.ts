@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "../api";
 import { queryKeys } from "../query-keys";
 import { useMe } from "../session";
+import { findingAnchor } from "../diagnosis/finding-anchor";
 import type { WaitingItem, WaitingView } from "./types";
 
 export function useWaiting() {
@@ -23,6 +24,8 @@ export function hrefOf(item: WaitingItem): string {
       return `/room/${item.room}`;
     case "handback":
       return `/board?task=${item.taskId}`;
+    case "finding":
+      return `/board/${item.goalNumber}#${findingAnchor(item.findingKey)}`;
   }
 }
 
@@ -40,5 +43,7 @@ export function sentenceOf(item: WaitingItem): { lead: string; text: string } {
         lead: `Goal #${item.number} is back with you`,
         text: `${item.model} ${item.outcome === "failed" ? "failed" : `ended ${item.outcome.replaceAll("_", " ")}`}: ${item.reason}`,
       };
+    case "finding":
+      return { lead: `${item.mode} ${item.name} on flight ${item.flightNumber}`, text: item.sentence };
   }
 }

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { EventList } from "./event-list";
 import { JournalFilters } from "./journal-filters";
 import { RUN_VIEWS, shownView, TASK_VIEWS, toSearch, type JournalParams, type View } from "./journal-params";
-import { RunDiagnosis } from "./run-diagnosis";
+import { DiagnosisPanel } from "../diagnosis/diagnosis-panel";
 import { RunReplay } from "./run-replay";
 import { RunTimeline } from "./run-timeline";
 import { TaskAudit } from "./task-audit";
@@ -55,7 +55,7 @@ export function JournalView({ initial, kinds }: { initial: JournalParams; kinds:
         {view === "audit" && <TaskAudit taskId={params.task} update={update} />}
         {view === "timeline" && <RunTimeline runId={params.run} update={update} />}
         {view === "replay" && <RunReplay runId={params.run} update={update} />}
-        {view === "diagnosis" && <RunDiagnosis runId={params.run} />}
+        {view === "diagnosis" && <DiagnosisPanel key={params.run} target={{ scope: "run", runId: params.run }} className="px-6 py-4" />}
       </div>
     </div>
   );

@@ -6,6 +6,7 @@
 import { BILL_ROUTES } from "./bill";
 import { COMMITMENT_ROUTES } from "./commitments";
 import { DECISION_ROUTES } from "./decisions";
+import { DIAGNOSIS_ROUTES } from "./diagnosis";
 import { FLIGHT_ROUTES } from "./flights";
 import { JOURNAL_ROUTES } from "./journal";
 import { MCP_ROUTES } from "./mcp";
@@ -30,6 +31,7 @@ export const ROUTES: RouteSpec[] = [
   ...RESERVATION_ROUTES,
   ...RUN_ROUTES,
   ...JOURNAL_ROUTES,
+  ...DIAGNOSIS_ROUTES,
   ...BILL_ROUTES,
   ...FLIGHT_ROUTES,
   ...WEBHOOK_ROUTES,

@@ -49,16 +49,6 @@ export const JOURNAL_ROUTES: RouteSpec[] = [
   },
   {
     method: "get",
-    path: "/api/journal/runs/{id}/diagnose",
-    tag: TAGS.journal,
-    summary: "The failure signatures in a run's journal",
-    access: "principal",
-    params: runId,
-    answers: ok(z.looseObject({ runId: z.string(), events: z.number().int(), findings: z.array(z.looseObject({})) })),
-    refusals: [404],
-  },
-  {
-    method: "get",
     path: "/api/journal/runs/{id}/replay",
     tag: TAGS.journal,
     summary: "Re-live a run from its journal and say whether it is identical",

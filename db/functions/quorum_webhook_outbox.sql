@@ -22,6 +22,8 @@ BEGIN
     WHEN 'BudgetExhausted' THEN ARRAY['budget.exhausted']
     WHEN 'LeaseExpired' THEN ARRAY['lease.expired']
     WHEN 'AgentStalled' THEN ARRAY['agent.stalled']
+    -- The MAST monitor's findings page people only when they landed (server/diagnosis/modes.ts: high).
+    WHEN 'DiagnosisFound' THEN CASE WHEN NEW.data->>'severity' = 'high' THEN ARRAY['diagnosis.found'] ELSE ARRAY[]::text[] END
     ELSE ARRAY[]::text[]
   END;
   IF NEW.task_id IS NOT NULL THEN

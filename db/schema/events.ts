@@ -1,5 +1,6 @@
 // The journal: append-only (a trigger refuses UPDATE and DELETE), the source of truth.
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const events = pgTable(
   "events",
@@ -20,5 +21,7 @@ export const events = pgTable(
     index("events_actor_idx").on(t.actor, t.id),
     index("events_task_idx").on(t.taskId, t.id),
     index("events_run_idx").on(t.runId, t.id),
+    // The MAST monitor journals each finding once (its key carries the severity: a finding that got worse is new).
+    uniqueIndex("events_diagnosis_key_idx").on(sql`(${t.data}->>'key')`).where(sql`${t.kind} = 'DiagnosisFound'`),
   ],
 );

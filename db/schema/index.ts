@@ -12,3 +12,4 @@ export * from "./flights";
 export * from "./bill";
 export * from "./reservations";
 export * from "./webhooks";
+export * from "./diagnosis";

@@ -12,6 +12,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "lease.expired",
   "agent.stalled",
   "decision.resolved",
+  "diagnosis.found",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** What `POST /api/webhooks/:id/test` sends; never subscribed to, always allowed. */

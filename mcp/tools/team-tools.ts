@@ -1,10 +1,11 @@
-// MCP tools of who is who, memory, and news: whoami, the roster, lessons and principles, the long-poll.
+// MCP tools of who is who, memory, and news: whoami, the roster, lessons and principles, the long-poll, a diagnosis.
 import { listLessons, listLessonsQuery, listPrinciples } from "../../server/memory/list-memory";
 import { recordLesson, recordLessonInput } from "../../server/memory/record-lesson";
 import { priceSettings } from "../../server/config";
 import { listRoster } from "../../server/roster/roster";
 import { waitForEvents, waitForEventsQuery } from "../../server/journal/wait-for-events";
-import { eventsOut, lessonOut, page, principalOut, principleOut, rosterOut } from "../outputs";
+import { diagnoseScope, diagnosisQuery } from "../../server/diagnosis/scope";
+import { diagnosisOut, eventsOut, lessonOut, page, principalOut, principleOut, rosterOut } from "../outputs";
 import { defineTool, READ, WRITE } from "../tool";
 
 export const teamTools = [
@@ -33,6 +34,16 @@ export const teamTools = [
     output: eventsOut,
     annotations: READ,
     run: ({ db, caller, subscribe, signal }, _, query) => waitForEvents(db, caller, query, subscribe, signal),
+  }),
+  defineTool({
+    name: "diagnose",
+    description:
+      "The MAST failure modes (FM-1.1 … FM-3.3) in the journal at one scope — exactly one of flight, run, task or since (an event id or ISO time): each with its severity, a sentence and its evidence event ids. Diagnose your own work before you submit it.",
+    rest: "GET /api/diagnosis",
+    input: diagnosisQuery,
+    output: diagnosisOut,
+    annotations: READ,
+    run: ({ db, caller }, _, query) => diagnoseScope(db, caller, query),
   }),
   defineTool({
     name: "list_lessons",

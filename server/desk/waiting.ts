@@ -1,9 +1,11 @@
 // What waits for a principal's decision, in one list: escalations (humans decide them), tasks in review
-// whose approver they are (a flight's goal included: its approver is the human who asked for it), and
-// requests and proposals addressed to them that they have not answered in that room since.
+// whose approver they are (a flight's goal included: its approver is the human who asked for it),
+// requests and proposals addressed to them that they have not answered in that room since, and the high
+// findings of the MAST monitor on their flights while the goal is open.
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { decisions, events, flights, messages, principals, tasks } from "../../db/schema";
 import type { Executor } from "../../db/client";
+import { highFindings, openFlightsOf } from "../diagnosis/alerts";
 import { payloadOf } from "../journal/payloads";
 import type { Principal } from "../principal";
 
@@ -11,7 +13,7 @@ import type { Principal } from "../principal";
 const REQUEST_LIMIT = 20;
 
 /** The page of the rail where each kind of item is acted on. */
-export const WAITING_PAGES = { escalation: "/decisions", review: "/board", request: "/room", handback: "/board" } as const;
+export const WAITING_PAGES = { escalation: "/decisions", review: "/board", request: "/room", handback: "/board", finding: "/board" } as const;
 export type WaitingKind = keyof typeof WAITING_PAGES;
 
 interface Base {
@@ -61,11 +63,24 @@ export interface HandbackItem extends Base {
   /** What the human can do here: retry live, run scripted, or cancel the goal with an ADR. */
   actions: readonly ["retry", "scripted", "cancel"];
 }
-export type WaitingItem = EscalationItem | ReviewItem | RequestItem | HandbackItem;
+/** A failure the MAST monitor found on a flight of theirs that got past a gate (high: accepted, integrated or a red suite). */
+export interface FindingItem extends Base {
+  kind: "finding";
+  flightId: string;
+  flightNumber: number;
+  /** The goal's number: the finding opens on the goal's page, in its Diagnosis panel. */
+  goalNumber: number;
+  /** The finding's key, the anchor it opens at. */
+  findingKey: string;
+  mode: string;
+  name: string;
+  sentence: string;
+}
+export type WaitingItem = EscalationItem | ReviewItem | RequestItem | HandbackItem | FindingItem;
 
 export interface WaitingView {
   total: number;
-  /** Oldest first within each kind; escalations, then handed-back goals, then reviews, then requests. */
+  /** Oldest first within each kind; escalations, then handed-back goals, then findings, then reviews, then requests. */
   items: WaitingItem[];
   /** How many items each rail page holds. */
   byPage: Record<(typeof WAITING_PAGES)[WaitingKind], number>;
@@ -141,12 +156,38 @@ export async function listWaiting(db: Executor, caller: Principal): Promise<Wait
   }));
 
   const handbacks = await listHandbacks(db, caller);
-  const items: WaitingItem[] = [...escalations, ...handbacks, ...reviews, ...requests];
+  const findings = await listFindings(db, caller);
+  const items: WaitingItem[] = [...escalations, ...handbacks, ...findings, ...reviews, ...requests];
   return {
     total: items.length,
     items,
-    byPage: { "/decisions": escalations.length, "/board": reviews.length + handbacks.length, "/room": requests.length },
+    byPage: { "/decisions": escalations.length, "/board": reviews.length + handbacks.length + findings.length, "/room": requests.length },
   };
+}
+
+/** The high findings on the caller's flights whose goal is still open. */
+async function listFindings(db: Executor, caller: Principal): Promise<FindingItem[]> {
+  if (caller.kind !== "human") return [];
+  const open = await openFlightsOf(db, caller);
+  const alerts = await highFindings(
+    db,
+    open.map((f) => f.id),
+    caller,
+  );
+  return open.flatMap((flight) =>
+    (alerts.get(flight.id) ?? []).map((a) => ({
+      kind: "finding" as const,
+      key: `finding:${a.key}`,
+      since: a.since,
+      flightId: flight.id,
+      flightNumber: flight.number,
+      goalNumber: flight.goalNumber,
+      findingKey: a.key,
+      mode: a.mode,
+      name: a.name,
+      sentence: a.sentence,
+    })),
+  );
 }
 
 /** Red flights whose goal is back in ready with its human, with the latest release's reason. */

@@ -23,5 +23,5 @@ export async function startFlight(db: Db, human: Principal, input: StartFlightIn
     );
   }
   const { flight } = await launchFlight(db, human, { ...input, mode: team.mode }, clock);
-  return readFlight(db, flight.id);
+  return readFlight(db, flight.id, human);
 }

@@ -4,12 +4,14 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { flights, flightTasks, principals, tasks } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import { budgetLines, type BudgetLine } from "../budgets/lines";
+import { type DiagnosisAlert, highFindings } from "../diagnosis/alerts";
 import { DEFAULT_FLIGHT_ALLOWANCE } from "../budgets/flight-budget";
 import { fail } from "../errors";
 import { isUuid } from "../ids";
 import { dependenciesOf } from "../tasks/dependencies";
 import type { TaskStatus } from "../../db/schema";
 import type { Flight } from "./launch";
+import type { Principal } from "../principal";
 
 export interface FlightTaskView {
   id: string;
@@ -44,6 +46,8 @@ export interface FlightView {
   tasks: FlightTaskView[];
   /** The flight's allowance, what its runs and its tasks' runs spent, and what its tasks were promised, in tokens. */
   budget: BudgetLine | null;
+  /** The MAST monitor's high findings on it (failures that got past a gate), oldest first, as the reader may see them. */
+  alerts: DiagnosisAlert[];
   createdByName: string | null;
   createdAt: string;
   updatedAt: string;
@@ -57,7 +61,7 @@ export function mergeCommandOf(source: string, branch: string): string {
 /** Flights as listed: the newest first, at most this many. */
 export const FLIGHTS_LISTED = 50;
 
-async function viewsOf(db: Executor, rows: { flight: Flight; goal: typeof tasks.$inferSelect; creator: string | null }[]): Promise<FlightView[]> {
+async function viewsOf(db: Executor, rows: { flight: Flight; goal: typeof tasks.$inferSelect; creator: string | null }[], viewer?: Principal): Promise<FlightView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.flight.id);
   const owner = sql<string | null>`(select name from principals where id = ${tasks.ownerId})`;
@@ -74,6 +78,7 @@ async function viewsOf(db: Executor, rows: { flight: Flight; goal: typeof tasks.
   const budgetIds = [...rows.map((r) => r.flight.budgetId), ...members.map((m) => m.budgetId)].filter((id): id is string => id !== null);
   const lines = await budgetLines(db, budgetIds);
   const lineOf = (id: string | null) => (id ? (lines.get(id) ?? null) : null);
+  const alerts = await highFindings(db, ids, viewer);
   return rows.map(({ flight, goal, creator }) => {
     return {
       id: flight.id,
@@ -100,6 +105,7 @@ async function viewsOf(db: Executor, rows: { flight: Flight; goal: typeof tasks.
           budget: lineOf(m.budgetId),
         })),
       budget: lineOf(flight.budgetId),
+      alerts: alerts.get(flight.id) ?? [],
       createdByName: creator,
       createdAt: flight.createdAt.toISOString(),
       updatedAt: flight.updatedAt.toISOString(),
@@ -122,17 +128,18 @@ export interface FlightList {
   defaultAllowance: number;
 }
 
-export async function listFlights(db: Executor): Promise<FlightList> {
+/** `viewer`: the reader, whose findings are read under the visibility rule (absent: the operator's CLI, every one). */
+export async function listFlights(db: Executor, viewer?: Principal): Promise<FlightList> {
   const rows = await selectFlights(db).orderBy(desc(flights.number)).limit(FLIGHTS_LISTED);
-  return { items: await viewsOf(db, rows), defaultAllowance: DEFAULT_FLIGHT_ALLOWANCE };
+  return { items: await viewsOf(db, rows, viewer), defaultAllowance: DEFAULT_FLIGHT_ALLOWANCE };
 }
 
 /** One flight, by its id or its number ("3" or "#3"). */
-export async function readFlight(db: Executor, idOrNumber: string): Promise<FlightView> {
+export async function readFlight(db: Executor, idOrNumber: string, viewer?: Principal): Promise<FlightView> {
   const number = /^#?\d{1,9}$/.test(idOrNumber) ? Number(idOrNumber.replace("#", "")) : null;
   if (number === null && !isUuid(idOrNumber)) throw fail.notFound("flight", `no flight '${idOrNumber.slice(0, 64)}'`);
   const [row] = await selectFlights(db).where(number !== null ? eq(flights.number, number) : and(eq(flights.id, idOrNumber)));
   if (!row) throw fail.notFound("flight", `no flight '${idOrNumber.slice(0, 64)}'`);
-  const [view] = await viewsOf(db, [row]);
+  const [view] = await viewsOf(db, [row], viewer);
   return view;
 }

@@ -96,6 +96,8 @@ export const EVENT_KINDS = [
   "ReworkAbandoned",
   "TaskReleased",
   "FlightRetried",
+  // the MAST monitor
+  "DiagnosisFound",
 ] as const;
 
 export type EventKind = (typeof EVENT_KINDS)[number];

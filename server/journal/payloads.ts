@@ -205,6 +205,26 @@ export interface EventPayloads {
   TaskReleased: TaskReleasedData;
   /** `mode`: the model's name, or `scripted (chosen by a human)`. */
   FlightRetried: { flightId: string; mode: string };
+  // the MAST monitor
+  DiagnosisFound: DiagnosisFoundData;
+}
+
+/** A failure mode the MAST monitor found in a flight's journal (server/diagnosis/monitor.ts): once per key and severity. */
+export interface DiagnosisFoundData {
+  /** The finding's key (its mode and the event that first showed it) and its severity: what is journalled once. */
+  key: string;
+  flightId: string;
+  mode: string;
+  name: string;
+  category: number;
+  severity: "low" | "medium" | "high";
+  /** Names people and tasks, never ids. */
+  sentence: string;
+  /** The evidence: an agent may read the finding only if it may read every one of them (./visibility.ts). */
+  eventIds: number[];
+  runIds: string[];
+  taskIds: string[];
+  agents: string[];
 }
 
 // Every kind has a payload type and every payload type a kind: the build fails until both lists agree.
@@ -232,6 +252,14 @@ const READ_BACK: { [K in EventKind]?: z.ZodType } = {
   TaskReleased: z.looseObject({ reason: z.string(), outcome: z.string(), model: z.string(), flightId: z.string() }),
   // The bill's snapshot reads a projection ({ result: { status } }): a schema asks only what every reader needs.
   BudgetExhausted: z.looseObject({ result: z.looseObject({ status: z.literal("halted") }) }),
+  DiagnosisFound: z.looseObject({
+    key: z.string(),
+    flightId: z.string(),
+    mode: z.string(),
+    severity: z.enum(["low", "medium", "high"]),
+    sentence: z.string(),
+    eventIds: z.array(z.number()),
+  }),
 };
 
 /** An event whose data is the payload its kind promises. */

@@ -1,13 +1,12 @@
-// A run as the explorer reads it: its timeline, its events for a replay, and the events a diagnosis
-// reads (the run's and its task's). Unknown runs are 404s, never empty answers. Each read is the
+// A run as the explorer reads it: its timeline and its events for a replay (its diagnosis is
+// ../diagnosis/scope.ts's). Unknown runs are 404s, never empty answers. Each read is the
 // viewer's: events about direct messages it is not party to are left out (../journal/visibility.ts).
 import { and, count, eq } from "drizzle-orm";
 import { events } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import { fail } from "../errors";
 import type { Principal } from "../principal";
-import type { Finding } from "./diagnose";
-import { loadRunEvents, loadTaskEvents, type JournalRecord } from "../journal/load";
+import { loadRunEvents, type JournalRecord } from "../journal/load";
 import { timeline, type Timeline } from "./timeline";
 
 async function runEventsOrFail(db: Executor, runId: string, viewer: Principal): Promise<JournalRecord[]> {
@@ -34,22 +33,6 @@ export async function loadReplayableRun(db: Executor, runId: string, viewer: Pri
     throw fail.conflict("run", "not_replayable", `run ${runId} has events but no RunStarted: there is nothing to re-live`);
   }
   return recorded;
-}
-
-/** GET /api/journal/runs/:id/diagnose: the run, how many events were read, and what they show. */
-export interface RunDiagnosis {
-  runId: string;
-  events: number;
-  findings: Finding[];
-}
-
-/** A run's events with its task's thread, where duplicates and unanswered requests show; in journal order. */
-export async function loadDiagnosisEvents(db: Executor, runId: string, viewer: Principal): Promise<JournalRecord[]> {
-  const own = await runEventsOrFail(db, runId, viewer);
-  const taskId = own.find((e) => e.kind === "RunStarted")?.taskId ?? own.find((e) => e.taskId)?.taskId;
-  if (!taskId) return own;
-  const byId = new Map([...own, ...(await loadTaskEvents(db, taskId, viewer))].map((e) => [e.id, e]));
-  return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
 /** Whether a run has ended for good (a halted or stopped run may still resume). */

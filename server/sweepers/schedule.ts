@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { sweepReminders } from "../commitments/sweep-reminders";
 import { sweepDecisions } from "../decisions/sweep-decisions";
+import { sweepDiagnosis } from "../diagnosis/monitor";
 import { indexJournalSearch } from "../journal/search-index";
 import { sweepRelay } from "../relay/sweep";
 import { sweepStalledAgents } from "../roster/stall";
@@ -38,6 +39,8 @@ export const sweepersWith = (settings: SweeperSettings): Sweeper[] => [
   // The journal's search index is written after the fact (migration 0027): a second behind at most, and a
   // search indexes whatever is left before it reads.
   { name: "search", everyMs: 1_000, run: (db) => indexJournalSearch(db) },
+  // The MAST monitor: a flight's findings are journalled within about two seconds of the events that show them.
+  { name: "diagnosis", everyMs: 2_000, run: sweepDiagnosis },
 ];
 
 /** The sweepers with the safe settings (bench and tests that start them). */

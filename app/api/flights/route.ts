@@ -7,8 +7,8 @@ export const dynamic = "force-dynamic";
 
 export function GET(req: Request) {
   return handle(async (ctx) => {
-    await callerOf(req, ctx);
-    return json(await listFlights(ctx.db));
+    const caller = await callerOf(req, ctx);
+    return json(await listFlights(ctx.db, caller));
   });
 }
 

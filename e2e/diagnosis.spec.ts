@@ -1,0 +1,91 @@
+// The MAST monitor as a user meets it: a Quorum whose team thinks through the stand-in model server flies a
+// fixture repository where the reviewer accepts each task on a red test run (its other failing test is the
+// other task's). The monitor finds it as the flight flies: the flight's card and the task's card say FM-3.2 in
+// red, "waiting for you" lists it and opens it in the goal's Diagnosis panel, whose evidence links to the
+// journal's rows. A run's timeline has its own Diagnosis view.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { startModelServer } from "../test/fixtures/model-server";
+import { acceptingReviewer, twoFailuresRepo } from "../test/fixtures/repos";
+import { expect, test } from "./fixtures";
+import { newHome, quorumCli, standInModel, startQuorum, stopQuorum } from "./server";
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+async function fitsTheWidth(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+}
+
+/** axe on what the page shows now, light and dark: the serious and critical violations. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    for (const v of result.violations)
+      if (v.impact === "serious" || v.impact === "critical") found.push(`${scheme}: ${v.id} × ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  return found;
+}
+
+test("a failure past a gate shows on the flight's card and the task's, waits for its human, and opens in the goal's Diagnosis panel", async ({ page, snap }) => {
+  test.setTimeout(360_000);
+  const fixture = twoFailuresRepo();
+  const model = await startModelServer();
+  await model.setPlaybook({ orchestrator: fixture.orchestrator, coder: fixture.coder, reviewer: acceptingReviewer });
+  let server: Awaited<ReturnType<typeof startQuorum>> | undefined;
+  try {
+    server = await startQuorum(newHome(), undefined, { ...standInModel(model.url), QUORUM_FLIGHT: "off" });
+    await page.setViewportSize(DESKTOP);
+    await page.goto(server.signInUrl);
+    await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
+    // The CLI takes the flight once the team's worker has started and checked its model.
+    for (let tries = 0; ; tries++) {
+      const started = await quorumCli(server.env, ["flight", "start", "--repo", fixture.repo, "--goal", fixture.goal, "--test", "node --test"]).catch((error: Error) => error);
+      if (!(started instanceof Error)) break;
+      if (!/no team worker/.test(started.message) || tries > 60) throw started;
+      await page.waitForTimeout(1_000);
+    }
+    await page.goto(`${server.baseURL}/board`);
+
+    // As the flight flies, the monitor finds each ACCEPT that rests on a red test run: on the flight's card, live.
+    const flight = page.getByTestId("flight").first();
+    const alert = flight.getByTestId("flight-alert");
+    await expect(alert).toContainText("FM-3.2 No or incomplete verification", { timeout: 240_000 });
+    await expect(alert).toContainText(/reviewer accepted #\d+ from coder(-2)? with a test run that exited 1 behind it/);
+    await expect(page.getByTestId("task-card").filter({ hasText: "Make slug lower-case and dashed" }).getByTestId("card-finding")).toContainText("FM-3.2");
+    await snap(page, "diagnosis-board-1440");
+    expect(await axeViolations(page)).toEqual([]);
+
+    // What waits for the human lists it; it opens the finding in the goal's Diagnosis panel.
+    await page.getByTestId("waiting-for-you").click();
+    const item = page.getByTestId("waiting-item").filter({ hasText: "FM-3.2 No or incomplete verification on flight" }).first();
+    await expect(item).toBeVisible();
+    await item.click();
+    await expect(page).toHaveURL(/\/board\/\d+#finding-FM-3-2-\d+$/);
+    const panel = page.getByTestId("diagnosis");
+    const finding = panel.getByTestId("finding").filter({ hasText: "FM-3.2" }).first();
+    await expect(finding).toHaveAttribute("data-severity", "high");
+    await expect(finding).toContainText("3 · Task verification and termination");
+    await expect(finding).toBeFocused();
+    await expect(panel.getByTestId("diagnosis-summary")).toContainText(/\d+ findings? in the \d+ events of flight \d+, \d+ of them high \(past a gate\)/);
+    await fitsTheWidth(page);
+    await snap(page, "diagnosis-panel-1440");
+    await page.setViewportSize(PHONE);
+    await fitsTheWidth(page);
+    await snap(page, "diagnosis-panel-390");
+    await page.setViewportSize(DESKTOP);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Its evidence is the journal's rows.
+    const evidence = finding.getByRole("link", { name: /journal event \d+/ }).first();
+    const id = (await evidence.getAttribute("aria-label"))!.replace("journal event ", "");
+    await evidence.click();
+    await expect(page).toHaveURL(new RegExp(`/journal\\?at=${id}$`));
+  } finally {
+    if (server) await stopQuorum(server);
+    await model.stop();
+  }
+});
