@@ -25,6 +25,8 @@ import type { RoomView } from "@/server/rooms/rooms";
 import type { TaskDetail } from "@/server/tasks/get";
 import type { OutputItem } from "@/server/tasks/list-output";
 import type { TaskView } from "@/server/tasks/view";
+import { experimentReport } from "@/server/experiments/report";
+import type { SavedExperiments } from "@/server/experiments/saved";
 
 const open = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape);
 const uuid = z.string();
@@ -326,3 +328,9 @@ export const repositoryInspection = open({
   branch: z.string().nullable(),
   testCommand: z.string().nullable(),
 }) satisfies z.ZodType<RepositoryInspection>;
+
+// ——— Experiments (`quorum experiment`) and fork replay
+export const savedExperiments = open({
+  items: z.array(experimentReport.extend({ file: z.string() })),
+  unreadable: z.array(z.string()),
+}) satisfies z.ZodType<SavedExperiments>;

@@ -278,6 +278,7 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     "GET /api/me/waiting": none,
     "POST /api/flights/[id]/retry": async () => ({ params: { id: (await handedBack()).id }, body: { mode: "scripted" } }),
     "GET /api/flights": none,
+    "GET /api/experiments": none,
     "POST /api/flights": async () => {
       // A live team is running (its worker announced a model), so the hub takes a flight of one's own.
       await ensureTeamMember(getDb(), "orchestrator", "orchestrator", 1000, systemClock);

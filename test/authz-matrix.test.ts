@@ -46,6 +46,7 @@ const MATRIX: Record<string, [number, number, number, number]> = {
   "GET /api/journal/runs/[id]/replay":                 [401, 404, 404, 404],
   "GET /api/journal/tasks/[id]/audit":                 [401, 200, 200, 200],
   "GET /api/journal/tasks/[id]/thread":                [401, 200, 200, 200],
+  "GET /api/experiments":                              [401, 200, 200, 200],
   "GET /api/lessons":                                  [401, 200, 200, 200],
   "POST /api/lessons":                                 [401, 201, 201, 201],
   "GET /api/mcp":                                      [405, 405, 405, 405],
