@@ -31,6 +31,7 @@ const FLAGS = {
   tasks: { type: "string" },
   seed: { type: "string" },
   turns: { type: "string" },
+  workers: { type: "string" },
   uv: { type: "string" },
   w: { type: "string" },
   ur: { type: "string" },

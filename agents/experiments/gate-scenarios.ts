@@ -1,6 +1,14 @@
 // The three conversations of the gates experiment, as scripts of what each actor says from what it has read.
 // The same scripts fly through both relays (./gates.ts): nothing here knows which one it talks through.
-import type { ActorState } from "./gates";
+/** What one actor has seen and said: the scripts decide from it. */
+export interface ActorState {
+  /** Every message it has read, from others, in order. */
+  read: { seq: number; from: string; human: boolean; body: string }[];
+  /** Every body it has had posted. */
+  said: string[];
+  /** Ticks it has been awake (a coder's work takes some). */
+  awake: number;
+}
 
 export interface ActorScript {
   role: string;

@@ -17,7 +17,7 @@ import { createRoom } from "../../server/rooms/rooms";
 import { estimateTokens } from "../model/model-client";
 import { databaseOf, type Experiment } from "./experiment";
 import { baselineRelay, gatedRelay, type Relay } from "./relays";
-import { conversationScenarios, type ActorScript, type Scenario } from "./gate-scenarios";
+import { type ActorScript, type ActorState, conversationScenarios, type Scenario } from "./gate-scenarios";
 
 /** Simulated seconds a tick takes: every actor acts once a tick. */
 export const TICK_MS = 5_000;
@@ -28,16 +28,6 @@ export const gatesParameters = z.strictObject({
   turns: z.coerce.number().int().min(10).max(2_000).default(120),
 });
 export type GatesParameters = z.infer<typeof gatesParameters>;
-
-/** What one actor has seen and said: the scripts decide from it. */
-export interface ActorState {
-  /** Every message it has read, from others, in order. */
-  read: { seq: number; from: string; human: boolean; body: string }[];
-  /** Every body it has had posted. */
-  said: string[];
-  /** Ticks it has been awake (a coder's work takes some). */
-  awake: number;
-}
 
 interface Actor {
   script: ActorScript;
