@@ -1,6 +1,6 @@
 // `quorum experiment NAME`: prints the table, saves it where the Experiments page reads it, and the command it
 // records reproduces it; it runs on a scratch database it drops after, never the hub's; bad input is a usage.
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { vi } from "vitest";
@@ -8,7 +8,8 @@ import { vi } from "vitest";
 const folder = mkdtempSync(join(tmpdir(), "quorum-experiments-"));
 vi.stubEnv("QUORUM_EXPERIMENTS_DIR", folder);
 
-const { describe, expect, it } = await import("vitest");
+const { afterAll, describe, expect, it } = await import("vitest");
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const postgres = (await import("postgres")).default;
 const { getDb } = await import("../db/client");
 const { listSavedExperiments } = await import("../server/experiments/saved");

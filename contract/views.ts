@@ -25,7 +25,7 @@ import type { RoomView } from "@/server/rooms/rooms";
 import type { TaskDetail } from "@/server/tasks/get";
 import type { OutputItem } from "@/server/tasks/list-output";
 import type { TaskView } from "@/server/tasks/view";
-import { experimentReport } from "@/server/experiments/report";
+import { EXPERIMENT_NAMES, experimentReport } from "@/server/experiments/report";
 import type { SavedExperiments } from "@/server/experiments/saved";
 
 const open = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape);
@@ -333,4 +333,5 @@ export const repositoryInspection = open({
 export const savedExperiments = open({
   items: z.array(experimentReport.extend({ file: z.string() })),
   unreadable: z.array(z.string()),
+  experiments: z.array(open({ name: z.enum(EXPERIMENT_NAMES), summary: z.string(), flags: z.string() })),
 }) satisfies z.ZodType<SavedExperiments>;

@@ -11,7 +11,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { systemClock } from "../../server/clock";
 import { inheritedEnvironment } from "../../server/config";
-import type { ExperimentTable } from "../../server/experiments/report";
+import { EXPERIMENT_CATALOG, type ExperimentTable } from "../../server/experiments/report";
 import type { Principal } from "../../server/principal";
 import { createAgent, ensureHuman } from "../../server/principals/create-principal";
 import { postMessage } from "../../server/relay/post-message";
@@ -301,8 +301,7 @@ export function bakeoffTable(params: BakeoffParameters, corpus: CorpusTask[], pl
 
 export const bakeoffExperiment: Experiment<BakeoffParameters> = {
   name: "bakeoff",
-  summary: "seed 003: handoff by messages against leases, fences and incremental output, one run in 12 killed",
-  flags: "[--tasks N] [--seed S] [--workers W]",
+  ...EXPERIMENT_CATALOG["bakeoff"],
   parameters: bakeoffParameters,
   database: true,
   async run(ctx, params) {

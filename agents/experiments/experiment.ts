@@ -28,9 +28,9 @@ export type Parameters = Record<string, string | number>;
 
 export interface Experiment<P extends Parameters = Parameters> {
   name: ExperimentName;
-  /** One line for the usage. */
+  /** One line for the usage (server/experiments/report.ts's catalog). */
   summary: string;
-  /** The flags it takes besides the common ones, as the usage shows them. */
+  /** The flags it takes, as the usage shows them. */
   flags: string;
   /** Reads the command's flags (strings, or absent for the default) into the parameters the table records. */
   parameters: z.ZodType<P>;

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { manualClock } from "../../server/clock";
-import type { ExperimentTable } from "../../server/experiments/report";
+import { EXPERIMENT_CATALOG, type ExperimentTable } from "../../server/experiments/report";
 import type { Principal } from "../../server/principal";
 import { createAgent, ensureHuman } from "../../server/principals/create-principal";
 import { advanceCursor } from "../../server/relay/cursor";
@@ -196,8 +196,7 @@ export async function gatesTable(db: Db, params: GatesParameters, progress: (lin
 
 export const gatesExperiment: Experiment<GatesParameters> = {
   name: "gates",
-  summary: "a courtesy loop, parroting and stale speech through Quorum's relay and a baseline without gates",
-  flags: "[--turns N]",
+  ...EXPERIMENT_CATALOG["gates"],
   parameters: gatesParameters,
   database: true,
   run: (ctx, params) => gatesTable(databaseOf(ctx).server.db, params, ctx.progress),

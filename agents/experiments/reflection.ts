@@ -3,7 +3,7 @@
 // critique price and defect rate, all exact (typed decimals read as the fractions they name), then checked by
 // a seeded Monte-Carlo simulation of that many tasks.
 import { z } from "zod";
-import type { ExperimentTable } from "../../server/experiments/report";
+import { EXPERIMENT_CATALOG, type ExperimentTable } from "../../server/experiments/report";
 import type { Experiment } from "./experiment";
 import { Fraction } from "./fraction";
 import { seededRandom } from "./random";
@@ -180,8 +180,7 @@ export function reflectionTable(params: ReflectionParameters): ExperimentTable {
 
 export const reflectionExperiment: Experiment<ReflectionParameters> = {
   name: "reflection",
-  summary: "seed 000 Ex 8: expected extra cost with and without self-critique, break-even price and defect rate, exact and simulated",
-  flags: "[--tasks N] [--seed S] [--uv 200] [--w 150] [--ur 30] [--p 0.4] [--f 0.8]",
+  ...EXPERIMENT_CATALOG["reflection"],
   parameters: reflectionParameters,
   database: false,
   async run(ctx, params) {

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { systemClock } from "../../server/clock";
 import type { ServerContext } from "../../server/context";
-import type { ExperimentTable } from "../../server/experiments/report";
+import { EXPERIMENT_CATALOG, type ExperimentTable } from "../../server/experiments/report";
 import { launchFlight } from "../../server/flights/launch";
 import { readFlight } from "../../server/flights/view";
 import { loadTaskEvents } from "../../server/journal/load";
@@ -16,6 +16,7 @@ import { createScratchRepo, DEMO_GOAL } from "../demo/scratch-repo";
 import type { ScriptEntry, ScriptStep } from "../model/scripted";
 import type { ScriptInput } from "../team/context";
 import { coderScript, reviewerScript } from "../team/scripts";
+import { ensureTeam } from "../team/team";
 import { runTeamWorker } from "../team/worker";
 import { databaseOf, type Experiment } from "./experiment";
 import { suiteOnBranch, type SuiteVerdict } from "./suite";
@@ -61,6 +62,8 @@ export async function flyCell(server: ServerContext, scratch: string, coder: Cod
   const { db } = server;
   const repo = createScratchRepo(mkdtempSync(join(scratch, `zi-${coder}-${reviewer}-`)));
   const human = await ensureHuman(db, "experimenter", systemClock);
+  // The flight's REQUEST is addressed to the team's orchestrator: the team exists before the flight does.
+  await ensureTeam(db, systemClock);
   const { flight } = await launchFlight(db, human, { goal: DEMO_GOAL, repo, mode: "scripted", home: scratch }, systemClock);
   const stop = new AbortController();
   const worker = runTeamWorker(server, {
@@ -136,8 +139,7 @@ export function zeroIntelligenceTable(cells: Cell[]): ExperimentTable {
 
 export const zeroIntelligenceExperiment: Experiment<ZeroIntelligenceParameters> = {
   name: "zero-intelligence",
-  summary: "the 2×2 of competent or stub coder and rule or rubber-stamp reviewer, flown by the real team",
-  flags: "",
+  ...EXPERIMENT_CATALOG["zero-intelligence"],
   parameters: zeroIntelligenceParameters,
   database: true,
   async run(ctx) {

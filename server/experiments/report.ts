@@ -6,6 +6,17 @@ import { z } from "zod";
 export const EXPERIMENT_NAMES = ["bakeoff", "zero-intelligence", "gates", "reflection"] as const;
 export type ExperimentName = (typeof EXPERIMENT_NAMES)[number];
 
+/** What each experiment is and the flags it takes, as the usage and the Experiments page say them. */
+export const EXPERIMENT_CATALOG: Record<ExperimentName, { summary: string; flags: string }> = {
+  bakeoff: { summary: "seed 003: handoff by messages against leases, fences and incremental output, one run in 12 killed", flags: "[--tasks N] [--seed S] [--workers W]" },
+  "zero-intelligence": { summary: "the 2×2 of competent or stub coder and rule or rubber-stamp reviewer, flown by the real team", flags: "" },
+  gates: { summary: "a courtesy loop, parroting and stale speech through Quorum's relay and a baseline without gates", flags: "[--turns N]" },
+  reflection: {
+    summary: "seed 000 Ex 8: expected extra cost with and without self-critique, break-even price and defect rate, exact and simulated",
+    flags: "[--tasks N] [--seed S] [--uv 200] [--w 150] [--ur 30] [--p 0.4] [--f 0.8]",
+  },
+};
+
 /** One saved result, as its JSON file holds it (the page reads these, so a file of another shape is skipped). */
 export const experimentReport = z.object({
   experiment: z.enum(EXPERIMENT_NAMES),

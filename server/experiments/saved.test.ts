@@ -1,7 +1,7 @@
 // The experiments' saved tables as the Experiments page reads them (GET /api/experiments): every result in the
 // folder, newest first, with when it ran, its parameters and the command that reproduces it; a file that is no
 // result is named, not fatal; an empty or missing folder lists nothing.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { vi } from "vitest";
@@ -9,7 +9,8 @@ import { vi } from "vitest";
 const folder = mkdtempSync(join(tmpdir(), "quorum-experiments-"));
 vi.stubEnv("QUORUM_EXPERIMENTS_DIR", folder);
 
-const { describe, expect, it } = await import("vitest");
+const { afterAll, describe, expect, it } = await import("vitest");
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const { GET } = await import("../../app/api/experiments/route");
 const { call, makeAgent, makeHuman } = await import("../../test/helpers");
 const { fileNameOf, listSavedExperiments, saveExperiment } = await import("./saved");
@@ -33,7 +34,8 @@ function report(ranAt: string, seed: number): ExperimentReport {
 
 describe("saved experiments", () => {
   it("lists what was saved, newest first, to any signed-in principal", async () => {
-    expect(listSavedExperiments(join(folder, "nowhere"))).toEqual({ items: [], unreadable: [] });
+    expect(listSavedExperiments(join(folder, "nowhere"))).toMatchObject({ items: [], unreadable: [] });
+    expect(listSavedExperiments(join(folder, "nowhere")).experiments.map((e) => e.name)).toEqual(["bakeoff", "zero-intelligence", "gates", "reflection"]);
     const older = saveExperiment(folder, report("2026-01-01T10:00:00.000Z", 1));
     saveExperiment(folder, report("2026-01-02T10:00:00.000Z", 2));
     writeFileSync(join(folder, "notes.json"), '{"not": "a result"}');

@@ -4,7 +4,7 @@
 // run on a scratch database of their own and only their tables are kept.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { experimentReport, type ExperimentReport, markdownOf } from "./report";
+import { EXPERIMENT_CATALOG, EXPERIMENT_NAMES, experimentReport, type ExperimentName, type ExperimentReport, markdownOf } from "./report";
 
 export interface SavedExperiment extends ExperimentReport {
   /** The Markdown file's name in the folder (its JSON has the same name, ending .json). */
@@ -13,6 +13,8 @@ export interface SavedExperiment extends ExperimentReport {
 
 export interface SavedExperiments {
   items: SavedExperiment[];
+  /** Every experiment `quorum experiment` runs, saved or not: its name, what it measures, its flags. */
+  experiments: { name: ExperimentName; summary: string; flags: string }[];
   /** Files in the folder that end .json but are no experiment's result (said on the page, never fatal). */
   unreadable: string[];
 }
@@ -39,7 +41,7 @@ export function listSavedExperiments(folder: string): SavedExperiments {
   try {
     names = readdirSync(folder).filter((name) => name.endsWith(".json"));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { items: [], unreadable: [] };
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { items: [], unreadable: [], experiments: catalog() };
     throw error;
   }
   const items: SavedExperiment[] = [];
@@ -56,5 +58,9 @@ export function listSavedExperiments(folder: string): SavedExperiments {
     else unreadable.push(name);
   }
   items.sort((a, b) => b.ranAt.localeCompare(a.ranAt) || a.file.localeCompare(b.file));
-  return { items, unreadable: unreadable.sort() };
+  return { items, unreadable: unreadable.sort(), experiments: catalog() };
+}
+
+function catalog(): SavedExperiments["experiments"] {
+  return EXPERIMENT_NAMES.map((name) => ({ name, ...EXPERIMENT_CATALOG[name] }));
 }

@@ -74,6 +74,12 @@ export interface RunConfig {
   model: string;
   /** The REQUEST this run answers, when it was started by one. */
   requestId: number | null;
+  /**
+   * The files its tools started from, as a git tree in its flight's clone (a coder's worktree, uncommitted
+   * changes included): what a fork rebuilds its scratch copy from (agents/fork.ts). Absent for runs recorded
+   * before, and for runs outside a flight.
+   */
+  workspace?: { tree: string };
 }
 
 interface Tally {
