@@ -44,6 +44,7 @@ const MATRIX: Record<string, [number, number, number, number]> = {
   "GET /api/journal/runs/[id]":                        [401, 404, 404, 404],
   "GET /api/journal/runs/[id]/diagnose":               [401, 404, 404, 404],
   "GET /api/journal/runs/[id]/replay":                 [401, 404, 404, 404],
+  "POST /api/journal/runs/[id]/fork":                  [401, 403, 403, 409],
   "GET /api/journal/tasks/[id]/audit":                 [401, 200, 200, 200],
   "GET /api/journal/tasks/[id]/thread":                [401, 200, 200, 200],
   "GET /api/experiments":                              [401, 200, 200, 200],
