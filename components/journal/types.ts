@@ -8,3 +8,5 @@ export type { Observation, Mail, RunResult } from "@/server/runs/run-events";
 export type { Timeline, TimelineTurn } from "@/server/runs/timeline";
 export type { Comparable, ReplayReport } from "@/server/runs/replay-report";
 export type { Finding } from "@/server/runs/diagnose";
+export type { ForkReport, ForkStep } from "@/server/runs/fork-report";
+export type { ForkScript } from "@/server/runs/fork-input";
