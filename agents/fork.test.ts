@@ -18,6 +18,7 @@ import { hubRedaction } from "./run";
 import { PARSE_FILE } from "./team/scripts";
 import { DEMO_TEST_COMMAND } from "./team/worker";
 import type { ForkScript } from "../server/runs/fork-input";
+import { startModelServer } from "../test/fixtures/model-server";
 
 const BUGGY_LINE = "export function parse(text) {\n";
 /** Another coder: returns null for the empty input, runs the tests, and says what it did. */
@@ -135,5 +136,26 @@ describe("fork replay", () => {
       ),
     ).toBe(1);
     expect(refused[0]).toMatch(/is not a script: 0: Unrecognized key: "say"/);
+  });
+
+  it("carries the run on with the live model instead, through its wire, still writing nothing to the hub", { timeout: 120_000 }, async () => {
+    const server = await startModelServer();
+    try {
+      const journalBefore = await everything();
+      const variables = { QUORUM_MODEL: "stand-in-gpt", QUORUM_OPENAI_BASE_URL: `${server.url}/v1`, QUORUM_OPENAI_API_KEY: "sk-stand-in" };
+      const { client, continuedWith } = await forkClient(getDb(), recorded, { live: true }, variables);
+      expect(continuedWith).toBe("the live model openai-compatible:stand-in-gpt");
+      const workspace = await forkWorkspace(getDb(), recorded, { defaultTestCommand: DEMO_TEST_COMMAND });
+      const report = await forkRun(recorded, { until: endOfTurn(1), client, continuedWith, workspace, redact: hubRedaction(getDb()) });
+      // The stand-in thinks as the demo's coder does: it fixes the parser and the tests pass, for real, in the sandbox.
+      expect(report.fork.some((s) => s.kind === "ToolReturned" && /^run_tests → exit code 0 \(passed\)/.test(s.what))).toBe(true);
+      expect(report.forkResult).toMatchObject({ status: "done" });
+      expect((await server.usage()).answered).toBeGreaterThanOrEqual(2);
+      // Its usage is the server's, not the script's estimate: the journals part at the first debit at the latest.
+      expect(report.divergence).not.toBeNull();
+      expect(await everything()).toBe(journalBefore);
+    } finally {
+      await server.stop();
+    }
   });
 });

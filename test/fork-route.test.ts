@@ -9,7 +9,7 @@ import { loadRunEvents, type JournalRecord } from "../server/journal/load";
 import { payloadOf } from "../server/journal/payloads";
 import { appendLooseEvent } from "./fixtures/journal";
 import { flightJournal, launchScratchFlight, settledStatus, startWorker, until } from "./fixtures/team";
-import { call, makeAgent, makeHuman } from "./helpers";
+import { makeAgent, makeHuman } from "./helpers";
 
 let runId: string;
 let planner: JournalRecord;

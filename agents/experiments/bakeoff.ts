@@ -301,7 +301,7 @@ export function bakeoffTable(params: BakeoffParameters, corpus: CorpusTask[], pl
 
 export const bakeoffExperiment: Experiment<BakeoffParameters> = {
   name: "bakeoff",
-  ...EXPERIMENT_CATALOG["bakeoff"],
+  ...EXPERIMENT_CATALOG.bakeoff,
   parameters: bakeoffParameters,
   database: true,
   async run(ctx, params) {

@@ -196,7 +196,7 @@ export async function gatesTable(db: Db, params: GatesParameters, progress: (lin
 
 export const gatesExperiment: Experiment<GatesParameters> = {
   name: "gates",
-  ...EXPERIMENT_CATALOG["gates"],
+  ...EXPERIMENT_CATALOG.gates,
   parameters: gatesParameters,
   database: true,
   run: (ctx, params) => gatesTable(databaseOf(ctx).server.db, params, ctx.progress),

@@ -180,7 +180,7 @@ export function reflectionTable(params: ReflectionParameters): ExperimentTable {
 
 export const reflectionExperiment: Experiment<ReflectionParameters> = {
   name: "reflection",
-  ...EXPERIMENT_CATALOG["reflection"],
+  ...EXPERIMENT_CATALOG.reflection,
   parameters: reflectionParameters,
   database: false,
   async run(ctx, params) {
