@@ -23,16 +23,11 @@ import { listOutput } from "../../server/tasks/list-output";
 import { readTaskView } from "../../server/tasks/view";
 import { type Arm, documentsText, type Result } from "./bakeoff-agent";
 import { type CorpusTask, corpusOf, KILL_ONE_IN, killPlanOf, workMsOf } from "./bakeoff-corpus";
-import { databaseOf, type Experiment, type ExperimentContext } from "./experiment";
+import { databaseOf, type Experiment, type ExperimentContext, seedParameter } from "./experiment";
 
 export const bakeoffParameters = z.strictObject({
   tasks: z.coerce.number().int().min(2).max(2_000).default(48),
-  seed: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 32 - 1)
-    .default(1),
+  seed: seedParameter,
   workers: z.coerce.number().int().min(1).max(16).default(6),
 });
 export type BakeoffParameters = z.infer<typeof bakeoffParameters>;

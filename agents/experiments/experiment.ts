@@ -1,7 +1,7 @@
 // What an experiment is to `quorum experiment`: a name, its parameters (parsed from the command's flags, each with
 // its default) and a driver that returns a table. The CLI gives a driver a scratch database of its own (never
 // the hub's: bin/experiment.ts makes and drops it), a scratch folder and a way to say how far it has got.
-import type { z } from "zod";
+import { z } from "zod";
 import type { ServerContext } from "../../server/context";
 import type { ExperimentName, ExperimentTable } from "../../server/experiments/report";
 
@@ -25,6 +25,14 @@ export interface ExperimentContext {
 }
 
 export type Parameters = Record<string, string | number>;
+
+/** `--seed S`: what every seeded experiment draws from (1 by default, so a bare command reproduces the saved table). */
+export const seedParameter = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 32 - 1)
+  .default(1);
 
 export interface Experiment<P extends Parameters = Parameters> {
   name: ExperimentName;

@@ -4,7 +4,7 @@
 // a seeded Monte-Carlo simulation of that many tasks.
 import { z } from "zod";
 import { EXPERIMENT_CATALOG, type ExperimentTable } from "../../server/experiments/report";
-import type { Experiment } from "./experiment";
+import { type Experiment, seedParameter } from "./experiment";
 import { Fraction } from "./fraction";
 import { seededRandom } from "./random";
 
@@ -19,12 +19,7 @@ const decimal = (name: string, fallback: string, range: { max?: number } = {}) =
 export const reflectionParameters = z
   .strictObject({
     tasks: z.coerce.number().int().min(100).max(10_000_000).default(100_000),
-    seed: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(2 ** 32 - 1)
-      .default(1),
+    seed: seedParameter,
     uv: decimal("uv", "200"),
     w: decimal("w", "150"),
     ur: decimal("ur", "30"),

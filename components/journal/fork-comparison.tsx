@@ -22,6 +22,16 @@ function Step({ step, side }: { step: ForkStep | undefined; side: string }) {
   );
 }
 
+/** One side of a pair shown side by side: its label and what it holds. */
+function Side({ label, tone, children, testId }: { label: string; tone: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div className={`min-w-0 rounded p-2 ${tone}`}>
+      <dt className="text-xs text-neutral-500 dark:text-neutral-400">{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
 const differs = (a: ForkStep | undefined, b: ForkStep | undefined) => !a || !b || a.kind !== b.kind || a.what !== b.what;
 
 export function ForkComparison({ report }: { report: ForkReport }) {
@@ -37,34 +47,22 @@ export function ForkComparison({ report }: { report: ForkReport }) {
         </p>
         {report.divergence && (
           <dl className="grid gap-2 md:grid-cols-2">
-            <div className="min-w-0 rounded bg-neutral-50 p-2 dark:bg-neutral-900">
-              <dt className="text-xs text-neutral-500 dark:text-neutral-400">the recording</dt>
-              <dd>
-                <Step step={report.divergence.original ?? undefined} side="recorded" />
-              </dd>
-            </div>
-            <div className="min-w-0 rounded bg-amber-50 p-2 dark:bg-amber-950/40">
-              <dt className="text-xs text-neutral-500 dark:text-neutral-400">the fork</dt>
-              <dd>
-                <Step step={report.divergence.fork ?? undefined} side="fork" />
-              </dd>
-            </div>
+            <Side label="the recording" tone="bg-neutral-50 dark:bg-neutral-900">
+              <Step step={report.divergence.original ?? undefined} side="recorded" />
+            </Side>
+            <Side label="the fork" tone="bg-amber-50 dark:bg-amber-950/40">
+              <Step step={report.divergence.fork ?? undefined} side="fork" />
+            </Side>
           </dl>
         )}
       </div>
       <dl className="grid gap-2 text-sm md:grid-cols-2">
-        <div className="rounded border border-neutral-200 p-2 dark:border-neutral-800">
-          <dt className="text-xs text-neutral-500 dark:text-neutral-400">Recorded, from the fork point</dt>
-          <dd data-testid="fork-original-result">
-            {ended(report.originalResult)} · {formatTokens(report.tokens.original)} tokens
-          </dd>
-        </div>
-        <div className="rounded border border-accent-300 p-2 dark:border-accent-800">
-          <dt className="text-xs text-neutral-500 dark:text-neutral-400">The fork, with {report.continuedWith}</dt>
-          <dd data-testid="fork-fork-result">
-            {ended(report.forkResult)} · {formatTokens(report.tokens.fork)} tokens
-          </dd>
-        </div>
+        <Side label="Recorded, from the fork point" tone="border border-neutral-200 dark:border-neutral-800" testId="fork-original-result">
+          {ended(report.originalResult)} · {formatTokens(report.tokens.original)} tokens
+        </Side>
+        <Side label={`The fork, with ${report.continuedWith}`} tone="border border-accent-300 dark:border-accent-800" testId="fork-fork-result">
+          {ended(report.forkResult)} · {formatTokens(report.tokens.fork)} tokens
+        </Side>
       </dl>
       <p className="text-xs text-neutral-600 dark:text-neutral-300">
         Kept {report.until.index + 1} recorded events (through turn {report.until.turn}), re-lived from the journal {report.prefixIdentical ? "identically" : "with differences"}.
