@@ -130,7 +130,15 @@ export async function forkCommand(
   checkForkable(events, until);
   const { client, continuedWith } = await forkClient(db, events, script ? { script } : { live: true }, quorumVariables());
   const workspace = await forkWorkspace(db, events, { root: flags.root && resolve(typedIn(), flags.root), defaultTestCommand: testCommandSetting() ?? DEMO_TEST_COMMAND });
-  const report = await forkRun(events, { until, client, continuedWith, workspace, redact: hubRedaction(db), progress });
-  for (const line of forkLines(report)) print(line);
-  return 0;
+  // Ctrl-C: the continuation stops at its next turn boundary and its scratch folder goes.
+  const cancel = new AbortController();
+  const interrupt = () => cancel.abort();
+  process.once("SIGINT", interrupt);
+  try {
+    const report = await forkRun(events, { until, client, continuedWith, workspace, redact: hubRedaction(db), progress, signal: cancel.signal });
+    for (const line of forkLines(report)) print(line);
+    return cancel.signal.aborted ? 130 : 0;
+  } finally {
+    process.removeListener("SIGINT", interrupt);
+  }
 }

@@ -1,5 +1,6 @@
 // The Experiments page: a table `quorum experiment` saved appears with when it ran, its parameters and the
 // command that runs it again; the experiments not run yet say how to run them. Photographed at both sizes.
+import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
 test("an experiment run from the command line shows on the Experiments page with the command that reproduces it", async ({ page, signIn, cli }) => {
@@ -27,6 +28,7 @@ test("an experiment run from the command line shows on the Experiments page with
   await expect(page.getByRole("region", { name: "bakeoff" }).getByTestId("experiment-command")).toHaveText(
     "npm run quorum -- experiment bakeoff [--tasks N] [--seed S] [--workers W]",
   );
+  expect(await seriousViolations(page, "/experiments")).toEqual([]);
 
   for (const [width, height] of [
     [1440, 900],

@@ -1,6 +1,7 @@
 // Fork replay in the run's replay view: a human steps to a turn of the demo coder's run, forks from there with
 // the recorded answers edited (a different fix), and reads both journals side by side, the first divergence
 // marked; the run's own journal is the same afterwards.
+import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
 test("a human forks a finished run from a turn with an edited script and sees where the journals part", async ({ page, signIn }) => {
@@ -46,6 +47,7 @@ test("a human forks a finished run from a turn with an edited script and sees wh
   // The recorded fix passed its tests; the fork's did not.
   await expect(result.locator('[data-testid="fork-row"][data-differs="true"]').filter({ hasText: "exit code 0 (passed)" })).toContainText("exit code 1");
   await expect(result.getByTestId("fork-fork-result")).toContainText("done");
+  expect(await seriousViolations(page, "the fork's result")).toEqual([]);
 
   for (const [width, height] of [
     [1440, 900],

@@ -3,9 +3,9 @@
 // published to the user's repository — the only thing the team ever writes there (never its HEAD, its
 // checked-out branch or its work tree).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { inheritedEnvironment } from "../../server/config";
 import { branchOf } from "../../server/flights/branch";
 import type { MergeResult } from "../../server/flights/integrate";
@@ -91,7 +91,10 @@ export function treeOf(worktree: string): string {
   try {
     const env = { ...inheritedEnvironment(), GIT_INDEX_FILE: index };
     const run = (args: string[]) => execFileSync("git", args, { cwd: worktree, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-    run(["read-tree", "HEAD"]);
+    // Starting from a copy of the worktree's own index keeps its file stats, so only changed files are hashed again.
+    const own = resolve(worktree, execFileSync("git", ["rev-parse", "--git-path", "index"], { cwd: worktree, encoding: "utf8" }).trim());
+    if (existsSync(own)) copyFileSync(own, index);
+    else run(["read-tree", "HEAD"]);
     run(["add", "-A"]);
     return run(["write-tree"]).trim();
   } finally {

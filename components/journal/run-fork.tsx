@@ -145,7 +145,14 @@ export function RunFork({ run, turn, onClose }: { run: Timeline; turn: number; o
               </button>
             )}
           </div>
-          <ol className="max-h-40 space-y-0.5 overflow-y-auto font-mono text-xs text-neutral-700 dark:text-neutral-300" aria-live="polite" data-testid="fork-progress">
+          <ol
+            className="max-h-40 space-y-0.5 overflow-y-auto font-mono text-xs text-neutral-700 dark:text-neutral-300"
+            aria-live="polite"
+            aria-label="The fork's progress"
+            // A scroller takes the keyboard's focus, so its lines can be read without a mouse.
+            tabIndex={0}
+            data-testid="fork-progress"
+          >
             {phase.progress.map((line, i) => (
               // Lines only ever append: their place is their identity.
               // biome-ignore lint/suspicious/noArrayIndexKey: an append-only log
