@@ -147,6 +147,7 @@ export const zeroIntelligenceExperiment: Experiment<ZeroIntelligenceParameters> 
     const cells: Cell[] = [];
     for (const coder of Object.keys(ZI_CODERS) as CoderKind[]) {
       for (const reviewer of Object.keys(ZI_REVIEWERS) as ReviewerKind[]) {
+        if (ctx.signal?.aborted) throw new Error("interrupted");
         ctx.progress(`flying ${coder} coder × ${reviewer} reviewer`);
         const cell = await flyCell(server, ctx.scratch, coder, reviewer, ctx.signal);
         ctx.progress(`  ${cell.outcome}, ${cell.spent} tokens, ${cell.integrated ? "integrated" : "not integrated"}, suite ${cell.suite}`);
