@@ -2,11 +2,11 @@
 // differently — real tools on a scratch copy of its files — while the hub's journal and every repository
 // stay exactly as they were.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { getDb } from "../db/client";
 import { loadRunEvents, type JournalRecord } from "../server/journal/load";
 import { payloadOf } from "../server/journal/payloads";
@@ -107,7 +107,9 @@ describe("fork replay", () => {
   });
 
   it("prints the first divergence and the two journals side by side from the command line", { timeout: 120_000 }, async () => {
-    const file = join(mkdtempSync(join(tmpdir(), "quorum-fork-script-")), "null.json");
+    const folder = mkdtempSync(join(tmpdir(), "quorum-fork-script-"));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+    const file = join(folder, "null.json");
     writeFileSync(file, JSON.stringify(NULL_SCRIPT));
     const lines: string[] = [];
     const code = await forkCommand(

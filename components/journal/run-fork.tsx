@@ -146,11 +146,9 @@ export function RunFork({ run, turn, onClose }: { run: Timeline; turn: number; o
             )}
           </div>
           <ol
-            className="max-h-40 space-y-0.5 overflow-y-auto font-mono text-xs text-neutral-700 dark:text-neutral-300"
+            className="space-y-0.5 font-mono text-xs break-words text-neutral-700 dark:text-neutral-300"
             aria-live="polite"
             aria-label="The fork's progress"
-            // A scroller takes the keyboard's focus, so its lines can be read without a mouse.
-            tabIndex={0}
             data-testid="fork-progress"
           >
             {phase.progress.map((line, i) => (
