@@ -12,14 +12,9 @@ import { ModelError } from "./model/model-client";
 import { RecordingExhausted, replayClient } from "./model/replay";
 import { DONE } from "./tools/done";
 import { failure, type Toolbox } from "./tools/toolbox";
-import type { Comparable, ReplayReport } from "../server/runs/replay-report";
+import { type Comparable, comparable, type ReplayReport } from "../server/runs/replay-report";
 
 export type { Comparable, ReplayReport };
-
-function comparable(event: JournalRecord): Comparable {
-  // Through JSON, as jsonb stores it: undefined fields vanish on both sides.
-  return { kind: event.kind, actor: event.actor, taskId: event.taskId, turn: event.turn, data: JSON.parse(JSON.stringify(event.data ?? {})) };
-}
 
 function recordedAt<K extends EventKind>(recorded: JournalRecord[], kind: K, match: (data: EventPayloads[K]) => boolean, turn: number): EventPayloads[K] | null {
   const hit = recorded.find((e) => e.kind === kind && e.turn === turn && match(payloadOf(e, kind)));
@@ -43,23 +38,29 @@ function replayToolbox(recorded: JournalRecord[], state: RunState): Toolbox {
   };
 }
 
+/**
+ * Appends a step's events to a journal held in memory (a replay's, a fork's continuation) as the run fence
+ * would write them — the run's actor, task and turn; ids that follow the list, no time — and folds them in.
+ */
+export function appendInMemory(events: JournalRecord[], state: RunState, drafts: { kind: string; data: object; turn?: number }[]): RunState {
+  const written = drafts.map((draft, i) => ({
+    id: events.length + 1 + i,
+    t: new Date(0),
+    kind: draft.kind,
+    actor: state.agentId,
+    runId: state.runId,
+    taskId: state.taskId,
+    turn: draft.turn ?? state.turn,
+    data: JSON.parse(JSON.stringify(draft.data)),
+  }));
+  events.push(...written);
+  return foldRun(written, state);
+}
+
 /** The journal of a replay: appends to memory, and answers boundary questions from the recording. */
 function memoryJournal(recorded: JournalRecord[], replayed: JournalRecord[]): RunJournal {
   const ahead = () => recorded[replayed.length];
-  const push = (state: RunState, drafts: { kind: string; data: object; turn?: number }[]) => {
-    const written = drafts.map((draft) => ({
-      id: replayed.length + 1 + drafts.indexOf(draft),
-      t: new Date(0),
-      kind: draft.kind,
-      actor: state.agentId,
-      runId: state.runId,
-      taskId: state.taskId,
-      turn: draft.turn ?? state.turn,
-      data: JSON.parse(JSON.stringify(draft.data)),
-    }));
-    replayed.push(...written);
-    return foldRun(written, state);
-  };
+  const push = (state: RunState, drafts: { kind: string; data: object; turn?: number }[]) => appendInMemory(replayed, state, drafts);
   return {
     append: async (state, drafts) => push(state, drafts),
     beginTurn: async (state, turn, describe) => {

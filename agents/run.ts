@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { systemClock, type Clock } from "../server/clock";
 import { fail } from "../server/errors";
 import { emptyRunState } from "../server/runs/resume-point";
-import type { RunConfig, RunResult } from "../server/runs/run-events";
+import type { Observation, RunConfig, RunResult } from "../server/runs/run-events";
 import type { Principal } from "../server/principal";
 import { hubSecrets, redactValue } from "../server/hub-secrets";
 import { requireRunMayDraw } from "../server/budgets/run-budget";
@@ -53,10 +53,17 @@ export interface RunOptions extends RunEnvironment {
   /** The REQUEST message this run answers. */
   requestId?: number | null;
   runId?: string;
+  /** The git tree its tools start from (a flight's coder), recorded so that a fork can rebuild its files. */
+  workspace?: { tree: string };
 }
 
 export function newRunId(): string {
   return `run_${randomBytes(8).toString("hex")}`;
+}
+
+/** Takes the hub's secrets out of a tool's observation before anyone (the journal, the model) sees it. */
+export function hubRedaction(db: Db): (observation: Observation) => Promise<Observation> {
+  return async (observation) => redactValue(observation, await hubSecrets(db));
 }
 
 export function portsFor(db: Db, env: RunEnvironment): LoopPorts {
@@ -67,7 +74,7 @@ export function portsFor(db: Db, env: RunEnvironment): LoopPorts {
     toolbox: createToolbox(env.tools, {
       root: env.root,
       timeoutMs: env.toolTimeoutMs ?? RUN_DEFAULTS.toolTimeoutMs,
-      redact: async (observation) => redactValue(observation, await hubSecrets(db)),
+      redact: hubRedaction(db),
     }),
     journal: databaseJournal(db, { clock, inbox: env.inbox }),
     signal: env.signal,
@@ -96,6 +103,7 @@ export async function startRun(db: Db, options: RunOptions): Promise<{ runId: st
     model: options.client.name,
     requestId: options.requestId ?? null,
     ...(trace ? { traceId: trace.traceId } : {}),
+    ...(options.workspace ? { workspace: options.workspace } : {}),
   };
   const initial = { ...emptyRunState(), runId, agentId: options.agent.id, taskId: options.taskId ?? null };
   const result = await withinDrive(trace, async () => {

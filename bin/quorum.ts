@@ -9,7 +9,7 @@ import { agentKeySetting, appUrl, typedIn } from "../server/config";
 import { localHumanName, withConnection } from "./database";
 import { launchDemo, parseRoles, worker } from "./team";
 import { start } from "./start";
-import { replayCommand } from "./replay";
+import { forkCommand, replayCommand } from "./replay";
 import { resumeCommand, stopCommand } from "./run";
 import { revokeCommand, rotateCommand } from "./agent";
 import { DIAGNOSE_USAGE, diagnoseMain } from "./diagnose";
@@ -19,6 +19,7 @@ import { installHook } from "./hook";
 import { mcpCommand } from "./mcp";
 import { MODEL_USAGE, modelCommand } from "./model";
 import { WEBHOOK_USAGE, webhookMain } from "./webhook";
+import { EXPERIMENT_USAGE, experimentCommand } from "./experiment";
 
 export const USAGE = `usage:
   quorum start                          start Quorum (embedded Postgres unless DATABASE_URL is set)
@@ -30,6 +31,9 @@ export const USAGE = `usage:
   quorum agent revoke NAME              revoke every key of the agent
 ${FLIGHT_USAGE}
   quorum replay RUN                     re-live a run from its journal; exit 0 if the events come out identical
+  quorum replay RUN --until EVENT --script FILE | --live [--root DIR]
+                                        fork it: re-live it up to EVENT, carry it on with the script (or the live model) on a
+                                        scratch copy of its files, and show how the two journals differ
 ${DIAGNOSE_USAGE}
   quorum run resume RUN [--root DIR]    carry a halted, stopped or crashed run on from its journal
   quorum run stop RUN --reason TEXT     ask a run to stop at its next turn boundary
@@ -39,11 +43,13 @@ ${DIAGNOSE_USAGE}
   quorum hook install [--repo DIR] [--scope S] [--force]
                                         guard this git repository's commits against others' path reservations
 ${MODEL_USAGE}
-${WEBHOOK_USAGE}`;
+${WEBHOOK_USAGE}
+${EXPERIMENT_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === "webhook") return webhookMain(argv.slice(1));
   if (argv[0] === "diagnose") return diagnoseMain(argv.slice(1));
+  if (argv[0] === "experiment") return experimentCommand(argv.slice(1));
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -59,6 +65,9 @@ async function main(argv: string[]): Promise<number> {
       goal: { type: "string" },
       test: { type: "string" },
       allowance: { type: "string" },
+      until: { type: "string" },
+      script: { type: "string" },
+      live: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -124,6 +133,9 @@ async function main(argv: string[]): Promise<number> {
       agentKeySetting() ? "The key in QUORUM_KEY was stored in this repository's git config (quorum.key)." : "Set QUORUM_KEY when committing, or `git config quorum.key <key>`.",
     );
     return 0;
+  }
+  if (command === "replay" && sub && (values.until || values.script || values.live)) {
+    return withConnection(({ db }) => forkCommand(db, sub, { until: values.until, script: values.script, live: values.live, root: values.root }));
   }
   if (command === "replay" && sub) return withConnection(({ db }) => replayCommand(db, sub));
   if (command === "run" && sub === "resume" && name) return withConnection(({ db }) => resumeCommand(db, name, values.root && resolve(typedIn(), values.root)));

@@ -936,6 +936,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/journal/runs/{id}/fork": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Fork a run (humans): re-live it up to an event, carry it on with a script or the live model on a scratch copy of its files, and compare the two journals
+     * @description Long work: the answer streams JSON Lines, `{"progress": text}` as each step lands, then `{"report": …}` (the first divergence and both journals from the fork point), or `{"error": {message}}` should the continuation fail. Nothing is written to the hub's journal, its budgets or any repository.
+     */
+    post: operations["postJournalRunsIdFork"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/journal/tasks/{id}/audit": {
     parameters: {
       query?: never;
@@ -1238,6 +1258,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/experiments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The experiments' saved tables, newest first: when each ran, its parameters, the command that reproduces it, its columns, rows and notes */
+    get: operations["getExperiments"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1403,6 +1440,26 @@ export interface components {
     };
     PostBudgetsIdAllowanceBody: {
       allowance: number;
+    };
+    PostJournalRunsIdForkBody: {
+      until: number;
+      script?: {
+        text?: string;
+        toolCalls?: {
+          name: string;
+          arguments?: unknown;
+          id?: string;
+        }[];
+        usage?: {
+          inputTokens: number;
+          outputTokens: number;
+          cachedTokens?: number;
+        };
+        error?: string;
+        model?: string;
+      }[];
+      /** @constant */
+      live?: true;
     };
     PostFlightsBody: {
       repo: string;
@@ -2367,6 +2424,106 @@ export interface components {
     } & {
       [key: string]: unknown;
     };
+    PostJournalRunsIdForkResponse: {
+      progress?: string;
+      report?: {
+        runId: string;
+        until: {
+          eventId: number;
+          index: number;
+          turn: number;
+        } & {
+          [key: string]: unknown;
+        };
+        prefixIdentical: boolean;
+        workspace: string;
+        continuedWith: string;
+        original: ({
+          index: number;
+          kind: string;
+          turn: number | null;
+          what: string;
+          tokens: number | null;
+        } & {
+          [key: string]: unknown;
+        })[];
+        fork: ({
+          index: number;
+          kind: string;
+          turn: number | null;
+          what: string;
+          tokens: number | null;
+        } & {
+          [key: string]: unknown;
+        })[];
+        divergence:
+          | ({
+              index: number;
+              original:
+                | ({
+                    index: number;
+                    kind: string;
+                    turn: number | null;
+                    what: string;
+                    tokens: number | null;
+                  } & {
+                    [key: string]: unknown;
+                  })
+                | null;
+              fork:
+                | ({
+                    index: number;
+                    kind: string;
+                    turn: number | null;
+                    what: string;
+                    tokens: number | null;
+                  } & {
+                    [key: string]: unknown;
+                  })
+                | null;
+            } & {
+              [key: string]: unknown;
+            })
+          | null;
+        originalResult:
+          | ({
+              status: string;
+            } & {
+              [key: string]: unknown;
+            })
+          | null;
+        forkResult:
+          | ({
+              status: string;
+            } & {
+              [key: string]: unknown;
+            })
+          | null;
+        tokens: {
+          original: number;
+          fork: number;
+        } & {
+          [key: string]: unknown;
+        };
+      } & {
+        [key: string]: unknown;
+      };
+      error?: {
+        message: string;
+      } & {
+        [key: string]: unknown;
+      };
+    } & {
+      [key: string]: unknown;
+    };
+    PostJournalRunsIdForkConflict: {
+      /** @enum {string} */
+      error: "not_replayable" | "not_forkable" | "no_model";
+      message: string;
+      hint?: string;
+    } & {
+      [key: string]: unknown;
+    };
     GetStreamResponse: string;
     GetDiagnosisResponse: {
       /** @enum {string} */
@@ -2527,6 +2684,36 @@ export interface components {
     PostMcpResponse: {
       /** @constant */
       jsonrpc: "2.0";
+    } & {
+      [key: string]: unknown;
+    };
+    GetExperimentsResponse: {
+      items: {
+        /** @enum {string} */
+        experiment: "bakeoff" | "zero-intelligence" | "gates" | "reflection";
+        title: string;
+        question: string;
+        /** Format: date-time */
+        ranAt: string;
+        seconds: number;
+        parameters: {
+          [key: string]: string | number;
+        };
+        command: string;
+        columns: string[];
+        rows: string[][];
+        notes: string[];
+        file: string;
+      }[];
+      unreadable: string[];
+      experiments: ({
+        /** @enum {string} */
+        name: "bakeoff" | "zero-intelligence" | "gates" | "reflection";
+        summary: string;
+        flags: string;
+      } & {
+        [key: string]: unknown;
+      })[];
     } & {
       [key: string]: unknown;
     };
@@ -6754,6 +6941,86 @@ export interface operations {
       };
     };
   };
+  postJournalRunsIdFork: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PostJournalRunsIdForkBody"];
+      };
+    };
+    responses: {
+      /** @description Progress, then the report, one JSON object per line */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/x-ndjson": components["schemas"]["PostJournalRunsIdForkResponse"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description no such resource (or one the caller may not see) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description refused by a rule: the `error` code says which */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostJournalRunsIdForkConflict"];
+        };
+      };
+      /** @description the request body is over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayloadTooLarge"];
+        };
+      };
+    };
+  };
   getJournalTasksIdAudit: {
     parameters: {
       query?: never;
@@ -7766,6 +8033,44 @@ export interface operations {
     responses: {
       /** @description Method not allowed */
       405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getExperiments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GetExperimentsResponse"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
         headers: {
           [name: string]: unknown;
         };

@@ -35,3 +35,28 @@ export async function apiPatch<T>(path: string, body: unknown): Promise<T> {
 async function send<T>(method: "POST" | "PATCH", path: string, body: unknown): Promise<T> {
   return parse<T>(await fetch(path, { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }));
 }
+
+/**
+ * A POST whose answer streams JSON Lines (long work saying how far it has got): each line is handed to `onLine`
+ * as it arrives. A refusal before the stream starts is thrown as an ApiError, like any other call's.
+ */
+export async function apiPostLines(path: string, body: unknown, onLine: (line: unknown) => void, signal?: AbortSignal): Promise<void> {
+  const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal });
+  if (!response.ok || !response.body) {
+    await parse(response);
+    return;
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += value;
+    for (let nl = buffer.indexOf("\n"); nl >= 0; nl = buffer.indexOf("\n")) {
+      const line = buffer.slice(0, nl).trim();
+      buffer = buffer.slice(nl + 1);
+      if (line) onLine(JSON.parse(line));
+    }
+  }
+  if (buffer.trim()) onLine(JSON.parse(buffer));
+}

@@ -107,4 +107,7 @@ export const queryKeys = {
 
   /** The Settings page's webhook endpoints and their recent deliveries. */
   webhooks: family("webhooks"),
+
+  /** The Experiments page's saved tables (files `quorum experiment` writes; no journal event makes them stale). */
+  experiments: family("experiments"),
 };

@@ -50,6 +50,8 @@ const EXCLUDED: Record<string, string> = {
   "GET /api/tasks/:id/diff": "the review's diff for humans (files and hunks read from the flight's git); the built-in reviewer reads git itself",
   "GET /api/team": "the Room's note on how the built-in team thinks (humans); an agent is told its own model by its runtime",
   "GET /api/me/waiting": "the human's desk (the top strip's count and inbox); an agent finds its reviews with claim-next and its requests in its inbox",
+  "POST /api/journal/runs/:id/fork": "human-only: the journal explorer's fork of a run (agents get 403); it runs tools on this machine",
+  "GET /api/experiments": "the Experiments page's saved tables (humans); `quorum experiment` runs them on a scratch database, never the hub's",
   "GET /api/openapi.json": "the REST surface's own description (public); MCP clients list tools instead",
   "GET /api/health": "unauthenticated liveness probe for operators",
   "POST /api/mcp": "the MCP transport itself",

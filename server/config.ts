@@ -9,6 +9,7 @@
 // of `quorumVariables()`.
 // README's Configuration table lists every variable; test/config-home.test.ts fails when process.env
 // appears anywhere else in production code.
+import { join } from "node:path";
 import { quorumHome } from "../db/home";
 import { priceConfig, type PriceConfig } from "./bill/prices";
 
@@ -117,6 +118,16 @@ export const unsandboxedAllowed = setting((env) => env.QUORUM_UNSANDBOXED === "1
 
 /** Quorum's own folder (its database's data and passwords, its flight clones): never shown to a workpiece's commands. */
 export const quorumHomePath = setting(() => quorumHome());
+
+/**
+ * Where `quorum experiment` saves its tables and the Experiments page reads them: QUORUM_EXPERIMENTS_DIR, else
+ * `bench/results/experiments` in Quorum's folder (each composition root names its own: the CLI's is beside
+ * bin/, the app's is the folder `quorum start` runs it in).
+ */
+export function experimentsFolderIn(quorumFolder: string): string {
+  return experimentsFolderSetting() ?? join(quorumFolder, "bench", "results", "experiments");
+}
+const experimentsFolderSetting = setting((env) => env.QUORUM_EXPERIMENTS_DIR);
 
 /** What a child process inherits: this process's environment as it is now (a copy, for the caller to add to or prune). */
 export function inheritedEnvironment(): NodeJS.ProcessEnv {

@@ -17,6 +17,7 @@ import { systemClock } from "../server/clock";
 import { handGoalBack } from "../server/flights/hand-back";
 import { launchFlight } from "../server/flights/launch";
 import { announceTeamStarted, ensureTeamMember } from "../server/flights/team";
+import { loadRunEvents } from "../server/journal/load";
 import { claimTask } from "../server/tasks/claim";
 import { appendLooseEvent } from "./fixtures/journal";
 import { makeAgent, makeHuman } from "./helpers";
@@ -266,6 +267,11 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     "GET /api/journal/export": async () => ({ params: {}, query: `task=${(await ownedTask()).id}` }),
     "GET /api/journal/runs/[id]": async () => ({ params: { id: "00000000-0000-4000-8000-000000000000" } }),
     "GET /api/journal/runs/[id]/replay": async () => ({ params: { id: "00000000-0000-4000-8000-000000000000" } }),
+    // A run that kept no record of its files: a human's fork is refused (409 not_forkable), anyone else's before that.
+    "POST /api/journal/runs/[id]/fork": async () => {
+      const id = await liveRun();
+      return { params: { id }, body: { until: (await loadRunEvents(getDb(), id))[0].id, script: [{ text: "carry on" }] } };
+    },
     "GET /api/journal/tasks/[id]/audit": async () => ({ params: { id: (await doneTask()).id } }),
     "GET /api/journal/tasks/[id]/thread": async () => ({ params: { id: (await ownedTask()).id } }),
     "GET /api/lessons": none,
@@ -278,6 +284,7 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     "GET /api/me/waiting": none,
     "POST /api/flights/[id]/retry": async () => ({ params: { id: (await handedBack()).id }, body: { mode: "scripted" } }),
     "GET /api/flights": none,
+    "GET /api/experiments": none,
     "POST /api/flights": async () => {
       // A live team is running (its worker announced a model), so the hub takes a flight of one's own.
       await ensureTeamMember(getDb(), "orchestrator", "orchestrator", 1000, systemClock);

@@ -3,8 +3,10 @@
 // published to the user's repository — the only thing the team ever writes there (never its HEAD, its
 // checked-out branch or its work tree).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { inheritedEnvironment } from "../../server/config";
 import { branchOf } from "../../server/flights/branch";
 import type { MergeResult } from "../../server/flights/integrate";
 import type { FlightPlace } from "../../server/flights/place";
@@ -78,6 +80,26 @@ export function commitAndDiff(place: FlightPlace, worktree: string, message: str
   git(worktree, ["add", "-A"]);
   if (git(worktree, ["status", "--porcelain"]).trim() !== "") git(worktree, ["commit", "-q", "-m", message]);
   return git(worktree, ["diff", `${place.branch}...HEAD`]);
+}
+
+/**
+ * The worktree's files as a git tree, uncommitted and untracked ones included (read through an index of its
+ * own, so the worktree's index and branch stay as they are): what a run starts from, for a fork to rebuild.
+ */
+export function treeOf(worktree: string): string {
+  const index = join(mkdtempSync(join(tmpdir(), "quorum-tree-")), "index");
+  try {
+    const env = { ...inheritedEnvironment(), GIT_INDEX_FILE: index };
+    const run = (args: string[]) => execFileSync("git", args, { cwd: worktree, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    // Starting from a copy of the worktree's own index keeps its file stats, so only changed files are hashed again.
+    const own = resolve(worktree, execFileSync("git", ["rev-parse", "--git-path", "index"], { cwd: worktree, encoding: "utf8" }).trim());
+    if (existsSync(own)) copyFileSync(own, index);
+    else run(["read-tree", "HEAD"]);
+    run(["add", "-A"]);
+    return run(["write-tree"]).trim();
+  } finally {
+    rmSync(dirname(index), { recursive: true, force: true });
+  }
 }
 
 /** A submission's evidence carries this much of the diff: the review page reads the whole change from git. */

@@ -1,27 +1,8 @@
 "use client";
 // A flight's goal under review: where the work is (the branch in the user's repository, from which commit)
 // and how to take it. The team never merges into the user's checkout; the human does, with this command.
-import { useState } from "react";
+import { CopyButton } from "../copy-button";
 import { type FlightView, useFlightOf } from "./use-flights";
-
-function CopyButton({ text }: { text: string }) {
-  const [copied, setCopied] = useState(false);
-  if (typeof navigator === "undefined" || !navigator.clipboard) return null;
-  return (
-    <button
-      type="button"
-      onClick={() =>
-        navigator.clipboard.writeText(text).then(
-          () => setCopied(true),
-          () => setCopied(false),
-        )
-      }
-      className="shrink-0 rounded border border-neutral-300 px-2 py-0.5 text-xs hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800"
-    >
-      {copied ? "Copied" : "Copy"}
-    </button>
-  );
-}
 
 function MergeInstructions({ flight }: { flight: FlightView }) {
   const base = flight.baseCommit?.slice(0, 7);

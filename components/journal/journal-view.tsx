@@ -17,7 +17,7 @@ function Tabs({ params, view, update }: { params: JournalParams; view: View; upd
   const views: View[] = ["events", ...(params.task ? TASK_VIEWS : []), ...(params.run ? RUN_VIEWS : [])];
   if (views.length === 1) return null;
   return (
-    <div role="tablist" aria-label="Views" className="flex gap-1 border-b border-neutral-200 px-6 dark:border-neutral-800">
+    <div role="tablist" aria-label="Views" className="flex gap-1 overflow-x-auto border-b border-neutral-200 px-3 md:px-6 dark:border-neutral-800">
       {views.map((v) => (
         <button
           key={v}
@@ -25,7 +25,7 @@ function Tabs({ params, view, update }: { params: JournalParams; view: View; upd
           role="tab"
           aria-selected={view === v}
           onClick={() => update({ view: v })}
-          className={`-mb-px border-b-2 px-3 py-1.5 text-sm ${view === v ? "border-accent-600 font-medium" : "border-transparent text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-neutral-100"}`}
+          className={`-mb-px shrink-0 border-b-2 px-3 py-1.5 text-sm whitespace-nowrap ${view === v ? "border-accent-600 font-medium" : "border-transparent text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-neutral-100"}`}
         >
           {LABELS[v]}
           {TASK_VIEWS.includes(v) && <span className="ml-1 text-xs text-neutral-500">(task)</span>}

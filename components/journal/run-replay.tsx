@@ -1,12 +1,15 @@
 "use client";
-// Replay: step through a run's recorded turns (responses and observations, as the loop saw them), and
-// re-live it from the journal on the server to show whether a fresh replay comes out identical.
+// Replay: step through a run's recorded turns (responses and observations, as the loop saw them), re-live it
+// from the journal on the server to show whether a fresh replay comes out identical, and fork it from a turn
+// (./run-fork.tsx) to see what another answer from there would have done.
 import { useQuery } from "@tanstack/react-query";
 import { useState, type KeyboardEvent } from "react";
 import { apiGet } from "../api";
 import { queryKeys } from "../query-keys";
 import { JsonBlock } from "./json-block";
 import type { JournalParams } from "./journal-params";
+import { useMe } from "../session";
+import { RunFork } from "./run-fork";
 import { RunHeader } from "./run-header";
 import { RunTimelineState, useRunTimeline } from "./run-timeline";
 import { TurnCard } from "./turn-card";
@@ -57,7 +60,9 @@ function Verdict({ runId, finished }: { runId: string; finished: boolean }) {
 
 export function RunReplay({ runId, update }: { runId: string; update: (patch: Partial<JournalParams>) => void }) {
   const run = useRunTimeline(runId);
+  const me = useMe();
   const [step, setStep] = useState(0);
+  const [forkFrom, setForkFrom] = useState<number | null>(null);
   if (!run.isSuccess) return <RunTimelineState run={run} runId={runId} />;
   const turns = run.data.turns;
   const at = Math.min(step, Math.max(turns.length - 1, 0));
@@ -73,7 +78,7 @@ export function RunReplay({ runId, update }: { runId: string; update: (patch: Pa
         <p className="text-sm text-neutral-500">No turn to step through yet.</p>
       ) : (
         <section aria-label="Step through the run" onKeyDown={keys} className="space-y-2">
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
             <button type="button" className={button} onClick={() => setStep(0)} disabled={at === 0}>
               « First
             </button>
@@ -92,8 +97,14 @@ export function RunReplay({ runId, update }: { runId: string; update: (patch: Pa
             <span className="text-xs text-neutral-500">(← → keys)</span>
           </div>
           <TurnCard turn={turns[at]} expanded />
+          {me.data?.kind === "human" && forkFrom === null && (
+            <button type="button" className={button} onClick={() => setForkFrom(turns[at].turn)} data-testid="fork-from-here">
+              Fork from here (turn {turns[at].turn})…
+            </button>
+          )}
         </section>
       )}
+      {forkFrom !== null && <RunFork key={forkFrom} run={run.data} turn={forkFrom} onClose={() => setForkFrom(null)} />}
     </div>
   );
 }

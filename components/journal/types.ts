@@ -6,3 +6,5 @@ export type { Submission, Verdict } from "@/server/tasks/audit";
 export type { Observation, Mail, RunResult } from "@/server/runs/run-events";
 export type { Timeline, TimelineTurn } from "@/server/runs/timeline";
 export type { Comparable, ReplayReport } from "@/server/runs/replay-report";
+export type { ForkReport, ForkStep } from "@/server/runs/fork-report";
+export type { ForkScript } from "@/server/runs/fork-input";

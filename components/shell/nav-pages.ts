@@ -19,5 +19,6 @@ export const NAV_PAGES: NavPage[] = [
   { href: "/journal", label: "Journal" },
   { href: "/agents", label: "Agents" },
   { href: "/principles", label: "Principles" },
+  { href: "/experiments", label: "Experiments" },
   { href: "/settings", label: "Settings", badge: DisabledWebhooksBadge },
 ];

@@ -7,6 +7,7 @@ import { BILL_ROUTES } from "./bill";
 import { COMMITMENT_ROUTES } from "./commitments";
 import { DECISION_ROUTES } from "./decisions";
 import { DIAGNOSIS_ROUTES } from "./diagnosis";
+import { EXPERIMENT_ROUTES } from "./experiments";
 import { FLIGHT_ROUTES } from "./flights";
 import { JOURNAL_ROUTES } from "./journal";
 import { MCP_ROUTES } from "./mcp";
@@ -36,4 +37,5 @@ export const ROUTES: RouteSpec[] = [
   ...FLIGHT_ROUTES,
   ...WEBHOOK_ROUTES,
   ...MCP_ROUTES,
+  ...EXPERIMENT_ROUTES,
 ];

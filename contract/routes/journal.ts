@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { exportQuery } from "@/server/journal/export";
 import { listJournalQuery } from "@/server/journal/list";
+import { forkRunInput } from "@/server/runs/fork-input";
 import { waitForEventsQuery } from "@/server/journal/wait-for-events";
 import * as v from "../views";
 import { uuidId, runId, ok, type RouteSpec, TAGS } from "./route-spec";
@@ -57,6 +58,20 @@ export const JOURNAL_ROUTES: RouteSpec[] = [
     answers: ok(v.anyObject),
     refusals: [404, 409],
     otherConflicts: ["not_replayable"],
+  },
+  {
+    method: "post",
+    path: "/api/journal/runs/{id}/fork",
+    tag: TAGS.journal,
+    summary: "Fork a run (humans): re-live it up to an event, carry it on with a script or the live model on a scratch copy of its files, and compare the two journals",
+    description:
+      'Long work: the answer streams JSON Lines, `{"progress": text}` as each step lands, then `{"report": …}` (the first divergence and both journals from the fork point), or `{"error": {message}}` should the continuation fail. Nothing is written to the hub\'s journal, its budgets or any repository.',
+    access: "principal",
+    params: runId,
+    body: forkRunInput,
+    answers: [{ status: 200, description: "Progress, then the report, one JSON object per line", contentType: "application/x-ndjson", schema: v.forkLine }],
+    refusals: [403, 404, 409],
+    otherConflicts: ["not_replayable", "not_forkable", "no_model"],
   },
   {
     method: "get",

@@ -18,6 +18,7 @@ export const TAGS = {
   bill: "Bill",
   webhooks: "Webhooks",
   surfaces: "Surfaces",
+  experiments: "Experiments",
 } as const;
 export type Tag = (typeof TAGS)[keyof typeof TAGS];
 
@@ -35,6 +36,7 @@ export const TAG_TEXT: Record<Tag, string> = {
   Bill: "Tokens and money per agent, model, task and run.",
   Webhooks: "Signed deliveries of journal events to endpoints humans register.",
   Surfaces: "The MCP server, and this document.",
+  Experiments: "The tables `quorum experiment` saved: what the harness measured on a scratch database of its own.",
 };
 
 /** Who may call: nobody needs to sign in, a bearer key or session cookie, or a bearer key only (MCP). */

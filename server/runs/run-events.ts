@@ -79,6 +79,12 @@ export interface RunConfig {
    * (agents/run-tracing.ts); absent otherwise. Replay copies RunStarted as recorded, so it stays identical.
    */
   traceId?: string;
+  /**
+   * The files its tools started from, as a git tree in its flight's clone (a coder's worktree, uncommitted
+   * changes included): what a fork rebuilds its scratch copy from (agents/fork.ts). Absent for runs recorded
+   * before, and for runs outside a flight.
+   */
+  workspace?: { tree: string };
 }
 
 interface Tally {

@@ -22,7 +22,7 @@ import { storedWorkOf } from "../stored-work";
 import { coderScript } from "../scripts";
 import { speak } from "../speak";
 import type { Member } from "../team";
-import { commitAndDiff, diffAsEvidence, ensureWorktree, restartFromFlightBranch } from "../workspace";
+import { commitAndDiff, diffAsEvidence, ensureWorktree, restartFromFlightBranch, treeOf } from "../workspace";
 
 /** After this many rejections the coder stops reworking and says so: a loop is for the humans to break. */
 export const MAX_REJECTIONS = 3;
@@ -90,6 +90,7 @@ export async function codeNextTask(ctx: TeamContext, me: Member): Promise<boolea
       budgetId,
       taskId: task.id,
       requestId,
+      workspace: { tree: treeOf(worktree) },
     }).then(({ result }) => result),
   );
   return true;
