@@ -2,10 +2,10 @@
 export async function register() {
   // NEXT_RUNTIME stays spelled out: Next replaces it at build time, so the Edge bundle leaves the imports below out.
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { sweepersEnabled, webhookInwardAllowed } = await import("./server/config");
+  const { partitionMonthsAhead, sweepersEnabled, webhookInwardAllowed } = await import("./server/config");
   if (!sweepersEnabled()) return;
   const { serverContext } = await import("./server/context");
   const { startSweepers, sweepersWith } = await import("./server/sweepers/schedule");
   const { db, clock } = serverContext();
-  startSweepers(db, clock, sweepersWith({ webhooksMayReachInward: webhookInwardAllowed() }));
+  startSweepers(db, clock, sweepersWith({ webhooksMayReachInward: webhookInwardAllowed(), partitionMonthsAhead: partitionMonthsAhead() }));
 }

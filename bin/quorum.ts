@@ -19,6 +19,7 @@ import { installHook } from "./hook";
 import { mcpCommand } from "./mcp";
 import { MODEL_USAGE, modelCommand } from "./model";
 import { WEBHOOK_USAGE, webhookMain } from "./webhook";
+import { JOURNAL_USAGE, journalMain } from "./journal";
 
 export const USAGE = `usage:
   quorum start                          start Quorum (embedded Postgres unless DATABASE_URL is set)
@@ -39,10 +40,12 @@ ${FLIGHT_USAGE}
   quorum hook install [--repo DIR] [--scope S] [--force]
                                         guard this git repository's commits against others' path reservations
 ${MODEL_USAGE}
-${WEBHOOK_USAGE}`;
+${WEBHOOK_USAGE}
+${JOURNAL_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === "webhook") return webhookMain(argv.slice(1));
+  if (argv[0] === "journal") return journalMain(argv.slice(1));
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,

@@ -139,6 +139,9 @@ const STALE = {
   // a run that failed hands its task back: the board, what waits for the human, the model's state
   TaskReleased: [...TASKS, ...WAITING, k.team()],
   FlightRetried: [...TASKS, ...WAITING, k.team()],
+  // retention: every view that reaches back now stops at another month (the folds themselves do not change)
+  JournalArchived: [k.everyRun(), k.everyTaskJournal()],
+  JournalRestored: [k.everyRun(), k.everyTaskJournal()],
 } satisfies Record<EventKind, Stale>;
 
 /**

@@ -199,3 +199,15 @@ export const reviewDeadlineSetting = setting((env) => (env.QUORUM_REVIEW_DEADLIN
 
 /** Quorum's own variables (QUORUM_*), for the model seam: agents/model/from-env.ts alone knows which of them configure a model. */
 export const quorumVariables = setting((env): Environment => Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith("QUORUM_"))));
+
+// ——— Retention: the journal's monthly partitions (DESIGN §4)
+
+export const DEFAULT_PARTITION_MONTHS_AHEAD = 3;
+/** QUORUM_PARTITION_MONTHS_AHEAD (0–24, default 3): how many months past the current one the partitions sweeper keeps made. */
+export const partitionMonthsAhead = setting((env) => {
+  const raw = env.QUORUM_PARTITION_MONTHS_AHEAD?.trim();
+  if (!raw) return DEFAULT_PARTITION_MONTHS_AHEAD;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 24) throw new Error(`QUORUM_PARTITION_MONTHS_AHEAD must be a whole number of months from 0 to 24, not '${raw}'`);
+  return n;
+});

@@ -1,10 +1,12 @@
-// The journal: append-only (a trigger refuses UPDATE and DELETE), the source of truth.
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+// The journal: append-only (a trigger refuses UPDATE and DELETE), the source of truth. Partitioned by month
+// of `t` (migration 0035, DESIGN §4): a partitioned table's key must hold the partition key, so the primary
+// key is (id, t); ids stay unique because only events_id_seq hands them out.
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const events = pgTable(
   "events",
   {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
+    id: bigserial("id", { mode: "number" }).notNull(),
     v: integer("v").notNull().default(1),
     t: timestamp("t", { withTimezone: true }).notNull().defaultNow(),
     kind: text("kind").notNull(),
@@ -16,6 +18,7 @@ export const events = pgTable(
     // tx_id (xid8, the writing transaction) is added by a custom migration; see listJournal.
   },
   (t) => [
+    primaryKey({ name: "events_pkey", columns: [t.id, t.t] }),
     index("events_kind_idx").on(t.kind, t.id),
     index("events_actor_idx").on(t.actor, t.id),
     index("events_task_idx").on(t.taskId, t.id),

@@ -96,6 +96,9 @@ export const EVENT_KINDS = [
   "ReworkAbandoned",
   "TaskReleased",
   "FlightRetried",
+  // retention
+  "JournalArchived",
+  "JournalRestored",
 ] as const;
 
 export type EventKind = (typeof EVENT_KINDS)[number];

@@ -205,6 +205,10 @@ export interface EventPayloads {
   TaskReleased: TaskReleasedData;
   /** `mode`: the model's name, or `scripted (chosen by a human)`. */
   FlightRetried: { flightId: string; mode: string };
+  // retention: a month of the journal left for a file (`quorum journal archive`) or came back (`… restore`)
+  /** `month` `YYYY-MM-01`; `from`/`to` its bounds (UTC); `file` the archive's name (its folder is in journal_archives); `sha256` its bytes'. */
+  JournalArchived: { month: string; from: string; to: string; events: number; file: string; sha256: string };
+  JournalRestored: { month: string; from: string; to: string; events: number; file: string; sha256: string };
 }
 
 // Every kind has a payload type and every payload type a kind: the build fails until both lists agree.
