@@ -29,6 +29,16 @@ export const JOURNAL_ROUTES: RouteSpec[] = [
   },
   {
     method: "get",
+    path: "/api/journal/archives",
+    tag: TAGS.journal,
+    summary: "The journal's archived months: where every view that reaches back stops (`quorum journal restore` brings one back)",
+    description: "`file` is the archive's path on the hub's machine, for humans (null for agents).",
+    access: "principal",
+    answers: ok(z.looseObject({ items: z.array(v.journalArchive) })),
+    refusals: [],
+  },
+  {
+    method: "get",
     path: "/api/journal/export",
     tag: TAGS.journal,
     summary: "A run's or a task's events as a JSON Lines download",
