@@ -1,86 +1,25 @@
 // Retention (DESIGN §4): a month of the journal leaves for a verified JSONL.gz file and comes back bit for
-// bit, every fold that outlives it reads the same before, during and after, and what still needs a month
-// keeps it in the database (the archive says which).
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// bit, every fold that outlives it reads the same while it is away and after, and what still needs a month
+// keeps it in the database (the archive says which). Under load: ./retention-under-load.test.ts.
+import { readFileSync, writeFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { scriptedClient } from "../agents/model/scripted";
-import { startRun } from "../agents/run";
 import { GET as archivesRoute } from "../app/api/journal/archives/route";
-import { readBill } from "../server/bill/read-bill";
 import { resetBillSnapshot } from "../server/bill/snapshot";
 import { createBudget } from "../server/budgets/create";
-import { budgetLines } from "../server/budgets/lines";
 import { manualClock } from "../server/clock";
 import { QuorumError } from "../server/errors";
 import { listJournal } from "../server/journal/list";
-import { loadRunEvents } from "../server/journal/load";
 import { journalPartitions } from "../server/journal/partitions";
 import { requireWorkedTask } from "../server/memory/lesson-task";
 import { archiveJournal } from "../server/retention/archive";
 import { verifyArchiveFile } from "../server/retention/archive-file";
 import { restoreJournal } from "../server/retention/restore";
-import { reviewRecords } from "../server/tasks/review-record";
-import { resumePoint } from "../server/runs/resume-point";
-import { claimTask } from "../server/tasks/claim";
-import { createTask } from "../server/tasks/create";
 import { reopenTask } from "../server/tasks/reopen";
 import { reviewTask } from "../server/tasks/review";
-import { submitTask } from "../server/tasks/submit";
-import { CODER_SYSTEM, FIX_SCRIPT, FIX_TASK, makeScratchRepo, scratchTools } from "./fixtures/runtime";
+import { archiveFolder, foldsOf, monthRows, workedTask } from "./fixtures/retention";
 import { call, makeAgent, makeHuman } from "./helpers";
-import type { Principal } from "../server/principal";
-
-const PRICES = { prices: {}, currency: "USD", problem: null };
-const out = () => mkdtempSync(join(tmpdir(), "quorum-archive-"));
-
-/** Every event of a month, as the journal holds it, in id order: what a restore must bring back exactly. */
-async function monthRows(from: string, to: string): Promise<string[]> {
-  const rows = await getDb().execute<{ line: string }>(
-    sql`select row_to_json(e)::text as line from events e where t >= ${from}::timestamptz and t < ${to}::timestamptz order by id`,
-  );
-  return [...rows].map((r) => r.line);
-}
-
-/** A task filed, claimed, worked by a finished scripted run on `budgetId`, submitted and reviewed (rejected first when asked). */
-async function workedTask(lead: Principal, coder: Principal, budgetId: string, clock: ReturnType<typeof manualClock>, options: { reject?: boolean; finish?: boolean } = {}) {
-  const db = getDb();
-  const task = await createTask(db, lead, { title: `task ${Math.random()}`, acceptanceCriteria: "it works" }, clock);
-  await claimTask(db, coder, task.id, clock);
-  const { runId } = await startRun(db, {
-    agent: coder,
-    client: scriptedClient(FIX_SCRIPT),
-    tools: scratchTools({ quick: true }),
-    root: makeScratchRepo(),
-    task: FIX_TASK,
-    system: CODER_SYSTEM,
-    taskId: task.id,
-    budgetId,
-    clock,
-  });
-  const fence = (await db.execute<{ fence: number }>(sql`select fence from tasks where id = ${task.id}`))[0].fence;
-  await submitTask(db, coder, task.id, { fence, summary: "fixed", evidence: `tests pass ${Math.random()}` }, clock);
-  if (options.reject) {
-    await reviewTask(db, lead, task.id, { verdict: "reject", reason: "not yet" }, clock);
-    await submitTask(db, coder, task.id, { fence, summary: "fixed again", evidence: `tests pass ${Math.random()}` }, clock);
-  }
-  if (options.finish !== false) await reviewTask(db, lead, task.id, { verdict: "accept", reason: null }, clock);
-  return { task, runId };
-}
-
-async function folds(budgetIds: string[], principals: string[], runIds: string[]) {
-  const db = getDb();
-  const bill = await readBill(db, PRICES);
-  return {
-    bill: { total: bill.total, agents: bill.agents, models: bill.models, budgets: bill.budgets, team: bill.team },
-    budgets: Object.fromEntries(await budgetLines(db, budgetIds)),
-    reviews: Object.fromEntries(await reviewRecords(db, principals)),
-    resume: await Promise.all(runIds.map(async (id) => resumePoint(await loadRunEvents(db, id)))),
-  };
-}
 
 describe("retention", () => {
   it("archives a month to a verified file, every fold unchanged, and restores it bit for bit", async () => {
@@ -96,12 +35,12 @@ describe("retention", () => {
     const june = await workedTask(lead, coder, budget.id, clock);
     const runIds = [march.runId, marchToo.runId, june.runId];
 
-    const before = await folds([budget.id], [coder.id], runIds);
+    const before = await foldsOf([budget.id], [coder.id], runIds);
     expect(before.reviews[coder.id]).toEqual({ accepted: 3, reviewed: 4 });
     const marchEvents = await monthRows("2026-03-01", "2026-04-01");
     expect(marchEvents.length).toBeGreaterThan(30);
 
-    const dir = out();
+    const dir = archiveFolder();
     const lines: string[] = [];
     const archived = await archiveJournal(db, { before: new Date("2026-05-01T00:00:00Z"), out: dir, clock, progress: (l) => lines.push(l) });
     expect(archived.map((m) => [m.month, m.events])).toEqual([["2026-03-01", marchEvents.length]]);
@@ -114,7 +53,7 @@ describe("retention", () => {
     expect(await monthRows("2026-03-01", "2026-04-01")).toEqual([]);
     expect((await journalPartitions(db)).months).not.toContain("2026-03-01");
     // Every fold that outlives it reads the same; the journal says what happened, and the route lists the month.
-    const during = await folds([budget.id], [coder.id], runIds);
+    const during = await foldsOf([budget.id], [coder.id], runIds);
     expect(during.bill).toEqual(before.bill);
     expect(during.budgets).toEqual(before.budgets);
     expect(during.reviews).toEqual(before.reviews);
@@ -135,7 +74,7 @@ describe("retention", () => {
     const restored = await restoreJournal(db, file, clock);
     expect(restored).toMatchObject({ month: "2026-03-01", events: marchEvents.length, alsoMoved: 0 });
     expect(await monthRows("2026-03-01", "2026-04-01")).toEqual(marchEvents);
-    expect(await folds([budget.id], [coder.id], runIds)).toEqual(before);
+    expect(await foldsOf([budget.id], [coder.id], runIds)).toEqual(before);
     expect((await call(archivesRoute, "/api/journal/archives", { cookie: lead.cookie })).body.items).toEqual([]);
     // Every index of the journal is valid again, and the restored partition is its owner's alone.
     const invalid = await db.execute(sql`
@@ -157,7 +96,7 @@ describe("retention", () => {
     const budget = await createBudget(db, null, { ownerId: coder.id, allowance: 1_000_000, label: "coder's" }, clock);
     const open = await workedTask(lead, coder, budget.id, clock, { finish: false });
     clock.set(new Date("2026-04-10T09:00:00Z"));
-    const dir = out();
+    const dir = archiveFolder();
     const refusal = await archiveJournal(db, { before: new Date("2026-03-01T00:00:00Z"), out: dir, clock }).catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(QuorumError);
     expect((refusal as QuorumError).code).toBe("not_archivable");
@@ -167,7 +106,7 @@ describe("retention", () => {
     await expect(archiveJournal(db, { before: new Date("2026-05-01T00:00:00Z"), out: dir, clock })).rejects.toThrow(/never archived/);
 
     // Finished, but the task gets an event after the cutoff: its history would be cut in two.
-    await reviewTask(db, lead, open.task.id, { verdict: "accept", reason: null }, clock);
+    await reviewTask(db, lead, open.task.id, { verdict: "accept" }, clock);
     const straddle = await archiveJournal(db, { before: new Date("2026-03-01T00:00:00Z"), out: dir, clock }).catch((e: unknown) => e);
     expect((straddle as QuorumError).message).toMatch(new RegExp(`task #${open.task.number} .* has events on both sides of 2026-03-01`));
 

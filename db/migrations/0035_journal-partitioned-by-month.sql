@@ -121,6 +121,7 @@ DECLARE
   this_month date := date_trunc('month', now() AT TIME ZONE 'UTC')::date;
   moved bigint := 0;
   grantee oid;
+  ix record;
 BEGIN
   IF p_month IS NULL OR extract(day FROM p_month) <> 1 THEN
     RAISE EXCEPTION 'a journal partition starts on the first of a month, not %', p_month USING ERRCODE = 'invalid_parameter_value';
@@ -151,6 +152,14 @@ BEGIN
   END IF;
   EXECUTE format('ALTER TABLE events ATTACH PARTITION %I FOR VALUES FROM (%L) TO (%L)', part, lo, hi);
   EXECUTE format('ALTER TABLE %I DROP CONSTRAINT %I', part, part || '_month');
+  -- Each of its indexes is named after the journal's own (events_2026_11_settled_idx for events_settled_idx).
+  FOR ix IN
+    SELECT c.relname AS name, p.relname AS parent FROM pg_index i
+    JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_inherits h ON h.inhrelid = i.indexrelid JOIN pg_class p ON p.oid = h.inhparent
+    WHERE i.indrelid = part::regclass AND c.relname <> part || substr(p.relname, 7)
+  LOOP
+    EXECUTE format('ALTER INDEX %I RENAME TO %I', ix.name, part || substr(ix.parent, 7));
+  END LOOP;
   FOR grantee IN
     SELECT DISTINCT a.grantee FROM pg_class c, aclexplode(c.relacl) a WHERE c.oid = part::regclass AND a.grantee <> c.relowner
   LOOP
@@ -180,5 +189,21 @@ DECLARE
 BEGIN
   FOR d IN SELECT def FROM journal_shape ORDER BY step LOOP
     EXECUTE d.def;
+  END LOOP;
+END $$;
+--> statement-breakpoint
+-- The partitions' indexes, built above with names of their columns, are named after the journal's own.
+DO $$
+DECLARE
+  ix record;
+BEGIN
+  FOR ix IN
+    SELECT c.relname AS name, t.relname || substr(p.relname, 7) AS wanted FROM pg_index i
+    JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid
+    JOIN pg_inherits h ON h.inhrelid = i.indexrelid JOIN pg_class p ON p.oid = h.inhparent
+    JOIN pg_inherits ti ON ti.inhrelid = i.indrelid
+    WHERE ti.inhparent = 'events'::regclass AND c.relname <> t.relname || substr(p.relname, 7)
+  LOOP
+    EXECUTE format('ALTER INDEX %I RENAME TO %I', ix.name, ix.wanted);
   END LOOP;
 END $$;

@@ -136,6 +136,7 @@ export async function archiveJournal(db: Db, options: ArchiveOptions): Promise<A
   for (const month of inDefault) progress(`${label(month)}: ${await makeJournalPartition(db, month, options.lockTimeoutMs ?? 10_000)} (out of the default partition)`);
   mkdirSync(options.out, { recursive: true, mode: 0o700 });
   const files: ArchivedMonth[] = [];
+  let held = 0;
   try {
     await db.transaction(
       async (tx) => {
@@ -183,6 +184,7 @@ export async function archiveJournal(db: Db, options: ArchiveOptions): Promise<A
         }
         // From here to the commit the journal's readers and writers wait: keep it short.
         await tx.execute(sql`select set_config('lock_timeout', ${`${options.lockTimeoutMs ?? 10_000}ms`}, true)`);
+        held = performance.now();
         for (const month of months) await tx.execute(sql`alter table events detach partition ${sql.identifier(partitionName(month))}`);
         const changes = await foldChanges(tx, before, await readFolds(tx));
         if (changes.length) refuse(changes, cutoff);
@@ -211,6 +213,7 @@ export async function archiveJournal(db: Db, options: ArchiveOptions): Promise<A
       throw fail.conflict("journal", "journal_busy", "the journal stayed locked by another transaction for too long: nothing was archived, try again", {}, undefined, error);
     throw error;
   }
+  progress(`the journal was held for ${Math.round(performance.now() - held)} ms while the months were detached`);
   progress(`archived ${files.length} month${files.length === 1 ? "" : "s"}: ${files.reduce((n, f) => n + f.events, 0).toLocaleString("en")} events`);
   return files;
 }
