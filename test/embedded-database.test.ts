@@ -110,7 +110,7 @@ describe("the embedded database", () => {
     try {
       const made = await keepJournalPartitionsAhead(sweeping.db, systemClock, 6);
       expect(made.map((m) => m.made)).toEqual(["created", "created", "created"]);
-      expect((await journalPartitions(sweeping.db)).months).toContain(addMonths(monthOf(new Date()), 6));
+      expect(await journalPartitions(sweeping.db)).toContain(addMonths(monthOf(new Date()), 6));
     } finally {
       await sweeping.close();
     }

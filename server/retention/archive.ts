@@ -52,7 +52,7 @@ const label = (month: string) => month.slice(0, 7);
 
 /** The months to archive: partitions wholly before the cutoff, and months of it still waiting in the default partition. */
 async function monthsBefore(db: Db, cutoff: string): Promise<{ months: string[]; inDefault: string[] }> {
-  const { months } = await journalPartitions(db);
+  const months = await journalPartitions(db);
   const waiting = await db.execute<{ month: string }>(sql`
     select distinct to_char(date_trunc('month', t at time zone 'UTC'), 'YYYY-MM-01') as month from events_default
     where t < ${monthStart(cutoff).toISOString()}::timestamptz`);
