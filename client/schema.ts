@@ -894,7 +894,7 @@ export interface paths {
     };
     /**
      * The journal's archived months: where every view that reaches back stops (`quorum journal restore` brings one back)
-     * @description `file` is the archive's path on the hub's machine, for humans (null for agents).
+     * @description With `run` or `task`, the months holding that run's or task's events. `file` is the archive's path on the hub's machine, for humans (null for agents).
      */
     get: operations["getJournalArchives"];
     put?: never;
@@ -6592,7 +6592,10 @@ export interface operations {
   };
   getJournalArchives: {
     parameters: {
-      query?: never;
+      query?: {
+        run?: string;
+        task?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;

@@ -58,8 +58,8 @@ export const queryKeys = {
   taskJournal,
   taskThread: (taskId: string) => [...taskJournal(taskId), "thread"] as const,
   taskAudit: (taskId: string) => [...taskJournal(taskId), "audit"] as const,
-  /** The journal's archived months (where the Journal, a timeline and an audit say their history stops): under journal, so every event refreshes them. */
-  journalArchives: () => [...journal(), "archives"] as const,
+  /** The journal's archived months (all, or those holding a run's or task's events): under journal, so every event refreshes them. */
+  journalArchives: (scope = "all") => [...journal(), "archives", scope] as const,
   /** Every run's and every task's explorer views: an archive or a restore changes what each of them reaches. */
   everyRun: family("run"),
   everyTaskJournal: family("task-journal"),

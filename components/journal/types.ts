@@ -8,3 +8,4 @@ export type { Observation, Mail, RunResult } from "@/server/runs/run-events";
 export type { Timeline, TimelineTurn } from "@/server/runs/timeline";
 export type { Comparable, ReplayReport } from "@/server/runs/replay-report";
 export type { Finding } from "@/server/runs/diagnose";
+export type { JournalArchiveView as JournalArchive } from "@/server/retention/archives";

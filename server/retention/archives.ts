@@ -1,8 +1,9 @@
 // The archived months of the journal, as every view that reaches back says where its history stops
 // (GET /api/journal/archives): the Journal, a run's timeline and a task's audit draw "Events before … are
 // archived" where what they show meets one of these ranges.
-import { asc } from "drizzle-orm";
-import { journalArchives } from "../../db/schema";
+import { asc, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { journalArchivedRuns, journalArchivedTasks, journalArchives } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import type { Principal } from "../principal";
 
@@ -19,8 +20,24 @@ export interface JournalArchiveView {
   sha256: string;
 }
 
-export async function listJournalArchives(db: Executor, viewer: Principal): Promise<{ items: JournalArchiveView[] }> {
-  const rows = await db.select().from(journalArchives).orderBy(asc(journalArchives.month));
+/** GET /api/journal/archives's query: every archived month, or those holding one run's or one task's events. */
+export const journalArchivesQuery = z.strictObject({
+  run: z.string().min(1).max(128).optional(),
+  task: z.uuid().optional(),
+});
+export type JournalArchivesQuery = z.infer<typeof journalArchivesQuery>;
+
+export async function listJournalArchives(db: Executor, viewer: Principal, query: JournalArchivesQuery = {}): Promise<{ items: JournalArchiveView[] }> {
+  const holding = query.run
+    ? db.select({ month: journalArchivedRuns.month }).from(journalArchivedRuns).where(eq(journalArchivedRuns.runId, query.run))
+    : query.task
+      ? db.select({ month: journalArchivedTasks.month }).from(journalArchivedTasks).where(eq(journalArchivedTasks.taskId, query.task))
+      : undefined;
+  const rows = await db
+    .select()
+    .from(journalArchives)
+    .where(holding ? inArray(journalArchives.month, holding) : undefined)
+    .orderBy(asc(journalArchives.month));
   return {
     items: rows.map((r) => ({
       month: r.month,

@@ -1,0 +1,53 @@
+// Archived history in the journal's views (DESIGN §4): where what a view shows meets an archived month it
+// says so, with the command that brings the month back — between two events, at the end of a list, over a
+// run's timeline and a task's audit.
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { expect, test } from "./fixtures";
+import { root, serverEnv } from "./server";
+
+test("the Journal, a run's timeline and a task's audit say where their history is archived", async ({ page, signIn, cli, snap }) => {
+  const env = serverEnv(process.env.QUORUM_E2E_HOME!, Number(process.env.QUORUM_E2E_PORT));
+  const made = spawnSync(join(root, "node_modules", ".bin", "tsx"), [join(root, "test/processes/old-months.ts")], { cwd: root, env, encoding: "utf8" });
+  expect(made.status, made.stderr).toBe(0);
+  const seeded = JSON.parse(made.stdout.trim().split("\n").at(-1)!) as {
+    humanId: string;
+    september: { id: string; number: number; runId: string };
+  };
+  // August and September leave for files; August comes back, so September is a gap in what the journal shows.
+  const archived = await cli(["journal", "archive", "--before", "2026-10-01"]);
+  const files = [...archived.matchAll(/→ (\S+events-2026-(08|09)\.jsonl\.gz)/g)].map((m) => m[1]);
+  expect(files).toHaveLength(2);
+  await cli(["journal", "restore", files[0]]);
+  try {
+    await signIn(page);
+    await page.goto(`/journal?actor=${seeded.humanId}`);
+    const gap = page.getByTestId("archived-line");
+    await expect(gap).toHaveText(`Events of September 2026 are archived (quorum journal restore ${files[1]}).`);
+    // Newest first: the human's arrival above the gap, August's work below it.
+    await expect(page.getByTestId("journal-row").last()).toHaveAttribute("data-kind", "TaskCreated");
+    await snap(page, "journal-archived-gap");
+
+    // A list that reaches its end at an archived month says everything before it is archived.
+    await page.goto(`/journal?run=${seeded.september.runId}`);
+    await expect(page.getByTestId("archived-line")).toHaveText(`Events before 1 Oct 2026 are archived (quorum journal restore ${files[1]}).`);
+    await page.goto(`/journal?run=${seeded.september.runId}&view=timeline`);
+    await expect(page.getByTestId("archived-line")).toHaveText(`This run's events are archived with September 2026 (quorum journal restore ${files[1]}).`);
+    await snap(page, "timeline-archived");
+    await page.goto(`/journal?task=${seeded.september.id}&view=audit`);
+    await expect(page.getByTestId("archived-line")).toHaveText(`This task's history is archived with September 2026 (quorum journal restore ${files[1]}).`);
+    await expect(page.getByText("No verdict in the journal.")).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/journal?actor=${seeded.humanId}`);
+    await expect(page.getByTestId("archived-line")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await snap(page, "journal-archived-gap-phone");
+  } finally {
+    await cli(["journal", "restore", files[1]]);
+  }
+  // Restored, the month is history again: no line, and the run's timeline is back.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/journal?run=${seeded.september.runId}&view=timeline`);
+  await expect(page.getByTestId("run-result")).toContainText("Ended done: closed the books");
+  await expect(page.getByTestId("archived-line")).toHaveCount(0);
+});
