@@ -3,6 +3,7 @@
 // run's timeline and a task's audit.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 import { root, serverEnv } from "./server";
 
@@ -12,6 +13,7 @@ test("the Journal, a run's timeline and a task's audit say where their history i
   expect(made.status, made.stderr).toBe(0);
   const seeded = JSON.parse(made.stdout.trim().split("\n").at(-1)!) as {
     humanId: string;
+    humanName: string;
     september: { id: string; number: number; runId: string };
   };
   // August and September leave for files; August comes back, so September is a gap in what the journal shows.
@@ -20,19 +22,35 @@ test("the Journal, a run's timeline and a task's audit say where their history i
   expect(files).toHaveLength(2);
   await cli(["journal", "restore", files[0]]);
   try {
-    await signIn(page);
+    // Signing in today is the human's newest event: above the gap; August's work below it.
+    await signIn(page, seeded.humanName);
     await page.goto(`/journal?actor=${seeded.humanId}`);
     const gap = page.getByTestId("archived-line");
     await expect(gap).toHaveText(`Events of September 2026 are archived (quorum journal restore ${files[1]}).`);
-    // Newest first: the human's arrival above the gap, August's work below it.
-    await expect(page.getByTestId("journal-row").last()).toHaveAttribute("data-kind", "TaskCreated");
+    await expect(page.getByTestId("journal-row").first()).toHaveAttribute("data-kind", "HumanSignedIn");
+    await expect(page.getByTestId("journal-row").last()).toHaveAttribute("data-kind", "PrincipalCreated");
+    const order = await page
+      .locator('ul[aria-label="Journal events"] > li')
+      .evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.kind ?? (li as HTMLElement).dataset.testid));
+    const line = order.indexOf("archived-line");
+    expect(order.slice(0, line)).toContain("HumanSignedIn");
+    expect(order.slice(line)).toContain("TaskReviewed");
     await snap(page, "journal-archived-gap");
+    // The line reads in both themes (axe: no serious or critical violation).
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const result = await new AxeBuilder({ page }).include("[data-testid=archived-line]").withTags(["wcag2a", "wcag2aa"]).analyze();
+      expect(result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${scheme}: ${v.id}`)).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: "light" });
 
     // A list that reaches its end at an archived month says everything before it is archived.
     await page.goto(`/journal?run=${seeded.september.runId}`);
     await expect(page.getByTestId("archived-line")).toHaveText(`Events before 1 Oct 2026 are archived (quorum journal restore ${files[1]}).`);
     await page.goto(`/journal?run=${seeded.september.runId}&view=timeline`);
     await expect(page.getByTestId("archived-line")).toHaveText(`This run's events are archived with September 2026 (quorum journal restore ${files[1]}).`);
+    // Said in place, not as a page that failed to load.
+    await expect(page.getByTestId("page-error")).toHaveCount(0);
     await snap(page, "timeline-archived");
     await page.goto(`/journal?task=${seeded.september.id}&view=audit`);
     await expect(page.getByTestId("archived-line")).toHaveText(`This task's history is archived with September 2026 (quorum journal restore ${files[1]}).`);

@@ -9,8 +9,13 @@ import { RunHeader } from "./run-header";
 import { TurnCard } from "./turn-card";
 import type { Timeline } from "./types";
 
+/** Every view that reads it says a failure in place (RunTimelineState), where an archived run is named as such. */
 export function useRunTimeline(runId: string) {
-  return useQuery({ queryKey: queryKeys.runTimeline(runId), queryFn: () => apiGet<Timeline>(`/api/journal/runs/${encodeURIComponent(runId)}`) });
+  return useQuery({
+    queryKey: queryKeys.runTimeline(runId),
+    queryFn: () => apiGet<Timeline>(`/api/journal/runs/${encodeURIComponent(runId)}`),
+    meta: { answersInPlace: true },
+  });
 }
 
 /** What a view of the run shows until its timeline is there: a skeleton while it loads, or why it could not (its events may be archived). */

@@ -186,7 +186,7 @@ export async function archiveJournal(db: Db, options: ArchiveOptions): Promise<A
         await tx.execute(sql`select set_config('lock_timeout', ${`${options.lockTimeoutMs ?? 10_000}ms`}, true)`);
         held = performance.now();
         for (const month of months) await tx.execute(sql`alter table events detach partition ${sql.identifier(partitionName(month))}`);
-        const changes = await foldChanges(tx, before, await readFolds(tx));
+        const changes = await foldChanges(tx, before, await readFolds(tx, Object.keys(before.streaks)));
         if (changes.length) refuse(changes, cutoff);
         for (const file of files) {
           await appendEvent(tx, {

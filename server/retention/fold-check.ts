@@ -22,7 +22,8 @@ export interface FoldReading {
   streaks: Record<string, unknown>;
 }
 
-export async function readFolds(tx: Tx): Promise<FoldReading> {
+/** Reads every fold; `models` names the models to read streaks of (a second reading reads the first's, whose runs may have left). */
+export async function readFolds(tx: Tx, models?: string[]): Promise<FoldReading> {
   const ids = (await tx.select({ id: budgets.id }).from(budgets)).map((b) => b.id);
   const lines = await budgetLines(tx, ids);
   const direct = await budgetsSpentDirectly(tx, ids);
@@ -33,8 +34,8 @@ export async function readFolds(tx: Tx): Promise<FoldReading> {
   }
   const owners = (await tx.select({ id: principals.id }).from(principals)).map((p) => p.id);
   for (const [owner, record] of await reviewRecords(tx, owners)) reading.reviews[owner] = record;
-  const models = await tx.execute<{ model: string }>(sql`select distinct data->>'model' as model from events where kind = 'RunStarted' and data ? 'model'`);
-  for (const { model } of models) reading.streaks[model] = await streakOf(tx, model);
+  const named = models ?? [...(await tx.execute<{ model: string }>(sql`select distinct data->>'model' as model from events where kind = 'RunStarted' and data ? 'model'`))].map((r) => r.model);
+  for (const model of named) reading.streaks[model] = await streakOf(tx, model);
   return reading;
 }
 

@@ -6,7 +6,7 @@ import { scriptedClient } from "../../agents/model/scripted";
 import { startRun } from "../../agents/run";
 import { openDatabase } from "../../bin/database";
 import { connect } from "../../db/client";
-import { manualClock, systemClock } from "../../server/clock";
+import { manualClock } from "../../server/clock";
 import { createAgent, ensureHuman } from "../../server/principals/create-principal";
 import type { Principal } from "../../server/principal";
 import { claimTask } from "../../server/tasks/claim";
@@ -18,8 +18,10 @@ const database = await openDatabase();
 const connection = connect(database.url, { max: 2 });
 const db = connection.db;
 const suffix = randomBytes(3).toString("hex");
-const human = await ensureHuman(db, `archivist-${suffix}`, systemClock);
-const agent = await createAgent(db, null, { name: `elder-${suffix}`, role: "coder" }, systemClock);
+// Everyone arrives in August too, so the journal's order (by id) and its dates agree, as they do in life.
+const arrival = manualClock(new Date("2026-08-11T09:00:00Z"));
+const human = await ensureHuman(db, `archivist-${suffix}`, arrival);
+const agent = await createAgent(db, null, { name: `elder-${suffix}`, role: "coder" }, arrival);
 
 async function acceptedTask(title: string, clock: ReturnType<typeof manualClock>, work?: (taskId: string) => Promise<string>) {
   const task = await createTask(db, human, { title, acceptanceCriteria: "it is done" }, clock);
@@ -35,7 +37,9 @@ const september = await acceptedTask("Close the September books", manualClock(ne
   const done = { toolCalls: [{ name: "done", arguments: { summary: "closed the books", evidence: ["the books balance"] } }] };
   const { runId } = await startRun(db, {
     agent: agent as Principal,
-    client: scriptedClient([done]),
+    // A script of its own name: a back-dated finish must not pass for the scripted team's latest success
+    // (the model's failure streak counts from it, and the archive refuses to change that).
+    client: Object.assign(scriptedClient([done]), { name: "scripted:bookkeeper" }),
     tools: [],
     root: process.cwd(),
     task: "close the September books",
@@ -45,7 +49,7 @@ const september = await acceptedTask("Close the September books", manualClock(ne
   });
   return runId;
 });
-process.stdout.write(`${JSON.stringify({ humanId: human.id, agentId: agent.id, august, september })}\n`);
+process.stdout.write(`${JSON.stringify({ humanId: human.id, humanName: human.name, agentId: agent.id, august, september })}\n`);
 await connection.close();
 await database.stop?.();
 process.exit(0);
