@@ -8,6 +8,8 @@ import { expect, test } from "./fixtures";
 import { root, serverEnv } from "./server";
 
 test("the Journal, a run's timeline and a task's audit say where their history is archived", async ({ page, signIn, cli, snap }) => {
+  // Four CLI commands, each starting Node and connecting as the database's owner, beside the browser.
+  test.setTimeout(180_000);
   const env = serverEnv(process.env.QUORUM_E2E_HOME!, Number(process.env.QUORUM_E2E_PORT));
   const made = spawnSync(join(root, "node_modules", ".bin", "tsx"), [join(root, "test/processes/old-months.ts")], { cwd: root, env, encoding: "utf8" });
   expect(made.status, made.stderr).toBe(0);
