@@ -28,6 +28,11 @@ describe("quorum journal", () => {
     expect(await journalCommand(db, ["archive", "--before", "2026-06-01"], { clock, home, print: future.print })).toBe(1);
     expect(future.lines[0]).toMatch(/^quorum: the current month \(2026-04\) and later ones are never archived/);
 
+    const charted = capture();
+    clock.set(new Date("2026-04-03T10:00:00Z"));
+    expect(await journalCommand(db, ["archive", "--before", "2026-04-01"], { clock, home, print: charted.print })).toBe(1);
+    expect(charted.lines[0]).toMatch(/^quorum: the Bill's charts still show events back to 2026-03-27: archive before 2026-03-01 at the latest/);
+
     const archived = capture();
     expect(await journalCommand(db, ["archive", "--before", "2026-03"], { clock, home, print: archived.print })).toBe(0);
     const file = join(home, "archive", "events-2026-02.jsonl.gz");

@@ -16,6 +16,7 @@ import { requireWorkedTask } from "../server/memory/lesson-task";
 import { archiveJournal } from "../server/retention/archive";
 import { verifyArchiveFile } from "../server/retention/archive-file";
 import { restoreJournal } from "../server/retention/restore";
+import { loadRunTimeline } from "../server/runs/run-journal";
 import { reopenTask } from "../server/tasks/reopen";
 import { reviewTask } from "../server/tasks/review";
 import { archiveFolder, foldsOf, monthRows, workedTask } from "./fixtures/retention";
@@ -66,7 +67,8 @@ describe("retention", () => {
     ]);
     const asAgent = await call(archivesRoute, "/api/journal/archives", { key: coder.key });
     expect(asAgent.body.items[0].file).toBeNull();
-    // Rules that read an archived task's history keep working, or say why they cannot.
+    // An archived run is named as such; rules that read an archived task's history keep working, or say why they cannot.
+    await expect(loadRunTimeline(db, march.runId, lead)).rejects.toThrow(`run ${march.runId}'s events are archived with 2026-03`);
     await expect(requireWorkedTask(db, coder, march.task.id)).resolves.toBeUndefined();
     await expect(reopenTask(db, lead, march.task.id, { evidence: "it broke again" }, clock)).rejects.toMatchObject({ code: "archived" });
     await expect(resetBillSnapshot(db)).rejects.toThrow(/archived months/);

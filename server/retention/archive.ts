@@ -12,6 +12,7 @@ import { sql } from "drizzle-orm";
 import { journalArchives } from "../../db/schema";
 import type { Db, Tx } from "../../db/client";
 import { BILL_KINDS } from "../bill/bill-fold";
+import { WINDOWS } from "../bill/series";
 import { refreshBillSnapshot, snapshotPosition } from "../bill/snapshot";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
@@ -115,6 +116,14 @@ export async function archiveJournal(db: Db, options: ArchiveOptions): Promise<A
     throw fail.invalid(
       "journal",
       `the current month (${label(current)}) and later ones are never archived: --before may be at most ${current} (it archives every month before it)`,
+    );
+  }
+  // The Bill's longest chart reads its BudgetExhausted markers from the journal: what it shows stays.
+  const charted = new Date(options.clock.now().getTime() - Math.max(...Object.values(WINDOWS)) * 1000);
+  if (monthStart(cutoff) > charted) {
+    throw fail.invalid(
+      "journal",
+      `the Bill's charts still show events back to ${charted.toISOString().slice(0, 10)}: archive before ${monthOf(charted)} at the latest, or wait a few days`,
     );
   }
   const { months, inDefault } = await monthsBefore(db, cutoff);

@@ -34,7 +34,8 @@ export async function readFolds(tx: Tx, models?: string[]): Promise<FoldReading>
   }
   const owners = (await tx.select({ id: principals.id }).from(principals)).map((p) => p.id);
   for (const [owner, record] of await reviewRecords(tx, owners)) reading.reviews[owner] = record;
-  const named = models ?? [...(await tx.execute<{ model: string }>(sql`select distinct data->>'model' as model from events where kind = 'RunStarted' and data ? 'model'`))].map((r) => r.model);
+  const named =
+    models ?? [...(await tx.execute<{ model: string }>(sql`select distinct data->>'model' as model from events where kind = 'RunStarted' and data ? 'model'`))].map((r) => r.model);
   for (const model of named) reading.streaks[model] = await streakOf(tx, model);
   return reading;
 }
