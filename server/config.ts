@@ -202,8 +202,11 @@ export const quorumVariables = setting((env): Environment => Object.fromEntries(
 
 // ——— Retention: the journal's monthly partitions (DESIGN §4)
 
-export const DEFAULT_PARTITION_MONTHS_AHEAD = 3;
-/** QUORUM_PARTITION_MONTHS_AHEAD (0–24, default 3): how many months past the current one the partitions sweeper keeps made. */
+/**
+ * QUORUM_PARTITION_MONTHS_AHEAD (0–24, default 1): how many months past the current one the partitions sweeper keeps made. One is
+ * enough (the sweeper runs every 10 minutes), and every partition costs each read of the whole journal a little (bench/results/2026-12-03-retention.md).
+ */
+export const DEFAULT_PARTITION_MONTHS_AHEAD = 1;
 export const partitionMonthsAhead = setting((env) => {
   const raw = env.QUORUM_PARTITION_MONTHS_AHEAD?.trim();
   if (!raw) return DEFAULT_PARTITION_MONTHS_AHEAD;

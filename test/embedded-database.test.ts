@@ -108,9 +108,9 @@ describe("the embedded database", () => {
     // The partitions sweeper runs as the app's role: it makes the coming months' partitions through the one function.
     const sweeping = connect(database.url, { max: 1 });
     try {
-      const made = await keepJournalPartitionsAhead(sweeping.db, systemClock, 6);
+      const made = await keepJournalPartitionsAhead(sweeping.db, systemClock, 4);
       expect(made.map((m) => m.made)).toEqual(["created", "created", "created"]);
-      expect(await journalPartitions(sweeping.db)).toContain(addMonths(monthOf(new Date()), 6));
+      expect(await journalPartitions(sweeping.db)).toContain(addMonths(monthOf(new Date()), 4));
     } finally {
       await sweeping.close();
     }

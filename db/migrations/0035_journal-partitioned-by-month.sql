@@ -1,7 +1,7 @@
 -- The journal is partitioned by month of `t`, UTC (DESIGN §4), so that old months can be archived to files
 -- and dropped whole (`quorum journal archive`) instead of the journal only growing. The existing journal is
 -- converted in place: set aside, a partitioned `events` made with the same columns, sequence and privileges,
--- one partition per month that holds events and the current month with 3 ahead (the partitions sweeper keeps
+-- one partition per month that holds events and the current month with the next (the partitions sweeper keeps
 -- ahead from then on) and a default for a `t` outside them all, every row copied in commit-safe order
 -- before the triggers exist (the webhook outbox must not fire again), then the indexes and triggers remade.
 -- A partitioned table's unique constraints must hold its partition key: the primary key is (id, t), and
@@ -171,7 +171,7 @@ END $function$;
 SELECT quorum_journal_partition(m) FROM (
   SELECT DISTINCT date_trunc('month', "t" AT TIME ZONE 'UTC')::date AS m FROM "events_before_partitioning"
   UNION
-  SELECT (date_trunc('month', now() AT TIME ZONE 'UTC') + n * interval '1 month')::date FROM generate_series(0, 3) AS n
+  SELECT (date_trunc('month', now() AT TIME ZONE 'UTC') + n * interval '1 month')::date FROM generate_series(0, 1) AS n
 ) AS months ORDER BY m;
 --> statement-breakpoint
 INSERT INTO "events" ("id", "v", "t", "kind", "actor", "run_id", "task_id", "turn", "data", "tx_id")
@@ -207,3 +207,6 @@ BEGIN
     EXECUTE format('ALTER INDEX %I RENAME TO %I', ix.name, ix.wanted);
   END LOOP;
 END $$;
+--> statement-breakpoint
+-- Autovacuum analyzes each partition but never a partitioned table itself: give the planner the whole journal's statistics once.
+ANALYZE "events";
