@@ -7,7 +7,6 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { GET as archivesRoute } from "../app/api/journal/archives/route";
 import { resetBillSnapshot } from "../server/bill/snapshot";
-import { createBudget } from "../server/budgets/create";
 import { manualClock } from "../server/clock";
 import { QuorumError } from "../server/errors";
 import { listJournal } from "../server/journal/list";
@@ -19,16 +18,14 @@ import { restoreJournal } from "../server/retention/restore";
 import { loadRunTimeline } from "../server/runs/run-journal";
 import { reopenTask } from "../server/tasks/reopen";
 import { reviewTask } from "../server/tasks/review";
-import { archiveFolder, foldsOf, monthRows, workedTask } from "./fixtures/retention";
-import { call, makeAgent, makeHuman } from "./helpers";
+import { archiveFolder, foldsOf, leadAndCoder, monthRows, workedTask } from "./fixtures/retention";
+import { call } from "./helpers";
 
 describe("retention", () => {
   it("archives a month to a verified file, every fold unchanged, and restores it bit for bit", async () => {
     const db = getDb();
     const clock = manualClock(new Date("2026-03-10T09:00:00Z"));
-    const lead = await makeHuman();
-    const coder = await makeAgent(undefined, "coder");
-    const budget = await createBudget(db, null, { ownerId: coder.id, allowance: 1_000_000, label: "coder's" }, clock);
+    const { lead, coder, budget } = await leadAndCoder(clock);
     const march = await workedTask(lead, coder, budget.id, clock, { reject: true });
     clock.set(new Date("2026-03-20T09:00:00Z"));
     const marchToo = await workedTask(lead, coder, budget.id, clock);
@@ -93,9 +90,7 @@ describe("retention", () => {
   it("refuses what a fold still needs, the current month, a changed file and a month not archived", async () => {
     const db = getDb();
     const clock = manualClock(new Date("2026-02-10T09:00:00Z"));
-    const lead = await makeHuman();
-    const coder = await makeAgent(undefined, "coder");
-    const budget = await createBudget(db, null, { ownerId: coder.id, allowance: 1_000_000, label: "coder's" }, clock);
+    const { lead, coder, budget } = await leadAndCoder(clock);
     const open = await workedTask(lead, coder, budget.id, clock, { finish: false });
     clock.set(new Date("2026-04-10T09:00:00Z"));
     const dir = archiveFolder();
