@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../db/client";
+import { sql } from "drizzle-orm";
+import { connect, getDb } from "../db/client";
 import { manualClock } from "../server/clock";
 import { appendEvent } from "../server/journal/append";
 import { journalCommand, parseBefore, verifyCommand } from "./journal";
@@ -52,6 +53,29 @@ describe("quorum journal", () => {
     const again = capture();
     expect(await journalCommand(db, ["restore", file], { clock, home, print: again.print })).toBe(1);
     expect(again.lines.at(-1)).toMatch(/2026-02 is not archived in this journal/);
+  });
+
+  it("says which role it needs when the one it has does not own the journal", async () => {
+    const db = getDb();
+    const role = `journal_app_${process.pid}`;
+    await db.execute(sql.raw(`drop role if exists ${role}`));
+    await db.execute(sql.raw(`create role ${role} login`));
+    await db.execute(sql.raw(`grant select, insert on all tables in schema public to ${role}`));
+    const url = new URL(process.env.DATABASE_URL!);
+    url.username = role;
+    const app = connect(url.toString(), { max: 1 });
+    try {
+      const refused = capture();
+      const clock = manualClock(new Date("2026-06-03T10:00:00Z"));
+      expect(await journalCommand(app.db, ["archive", "--before", "2026-05-01"], { clock, home: mkdtempSync(join(tmpdir(), "quorum-cli-home-")), print: refused.print })).toBe(1);
+      expect(refused.lines.at(-1)).toBe(
+        "quorum: archiving and restoring detach and attach the journal's partitions, which only the role that owns its tables may do: run it with that role's DATABASE_URL",
+      );
+    } finally {
+      await app.close();
+      await db.execute(sql.raw(`drop owned by ${role}`));
+      await db.execute(sql.raw(`drop role ${role}`));
+    }
   });
 
   it("reads --before as a UTC date, a month or an instant", () => {

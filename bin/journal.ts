@@ -50,6 +50,11 @@ export async function journalCommand(db: Db, argv: string[], options: { clock?: 
       return 0;
     }
   } catch (error) {
+    const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    if (code === "42501") {
+      print("quorum: archiving and restoring detach and attach the journal's partitions, which only the role that owns its tables may do: run it with that role's DATABASE_URL");
+      return 1;
+    }
     if (!(error instanceof QuorumError)) throw error;
     print(`quorum: ${error.message}`);
     return 1;

@@ -5,7 +5,7 @@
 -- that is archived (journal_archives) is left to `quorum journal restore`.
 --
 -- SECURITY DEFINER, so the app's role, which owns nothing and may only select and insert on the journal,
--- can ask for this one kind of table and nothing else: from the current month to 24 months ahead, or a
+-- can ask for this one kind of table and nothing else: from the current month to 6 months ahead, or a
 -- month whose rows wait in the default. The table's owner may ask for any month (migration 0035, the
 -- archive). Only the owner holds rights on a partition: the app reaches the journal through `events`.
 -- Called by the partitions sweeper (server/journal/partitions.ts), the archive and migration 0035.
@@ -39,9 +39,9 @@ BEGIN
     RETURN 'archived';
   END IF;
   IF NOT pg_has_role(session_user, (SELECT c.relowner FROM pg_class c WHERE c.oid = 'events'::regclass), 'USAGE')
-     AND NOT (p_month >= this_month AND p_month <= this_month + interval '24 months')
+     AND NOT (p_month >= this_month AND p_month <= this_month + interval '6 months')
      AND NOT EXISTS (SELECT 1 FROM events_default d WHERE d.t >= lo AND d.t < hi) THEN
-    RAISE EXCEPTION 'the journal''s partitions are made from this month to 24 months ahead, not for %', p_month USING ERRCODE = 'insufficient_privilege';
+    RAISE EXCEPTION 'the journal''s partitions are made from this month to 6 months ahead, not for %', p_month USING ERRCODE = 'insufficient_privilege';
   END IF;
   EXECUTE format('CREATE TABLE %I (LIKE events INCLUDING DEFAULTS)', part);
   -- The bounds as a constraint first: ATTACH then trusts them instead of scanning the table again.

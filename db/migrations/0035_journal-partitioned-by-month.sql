@@ -136,9 +136,9 @@ BEGIN
     RETURN 'archived';
   END IF;
   IF NOT pg_has_role(session_user, (SELECT c.relowner FROM pg_class c WHERE c.oid = 'events'::regclass), 'USAGE')
-     AND NOT (p_month >= this_month AND p_month <= this_month + interval '24 months')
+     AND NOT (p_month >= this_month AND p_month <= this_month + interval '6 months')
      AND NOT EXISTS (SELECT 1 FROM events_default d WHERE d.t >= lo AND d.t < hi) THEN
-    RAISE EXCEPTION 'the journal''s partitions are made from this month to 24 months ahead, not for %', p_month USING ERRCODE = 'insufficient_privilege';
+    RAISE EXCEPTION 'the journal''s partitions are made from this month to 6 months ahead, not for %', p_month USING ERRCODE = 'insufficient_privilege';
   END IF;
   EXECUTE format('CREATE TABLE %I (LIKE events INCLUDING DEFAULTS)', part);
   EXECUTE format('ALTER TABLE %I ADD CONSTRAINT %I CHECK (t >= %L AND t < %L)', part, part || '_month', lo, hi);
