@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import type { Db } from "../db/client";
 import { systemClock, type Clock } from "../server/clock";
 import { quorumHomePath, typedIn } from "../server/config";
-import { QuorumError } from "../server/errors";
+import { QuorumError, sqlStateOf } from "../server/errors";
 import { archiveJournal } from "../server/retention/archive";
 import { verifyArchiveFile } from "../server/retention/archive-file";
 import { restoreJournal } from "../server/retention/restore";
@@ -50,8 +50,7 @@ export async function journalCommand(db: Db, argv: string[], options: { clock?: 
       return 0;
     }
   } catch (error) {
-    const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-    if (code === "42501") {
+    if (sqlStateOf(error) === "42501") {
       print("quorum: archiving and restoring detach and attach the journal's partitions, which only the role that owns its tables may do: run it with that role's DATABASE_URL");
       return 1;
     }

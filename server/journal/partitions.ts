@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client";
 import type { Clock } from "../clock";
+import { sqlStateOf } from "../errors";
 
 /** A month as its first day in UTC, `YYYY-MM-01`: how partitions and archives name months. */
 export function monthOf(t: Date): string {
@@ -47,8 +48,7 @@ export async function makeJournalPartition(db: Db, month: string, lockTimeoutMs 
       return row.made;
     });
   } catch (error) {
-    const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-    if (code === "55P03") return "busy";
+    if (sqlStateOf(error) === "55P03") return "busy";
     throw error;
   }
 }

@@ -7,19 +7,14 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 
-export interface ArchiveBlocker {
-  /** What must change first, in words: the task, run or flight and why. */
-  reason: string;
-}
-
 const LIST = 10;
 const STATUS_WORDS: Record<string, string> = { ready: "ready", in_progress: "in progress", review: "in review" };
 
-/** Everything that keeps the journal before `cutoff` from being archived; empty when it may go. */
-export async function archiveBlockers(db: Executor, cutoff: Date): Promise<ArchiveBlocker[]> {
+/** Everything that keeps the journal before `cutoff` from being archived, each in words (the task, run or flight and why); empty when it may go. */
+export async function archiveBlockers(db: Executor, cutoff: Date): Promise<string[]> {
   const at = cutoff.toISOString();
   const day = at.slice(0, 10);
-  const blockers: ArchiveBlocker[] = [];
+  const blockers: string[] = [];
   const openTasks = await db.execute<{ number: number; title: string; status: string; n: number }>(sql`
     with inside as (select distinct task_id from events where t < ${at}::timestamptz and task_id is not null)
     select t.number, t.title, t.status, count(*) over ()::int as n
@@ -27,9 +22,9 @@ export async function archiveBlockers(db: Executor, cutoff: Date): Promise<Archi
     where t.status not in ('done', 'cancelled')
     order by t.number limit ${LIST}`);
   for (const task of openTasks) {
-    blockers.push({
-      reason: `task #${task.number} “${task.title.slice(0, 60)}” is ${STATUS_WORDS[task.status] ?? task.status}: its events before ${day} are read while it is open (finish or cancel it first)`,
-    });
+    blockers.push(
+      `task #${task.number} “${task.title.slice(0, 60)}” is ${STATUS_WORDS[task.status] ?? task.status}: its events before ${day} are read while it is open (finish or cancel it first)`,
+    );
   }
   const straddling = await db.execute<{ number: number; title: string; last: Date; n: number }>(sql`
     with inside as (select distinct task_id from events where t < ${at}::timestamptz and task_id is not null)
@@ -39,9 +34,9 @@ export async function archiveBlockers(db: Executor, cutoff: Date): Promise<Archi
     where later.last is not null
     order by t.number limit ${LIST}`);
   for (const task of straddling) {
-    blockers.push({
-      reason: `task #${task.number} “${task.title.slice(0, 60)}” has events on both sides of ${day} (its last on ${new Date(task.last).toISOString().slice(0, 10)}): a task's history is archived whole`,
-    });
+    blockers.push(
+      `task #${task.number} “${task.title.slice(0, 60)}” has events on both sides of ${day} (its last on ${new Date(task.last).toISOString().slice(0, 10)}): a task's history is archived whole`,
+    );
   }
   const runs = await db.execute<{ run_id: string; unfinished: boolean; last: Date | null; n: number }>(sql`
     with inside as (select distinct run_id from events where t < ${at}::timestamptz and run_id is not null)
@@ -56,11 +51,11 @@ export async function archiveBlockers(db: Executor, cutoff: Date): Promise<Archi
            and not exists (select 1 from events s where s.run_id = i.run_id and s.task_id is not null))
     order by i.run_id limit ${LIST}`);
   for (const run of runs) {
-    blockers.push({
-      reason: run.last
+    blockers.push(
+      run.last
         ? `run ${run.run_id} has events on both sides of ${day} (its last on ${new Date(run.last).toISOString().slice(0, 10)}): a run's history is archived whole`
         : `run ${run.run_id} has not finished and works on no task: it can still be resumed from its events`,
-    });
+    );
   }
   const flights = await db.execute<{ number: number; goal: string; status: string; n: number }>(sql`
     with inside as (select distinct data->>'flightId' as flight_id from events where t < ${at}::timestamptz and data ? 'flightId')
@@ -69,11 +64,11 @@ export async function archiveBlockers(db: Executor, cutoff: Date): Promise<Archi
     where g.status not in ('done', 'cancelled')
     order by f.number limit ${LIST}`);
   for (const flight of flights) {
-    blockers.push({
-      reason: `flight ${flight.number} (“${flight.goal.slice(0, 60)}”) is still open (its goal is ${STATUS_WORDS[flight.status] ?? flight.status}): its events are read until its goal is done or cancelled`,
-    });
+    blockers.push(
+      `flight ${flight.number} (“${flight.goal.slice(0, 60)}”) is still open (its goal is ${STATUS_WORDS[flight.status] ?? flight.status}): its events are read until its goal is done or cancelled`,
+    );
   }
   const more = [openTasks, straddling, runs, flights].reduce((sum, rows) => sum + Math.max(0, (rows[0]?.n ?? 0) - rows.length), 0);
-  if (more > 0) blockers.push({ reason: `and ${more} more like these` });
+  if (more > 0) blockers.push(`and ${more} more like these`);
   return blockers;
 }

@@ -15,7 +15,7 @@ import { BILL_KINDS } from "../bill/bill-fold";
 import { WINDOWS } from "../bill/series";
 import { refreshBillSnapshot, snapshotPosition } from "../bill/snapshot";
 import type { Clock } from "../clock";
-import { fail } from "../errors";
+import { fail, sqlStateOf } from "../errors";
 import { appendEvent } from "../journal/append";
 import { addMonths, journalPartitions, makeJournalPartition, monthOf, monthStart, partitionName } from "../journal/partitions";
 import { archiveBlockers } from "./archivable";
@@ -108,6 +108,41 @@ async function writeMonth(tx: Tx, month: string, out: string, progress: (line: s
   return { month, events: shape.n, ...file };
 }
 
+/** Why the bill's snapshot cannot let these months go yet (it has not folded all their bill events), or null. */
+async function unfoldedByTheBill(tx: Tx, months: string[]): Promise<string | null> {
+  const at = await snapshotPosition(tx);
+  for (const month of months) {
+    const kinds = sql.join(
+      BILL_KINDS.map((k) => sql`${k}`),
+      sql`, `,
+    );
+    const [unfolded] = await tx.execute<{ n: number }>(sql`
+      select count(*)::int as n from ${sql.identifier(partitionName(month))}
+      where kind in (${kinds}) and (tx_id, id) > (${String(at.throughTx)}::xid8, ${at.throughId}::bigint)`);
+    if (unfolded.n > 0) return `the bill's snapshot has not folded ${unfolded.n} events of ${label(month)} yet (a transaction still in flight): try again in a moment`;
+  }
+  return null;
+}
+
+/** The month's row in journal_archives, its tallies, and its search rows gone: all before its partition is detached. */
+async function recordArchivedMonth(tx: Tx, file: ArchivedMonth, at: Date): Promise<void> {
+  const part = sql.identifier(partitionName(file.month));
+  const [shape] = await tx.execute<{ first: number | null; last: number | null }>(sql`select min(id)::float8 as first, max(id)::float8 as last from ${part}`);
+  await tx.insert(journalArchives).values({
+    month: file.month,
+    startsAt: monthStart(file.month),
+    endsAt: monthStart(addMonths(file.month, 1)),
+    events: file.events,
+    firstId: shape.first,
+    lastId: shape.last,
+    file: resolve(file.file),
+    sha256: file.sha256,
+    archivedAt: at,
+  });
+  await writeTallies(tx, file.month);
+  await tx.execute(sql`delete from event_search where event_id in (select id from ${part})`);
+}
+
 export async function archiveJournal(db: Db, options: ArchiveOptions): Promise<ArchivedMonth[]> {
   const progress = options.progress ?? (() => {});
   const cutoff = monthOf(options.before);
@@ -134,11 +169,7 @@ export async function archiveJournal(db: Db, options: ArchiveOptions): Promise<A
     refuse([`events dated in ${again.map(label).join(", ")} were written after that month was archived: restore it (quorum journal restore), then archive again`], cutoff);
   }
   const early = await archiveBlockers(db, monthStart(cutoff));
-  if (early.length)
-    refuse(
-      early.map((b) => b.reason),
-      cutoff,
-    );
+  if (early.length) refuse(early, cutoff);
   progress(`archiving ${months.map(label).join(", ")} to ${resolve(options.out)}`);
   // The bill's snapshot must have folded every event that leaves; folding it first keeps that check cheap.
   await refreshBillSnapshot(db);
@@ -154,42 +185,14 @@ export async function archiveJournal(db: Db, options: ArchiveOptions): Promise<A
         for (const month of months) await tx.execute(sql`lock table ${sql.identifier(partitionName(month))} in share mode`);
         await tx.execute(sql`select set_config('TimeZone', 'UTC', true)`);
         const blockers = await archiveBlockers(tx, monthStart(cutoff));
-        if (blockers.length)
-          refuse(
-            blockers.map((b) => b.reason),
-            cutoff,
-          );
-        const at = await snapshotPosition(tx);
-        for (const month of months) {
-          const [unfolded] = await tx.execute<{ n: number }>(sql`
-            select count(*)::int as n from ${sql.identifier(partitionName(month))}
-            where kind in (${sql.join(
-              BILL_KINDS.map((k) => sql`${k}`),
-              sql`, `,
-            )}) and (tx_id, id) > (${String(at.throughTx)}::xid8, ${at.throughId}::bigint)`);
-          if (unfolded.n > 0)
-            refuse([`the bill's snapshot has not folded ${unfolded.n} events of ${label(month)} yet (a transaction still in flight): try again in a moment`], cutoff);
-        }
+        if (blockers.length) refuse(blockers, cutoff);
+        const unfolded = await unfoldedByTheBill(tx, months);
+        if (unfolded) refuse([unfolded], cutoff);
         const before = await readFolds(tx);
         for (const month of months) {
           const file = await writeMonth(tx, month, options.out, progress);
           files.push(file);
-          const [shape] = await tx.execute<{ first: number | null; last: number | null }>(
-            sql`select min(id)::float8 as first, max(id)::float8 as last from ${sql.identifier(partitionName(month))}`,
-          );
-          await tx.insert(journalArchives).values({
-            month,
-            startsAt: monthStart(month),
-            endsAt: monthStart(addMonths(month, 1)),
-            events: file.events,
-            firstId: shape.first,
-            lastId: shape.last,
-            file: resolve(file.file),
-            sha256: file.sha256,
-            archivedAt: options.clock.now(),
-          });
-          await writeTallies(tx, month);
-          await tx.execute(sql`delete from event_search where event_id in (select id from ${sql.identifier(partitionName(month))})`);
+          await recordArchivedMonth(tx, file, options.clock.now());
         }
         // From here to the commit the journal's readers and writers wait: keep it short.
         await tx.execute(sql`select set_config('lock_timeout', ${`${options.lockTimeoutMs ?? 10_000}ms`}, true)`);
@@ -217,8 +220,7 @@ export async function archiveJournal(db: Db, options: ArchiveOptions): Promise<A
     );
   } catch (error) {
     for (const file of files) removeArchiveFile(file.file);
-    const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-    if (code === "55P03")
+    if (sqlStateOf(error) === "55P03")
       throw fail.conflict("journal", "journal_busy", "the journal stayed locked by another transaction for too long: nothing was archived, try again", {}, undefined, error);
     throw error;
   }
