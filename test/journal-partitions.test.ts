@@ -67,6 +67,8 @@ describe("the journal partitioned by month", () => {
         });
       }
       await db.unsafe(`grant select on events to ${reader}`);
+      // An index another migration made unique over the whole journal (the MAST monitor's once-per-key, say).
+      await db.unsafe(`create unique index events_once_per_key_idx on events ((data->>'title')) where kind = 'TaskCreated'`);
       const rows = async () => (await db`select row_to_json(e)::text as line from events e order by id`).map((r) => r.line as string);
       const before = await rows();
       const deliveries = (await db`select count(*)::int as n from webhook_deliveries`)[0].n;
@@ -95,6 +97,9 @@ describe("the journal partitioned by month", () => {
       await expect(db`truncate events`).rejects.toThrow(/append-only/);
       const grants = await db`select privilege_type from information_schema.role_table_grants where table_name = 'events' and grantee = ${reader}`;
       expect(grants.map((g) => g.privilege_type)).toEqual(["SELECT"]);
+      // It cannot stay unique across months: it is there, on every partition, as a plain index.
+      const [kept] = await db`select indisunique from pg_index where indexrelid = 'events_once_per_key_idx'::regclass`;
+      expect(kept.indisunique).toBe(false);
       const invalid = await db`select count(*)::int as n from pg_index where not indisvalid`;
       expect(invalid[0].n).toBe(0);
       const named = await db`select indexrelid::regclass::text as name from pg_index where indrelid = 'events_2026_04'::regclass order by 1`;

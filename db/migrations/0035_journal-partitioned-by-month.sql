@@ -58,11 +58,15 @@ CREATE INDEX "journal_archived_reviews_owner_idx" ON "journal_archived_reviews" 
 CREATE INDEX "journal_archived_runs_run_idx" ON "journal_archived_runs" USING btree ("run_id");--> statement-breakpoint
 CREATE INDEX "journal_archived_tasks_task_idx" ON "journal_archived_tasks" USING btree ("task_id");
 --> statement-breakpoint
--- Every index and trigger of the journal as it is now, to be made again on the partitioned table.
+-- Every index and trigger of the journal as it is now, to be made again on the partitioned table. A unique
+-- index must hold the partition key to exist on a partitioned table: one that does not (it would have to be
+-- unique across months) is made again as a plain index, and the migration says so.
 CREATE TEMPORARY TABLE "journal_shape" ON COMMIT DROP AS
-  SELECT 1 AS step, pg_get_indexdef(i.indexrelid) AS def FROM pg_index i WHERE i.indrelid = 'events'::regclass AND NOT i.indisprimary
+  SELECT 1 AS step, c.relname AS name, pg_get_indexdef(i.indexrelid) AS def,
+         i.indisunique AND NOT ((SELECT a.attnum FROM pg_attribute a WHERE a.attrelid = 'events'::regclass AND a.attname = 't') = ANY (i.indkey)) AS unique_across_months
+    FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = 'events'::regclass AND NOT i.indisprimary
   UNION ALL
-  SELECT 2, pg_get_triggerdef(t.oid) FROM pg_trigger t WHERE t.tgrelid = 'events'::regclass AND NOT t.tgisinternal;
+  SELECT 2, t.tgname, pg_get_triggerdef(t.oid), false FROM pg_trigger t WHERE t.tgrelid = 'events'::regclass AND NOT t.tgisinternal;
 --> statement-breakpoint
 ALTER TABLE "events" RENAME TO "events_before_partitioning";
 --> statement-breakpoint
@@ -187,8 +191,13 @@ DO $$
 DECLARE
   d record;
 BEGIN
-  FOR d IN SELECT def FROM journal_shape ORDER BY step LOOP
-    EXECUTE d.def;
+  FOR d IN SELECT name, def, unique_across_months FROM journal_shape ORDER BY step LOOP
+    IF d.unique_across_months THEN
+      RAISE NOTICE 'index % was unique over the whole journal, which a table partitioned by month cannot hold: it is made again as a plain index', d.name;
+      EXECUTE regexp_replace(d.def, '^CREATE UNIQUE INDEX', 'CREATE INDEX');
+    ELSE
+      EXECUTE d.def;
+    END IF;
   END LOOP;
 END $$;
 --> statement-breakpoint
