@@ -59,10 +59,11 @@ describe("quorum journal", () => {
     const db = getDb();
     const role = `journal_app_${process.pid}`;
     await db.execute(sql.raw(`drop role if exists ${role}`));
-    await db.execute(sql.raw(`create role ${role} login`));
+    await db.execute(sql.raw(`create role ${role} login password '${role}'`));
     await db.execute(sql.raw(`grant select, insert on all tables in schema public to ${role}`));
     const url = new URL(process.env.DATABASE_URL!);
     url.username = role;
+    url.password = role;
     const app = connect(url.toString(), { max: 1 });
     try {
       const refused = capture();
