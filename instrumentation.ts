@@ -2,7 +2,7 @@
 export async function register() {
   // NEXT_RUNTIME stays spelled out: Next replaces it at build time, so the Edge bundle leaves the imports below out.
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { sweepersEnabled, tracingSetting, webhookInwardAllowed } = await import("./server/config");
+  const { partitionMonthsAhead, sweepersEnabled, tracingSetting, webhookInwardAllowed } = await import("./server/config");
   // Traces: under `next start`, Next's own request spans; under `quorum start`, web/serve.ts started them already.
   const tracing = tracingSetting();
   if (tracing.enabled || "refused" in tracing) await (await import("./server/telemetry/tracing")).startTracing("web");
@@ -10,5 +10,5 @@ export async function register() {
   const { serverContext } = await import("./server/context");
   const { startSweepers, sweepersWith } = await import("./server/sweepers/schedule");
   const { db, clock } = serverContext();
-  startSweepers(db, clock, sweepersWith({ webhooksMayReachInward: webhookInwardAllowed() }));
+  startSweepers(db, clock, sweepersWith({ webhooksMayReachInward: webhookInwardAllowed(), partitionMonthsAhead: partitionMonthsAhead() }));
 }

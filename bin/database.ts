@@ -8,6 +8,8 @@ import { databaseUrlSetting, localHumanSetting } from "../server/config";
 export interface Database {
   /** What the app, the worker and commands connect with (the embedded database's non-superuser role). */
   url: string;
+  /** The schema's owner (the embedded superuser); absent with DATABASE_URL, whose one role is used for both. */
+  ownerUrl?: string;
   /** Applies pending migrations (the embedded database's owner does, then grants the app's role). */
   migrate(): Promise<void>;
   /** Set when this process started the embedded server and must stop it. */
@@ -22,12 +24,16 @@ export async function openDatabase(log: (line: string) => void = () => {}): Prom
   return (await runningDatabase()) ?? (await startEmbeddedPostgres(undefined, log));
 }
 
-/** Runs `work` against a migrated database, cleaning up whatever this process started. */
-export async function withConnection<T>(work: (connection: Connection) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` against a migrated database, cleaning up whatever this process started. `asOwner` connects as
+ * the schema's owner, which alone may detach, attach and drop the journal's partitions (`quorum journal
+ * archive` and `restore`); everything else runs as the app's role.
+ */
+export async function withConnection<T>(work: (connection: Connection) => Promise<T>, options: { asOwner?: boolean } = {}): Promise<T> {
   const database = await openDatabase();
   try {
     await database.migrate();
-    const connection = connect(database.url, { max: 2 });
+    const connection = connect(options.asOwner ? (database.ownerUrl ?? database.url) : database.url, { max: 2 });
     try {
       return await work(connection);
     } finally {

@@ -20,6 +20,7 @@ import { mcpCommand } from "./mcp";
 import { MODEL_USAGE, modelCommand } from "./model";
 import { WEBHOOK_USAGE, webhookMain } from "./webhook";
 import { EXPERIMENT_USAGE, experimentCommand } from "./experiment";
+import { JOURNAL_USAGE, journalMain } from "./journal";
 
 export const USAGE = `usage:
   quorum start                          start Quorum (embedded Postgres unless DATABASE_URL is set)
@@ -44,12 +45,14 @@ ${DIAGNOSE_USAGE}
                                         guard this git repository's commits against others' path reservations
 ${MODEL_USAGE}
 ${WEBHOOK_USAGE}
-${EXPERIMENT_USAGE}`;
+${EXPERIMENT_USAGE}
+${JOURNAL_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === "webhook") return webhookMain(argv.slice(1));
   if (argv[0] === "diagnose") return diagnoseMain(argv.slice(1));
   if (argv[0] === "experiment") return experimentCommand(argv.slice(1));
+  if (argv[0] === "journal") return journalMain(argv.slice(1));
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,

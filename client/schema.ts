@@ -885,6 +885,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/journal/archives": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The journal's archived months: where every view that reaches back stops (`quorum journal restore` brings one back)
+     * @description With `run` or `task`, the months holding that run's or task's events. `file` is the archive's path on the hub's machine, for humans (null for agents).
+     */
+    get: operations["getJournalArchives"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/journal/export": {
     parameters: {
       query?: never;
@@ -2188,7 +2208,7 @@ export interface components {
     };
     PostTasksIdReopenConflict: {
       /** @enum {string} */
-      error: "wrong_status" | "duplicate";
+      error: "wrong_status" | "duplicate" | "archived";
       message: string;
       hint?: string;
     } & {
@@ -2400,6 +2420,21 @@ export interface components {
     GetJournalResponse: {
       items: components["schemas"]["JournalEntry"][];
       next?: number;
+    } & {
+      [key: string]: unknown;
+    };
+    GetJournalArchivesResponse: {
+      items: ({
+        month: string;
+        from: string;
+        to: string;
+        events: number;
+        archivedAt: string;
+        file: string | null;
+        sha256: string;
+      } & {
+        [key: string]: unknown;
+      })[];
     } & {
       [key: string]: unknown;
     };
@@ -6762,6 +6797,47 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["GetJournalResponse"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getJournalArchives: {
+    parameters: {
+      query?: {
+        run?: string;
+        task?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GetJournalArchivesResponse"];
         };
       };
       /** @description invalid request: a malformed body, query or path (zod `issues` say where) */

@@ -64,6 +64,11 @@ export const queryKeys = {
   /** Every flight's diagnosis: stale whenever the MAST monitor journals a finding (a run's and a task's go with their events). */
   diagnoses,
   flightDiagnosis: (flightId: string) => [...diagnoses(), "flight", flightId] as const,
+  /** The journal's archived months (all, or those holding a run's or task's events): under journal, so every event refreshes them. */
+  journalArchives: (scope = "all") => [...journal(), "archives", scope] as const,
+  /** Every run's and every task's explorer views: an archive or a restore changes what each of them reaches. */
+  everyRun: family("run"),
+  everyTaskJournal: family("task-journal"),
 
   /** Everything on the board (columns, drawers, the explorer's task picker). */
   tasks,

@@ -12,6 +12,7 @@ import type { FlightList, FlightView } from "@/server/flights/view";
 import type { BudgetLine } from "@/server/budgets/lines";
 import type { EventsPage } from "@/server/journal/wait-for-events";
 import type { JournalEntry } from "@/server/journal/list";
+import type { JournalArchiveView } from "@/server/retention/archives";
 import type { LessonView, PrincipleView } from "@/server/memory/memory-view";
 import type { RosterEntry } from "@/server/principals/list-principals";
 import type { Principal } from "@/server/principal";
@@ -280,6 +281,17 @@ export const journalEntry = open({
 
 /** A line of a journal export: the event without its actor's name. */
 export const exportLine = journalEntry.omit({ actorName: true });
+
+/** An archived month of the journal (server/retention/archives.ts). */
+export const journalArchive = open({
+  month: z.string(),
+  from: when,
+  to: when,
+  events: int,
+  archivedAt: when,
+  file: z.string().nullable(),
+  sha256: z.string(),
+}) satisfies z.ZodType<JournalArchiveView>;
 
 /** A view this document does not spell out yet: a JSON object (the explorer and bill pages' reads). */
 export const anyObject = open({});

@@ -105,6 +105,15 @@ const GRANTS = [
   `grant usage on schema public to ${APP_ROLE}`,
   `grant select, insert, update, delete on all tables in schema public to ${APP_ROLE}`,
   `revoke update, delete, truncate on events from ${APP_ROLE}`,
+  // The journal's partitions are reached through events alone (a grant on all tables reaches them too);
+  // the app makes the coming months' through one SECURITY DEFINER function (db/functions/quorum_journal_partition.sql).
+  `do $$ declare p regclass; begin
+     for p in select i.inhrelid::regclass from pg_inherits i where i.inhparent = 'events'::regclass loop
+       execute format('revoke all on %s from ${APP_ROLE}', p);
+     end loop;
+   end $$`,
+  "revoke all on function quorum_journal_partition(date) from public",
+  `grant execute on function quorum_journal_partition(date) to ${APP_ROLE}`,
   `grant usage, select on all sequences in schema public to ${APP_ROLE}`,
   `alter default privileges for role ${SUPERUSER} in schema public grant select, insert, update, delete on tables to ${APP_ROLE}`,
   `alter default privileges for role ${SUPERUSER} in schema public grant usage, select on sequences to ${APP_ROLE}`,

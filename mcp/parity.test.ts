@@ -37,6 +37,7 @@ const EXCLUDED: Record<string, string> = {
   "GET /api/bill/series": "the bill page's chart (humans)",
   "GET /api/bill/tasks": "the bill explorer's task table (humans)",
   "GET /api/journal": "the journal explorer and audit (humans); agents follow news with wait_for_events",
+  "GET /api/journal/archives": "where the journal explorer's views stop at an archived month (humans); archiving is an operator's command",
   "GET /api/journal/export": "the journal explorer's JSON Lines download (humans)",
   "GET /api/journal/runs/:id": "the journal explorer's run timeline (humans)",
   "GET /api/journal/runs/:id/replay": "the journal explorer's replay check of a built-in worker's run (humans)",

@@ -235,3 +235,18 @@ export const tracingSetting = setting((env): TracingSetting => {
   if (protocol === "http/protobuf" || protocol === "http/json") return { enabled: true, protocol };
   return { enabled: false, refused: protocol };
 });
+
+// ——— Retention: the journal's monthly partitions (DESIGN §4)
+
+/**
+ * QUORUM_PARTITION_MONTHS_AHEAD (0–6, default 1): how many months past the current one the partitions sweeper keeps made. One is
+ * enough (the sweeper runs every 10 minutes), and every partition costs each read of the whole journal a little (bench/results/2026-12-03-retention.md).
+ */
+export const DEFAULT_PARTITION_MONTHS_AHEAD = 1;
+export const partitionMonthsAhead = setting((env) => {
+  const raw = env.QUORUM_PARTITION_MONTHS_AHEAD?.trim();
+  if (!raw) return DEFAULT_PARTITION_MONTHS_AHEAD;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 6) throw new Error(`QUORUM_PARTITION_MONTHS_AHEAD must be a whole number of months from 0 to 6, not '${raw}'`);
+  return n;
+});

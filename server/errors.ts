@@ -67,3 +67,10 @@ export const fail = {
   tooLarge: (surface: string, limitBytes: number, cause?: unknown) =>
     new QuorumError("too_large", surface, "payload_too_large", `the request body may hold at most ${limitBytes} bytes`, { limitBytes }, { cause }),
 };
+
+/** The SQLSTATE of a database error, whether postgres.js threw it or drizzle wrapped it (then it is the cause's). */
+export function sqlStateOf(error: unknown): string | undefined {
+  const failure = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = failure?.cause?.code ?? failure?.code;
+  return typeof code === "string" ? code : undefined;
+}

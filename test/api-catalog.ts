@@ -264,6 +264,7 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     "GET /api/diagnosis": async () => ({ params: {}, query: `task=${(await ownedTask()).id}` }),
     "GET /api/health": none,
     "GET /api/journal": none,
+    "GET /api/journal/archives": none,
     "GET /api/journal/export": async () => ({ params: {}, query: `task=${(await ownedTask()).id}` }),
     "GET /api/journal/runs/[id]": async () => ({ params: { id: "00000000-0000-4000-8000-000000000000" } }),
     "GET /api/journal/runs/[id]/replay": async () => ({ params: { id: "00000000-0000-4000-8000-000000000000" } }),

@@ -41,6 +41,7 @@ const MATRIX: Record<string, [number, number, number, number]> = {
   "GET /api/diagnosis":                                [401, 200, 200, 200],
   "GET /api/health":                                   [200, 200, 200, 200],
   "GET /api/journal":                                  [401, 200, 200, 200],
+  "GET /api/journal/archives":                         [401, 200, 200, 200],
   "GET /api/journal/export":                           [401, 200, 200, 200],
   "GET /api/journal/runs/[id]":                        [401, 404, 404, 404],
   "GET /api/journal/runs/[id]/replay":                 [401, 404, 404, 404],

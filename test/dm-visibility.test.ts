@@ -85,6 +85,7 @@ const ROUTES: Record<string, Coverage> = {
     { query: (w) => `actor=${w.a.id}&limit=500` },
     { query: (w) => `actor=${w.c.id}&limit=500` },
   ],
+  "GET /api/journal/archives": { reason: "the archived months' bounds, counts and checksums (the file's path for humans only): no message, no room, no event" },
   "GET /api/journal/export": [{ query: (w) => `task=${w.taskId}`, sees: true }, { query: (w) => `run=${w.runId}` }],
   "GET /api/journal/runs/[id]": [{ params: (w) => ({ id: w.runId }) }],
   "GET /api/journal/runs/[id]/replay": [{ params: (w) => ({ id: w.runId }) }],

@@ -1,6 +1,6 @@
 // The embedded database as a local attacker meets it: no fixed password, no secret in runtime.json,
 // private files, and an app role that can append to the journal but never rewrite it, switch its
-// trigger off, change the schema or run OS commands. A data folder made with the old fixed password
+// trigger off, reach its partitions, change the schema or run OS commands. A data folder made with the old fixed password
 // is upgraded in place on its next start.
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +11,7 @@ import { connect } from "../db/client";
 import { APP_ROLE, type EmbeddedDatabase, runningDatabase, startEmbeddedPostgres } from "../db/embedded";
 import { manualClock, systemClock } from "../server/clock";
 import { appendEvent } from "../server/journal/append";
+import { addMonths, journalPartitions, keepJournalPartitionsAhead, monthOf } from "../server/journal/partitions";
 import { ensureHuman } from "../server/principals/create-principal";
 import { deliverWebhooks } from "../server/webhooks/deliver";
 import { addWebhook } from "../server/webhooks/manage";
@@ -91,11 +92,27 @@ describe("the embedded database", () => {
         "select pg_read_file('/etc/passwd')",
         "grant pg_execute_server_program to quorum_app",
         "alter role quorum_app superuser",
+        // The journal's partitions are reached through events alone, and only the coming months are made.
+        "select count(*) from events_default",
+        "insert into events_default (kind, t) values ('Planted', now())",
+        "delete from events_default",
+        "alter table events detach partition events_default",
+        "drop table events_default",
+        "select quorum_journal_partition('2099-01-01')",
       ];
       const outcomes = Object.fromEntries(await Promise.all(refused.map(async (statement) => [statement, await outcome(app, statement)])));
       expect(outcomes).toEqual(Object.fromEntries(refused.map((statement) => [statement, "42501"])));
     } finally {
       await app.end();
+    }
+    // The partitions sweeper runs as the app's role: it makes the coming months' partitions through the one function.
+    const sweeping = connect(database.url, { max: 1 });
+    try {
+      const made = await keepJournalPartitionsAhead(sweeping.db, systemClock, 4);
+      expect(made.map((m) => m.made)).toEqual(["created", "created", "created"]);
+      expect(await journalPartitions(sweeping.db)).toContain(addMonths(monthOf(new Date()), 4));
+    } finally {
+      await sweeping.close();
     }
 
     // …and the app still does its work on that role: its rules append to the journal.

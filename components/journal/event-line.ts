@@ -19,6 +19,8 @@ const cut = (text: unknown, n = 100) => {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const tokens = (n: number) => (n >= 10_000 ? `${Math.round(n / 1000)}k` : String(n));
 const paths = (patterns: string[]) => cut(patterns.join(", "), 60);
+/** "October 2026": an archived month, as the month it is in UTC. */
+const monthName = (from: string) => new Date(from).toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
 const FIELD_WORDS = { title: "its title", description: "its description", acceptanceCriteria: "its acceptance criteria", approverId: "its approver" } as const;
 
 type Line<K extends EventKind> = (d: EventPayloads[K], e: JournalEntry, n: Names) => string;
@@ -138,6 +140,9 @@ const LINES: { [K in EventKind]: Line<K> } = {
   FlightRetried: (d, e, n) => `asked for the flight of ${n.task(e.taskId)} again, ${d.mode.startsWith("scripted") ? "scripted" : `live on ${d.mode}`}`,
   // the MAST monitor
   DiagnosisFound: (d) => `the monitor found ${d.mode} ${d.name} (${d.severity}): ${cut(d.sentence, 140)}`,
+  // retention
+  JournalArchived: (d) => `archived the journal of ${monthName(d.from)} (${plural(d.events, "event")}) to ${d.file}`,
+  JournalRestored: (d) => `restored the journal of ${monthName(d.from)} (${plural(d.events, "event")}) from ${d.file}`,
 };
 
 /** The event's line: who, then what, in words. An unknown kind (a newer server) says only its kind. */

@@ -8,6 +8,8 @@ import { queryKeys } from "../query-keys";
 import type { JournalEntry, Page } from "../types";
 import type { Task } from "../board/types";
 import { usePrincipals } from "../use-principals";
+import { ArchivedLine, useJournalArchives } from "./archived-line";
+import { archivedBetween } from "./archived-words";
 import { kindWords, lineOf, type Names } from "./event-line";
 import { listQuery, type JournalParams } from "./journal-params";
 import { RelativeTime } from "../time";
@@ -103,6 +105,9 @@ export function EventList({ params, update }: { params: JournalParams; update: (
   });
   const entries = query.data?.pages.flatMap((p) => p.items) ?? [];
   const names = useNames();
+  const archives = useJournalArchives().data?.items ?? [];
+  // Where the list has nothing older to load, the months archived before its oldest event end it.
+  const archivedAtEnd = query.isSuccess && !query.hasNextPage ? archivedBetween(archives, entries.at(-1)?.t ?? null, null) : [];
   const filtered = filter.size > 1;
   return (
     <div>
@@ -131,8 +136,10 @@ export function EventList({ params, update }: { params: JournalParams; update: (
         {entries.map((entry, i) => {
           const day = dayOf(entry.t);
           const header = i === 0 || dayOf(entries[i - 1].t) !== day;
+          const archivedGap = i === 0 ? [] : archivedBetween(archives, entries[i - 1].t, entry.t);
           return (
             <Fragment key={entry.id}>
+              <ArchivedLine archives={archivedGap} place="gap" as="li" />
               {header && (
                 <li
                   className="sticky top-0 z-10 border-b border-neutral-200 bg-white/95 px-3 py-1 text-xs font-semibold text-neutral-700 md:px-6 dark:border-neutral-800 dark:bg-neutral-950/95 dark:text-neutral-200"
@@ -145,6 +152,7 @@ export function EventList({ params, update }: { params: JournalParams; update: (
             </Fragment>
           );
         })}
+        <ArchivedLine archives={archivedAtEnd} place="end" as="li" />
       </ul>
       {query.hasNextPage && (
         <button

@@ -2,6 +2,7 @@
 // A task's audit: every verdict with who gave it and the submission (and evidence) it judged, linked to the events.
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "../api";
+import { ArchivedLine, useJournalArchives } from "./archived-line";
 import { withContentKeys } from "../content-keys";
 import { queryKeys } from "../query-keys";
 import { EventLink, JsonBlock } from "./json-block";
@@ -33,18 +34,28 @@ function SubmissionLine({ s, update }: { s: Submission; update: (patch: Partial<
 
 export function TaskAudit({ taskId, update }: { taskId: string; update: (patch: Partial<JournalParams>) => void }) {
   const audit = useQuery({ queryKey: queryKeys.taskAudit(taskId), queryFn: () => apiGet<Audit>(`/api/journal/tasks/${taskId}/audit`) });
+  const archived = useJournalArchives({ task: taskId }).data?.items ?? [];
   if (audit.isPending) return <div className="m-6 h-32 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" aria-busy />;
   if (audit.isError) return <p className="p-6 text-sm text-red-600">Could not load the audit: {audit.error.message}</p>;
   const a = audit.data;
   return (
     <div className="space-y-4 px-6 py-4" data-testid="audit">
       <TaskTitle task={a.task} />
+      <ArchivedLine archives={archived} place="task" />
       <p className={`text-sm font-medium ${a.accepted ? "text-green-700 dark:text-green-400" : "text-neutral-600 dark:text-neutral-300"}`}>
-        {a.accepted ? "✓ Accepted: the latest verdict accepts." : a.verdicts.length ? "✗ Not accepted: the latest verdict rejects." : "No verdict yet."}
+        {a.accepted
+          ? "✓ Accepted: the latest verdict accepts."
+          : a.verdicts.length
+            ? "✗ Not accepted: the latest verdict rejects."
+            : archived.length
+              ? "No verdict in the journal."
+              : "No verdict yet."}
       </p>
       <section className="space-y-3" aria-label="Verdicts">
         <h3 className="text-sm font-semibold">Verdicts</h3>
-        {a.verdicts.length === 0 && <p className="text-sm text-neutral-500">Nobody has reviewed this task yet; its approver is {a.task.approverName ?? "unknown"}.</p>}
+        {a.verdicts.length === 0 && archived.length === 0 && (
+          <p className="text-sm text-neutral-500">Nobody has reviewed this task yet; its approver is {a.task.approverName ?? "unknown"}.</p>
+        )}
         {a.verdicts.map((v) => (
           <article key={v.eventId} className="space-y-2 rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
             <p className="text-sm">
@@ -68,7 +79,7 @@ export function TaskAudit({ taskId, update }: { taskId: string; update: (patch: 
       </section>
       <section className="space-y-3" aria-label="Submissions">
         <h3 className="text-sm font-semibold">All submissions</h3>
-        {a.submissions.length === 0 && <p className="text-sm text-neutral-500">Nothing submitted yet.</p>}
+        {a.submissions.length === 0 && archived.length === 0 && <p className="text-sm text-neutral-500">Nothing submitted yet.</p>}
         {a.submissions.map((s) => (
           <SubmissionLine key={s.eventId} s={s} update={update} />
         ))}

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { apiGet } from "../api";
+import { ArchivedLine, useJournalArchives } from "./archived-line";
 import { queryKeys } from "../query-keys";
 import { PerformativeBadge } from "../badges";
 import { EventLink } from "./json-block";
@@ -78,12 +79,16 @@ export function TaskTitle({ task }: { task: TaskHeader }) {
 
 export function TaskThread({ taskId, update }: { taskId: string; update: (patch: Partial<JournalParams>) => void }) {
   const thread = useQuery({ queryKey: queryKeys.taskThread(taskId), queryFn: () => apiGet<Thread>(`/api/journal/tasks/${taskId}/thread`) });
+  const archived = useJournalArchives({ task: taskId }).data?.items ?? [];
   if (thread.isPending) return <div className="m-6 h-32 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" aria-busy />;
   if (thread.isError) return <p className="p-6 text-sm text-red-600">Could not load the thread: {thread.error.message}</p>;
   return (
     <div className="space-y-3 px-6 py-4">
       <TaskTitle task={thread.data.task} />
-      {thread.data.items.length === 0 && <p className="text-sm text-neutral-500">Nothing on this thread yet: messages sent with this task, and its transitions, appear here.</p>}
+      <ArchivedLine archives={archived} place="task" />
+      {thread.data.items.length === 0 && archived.length === 0 && (
+        <p className="text-sm text-neutral-500">Nothing on this thread yet: messages sent with this task, and its transitions, appear here.</p>
+      )}
       <ol className="divide-y divide-neutral-100 dark:divide-neutral-900" aria-live="polite" data-testid="thread">
         {thread.data.items.map((e) => (
           <Line key={e.eventId} entry={e} update={update} />

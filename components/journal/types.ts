@@ -8,3 +8,4 @@ export type { Timeline, TimelineTurn } from "@/server/runs/timeline";
 export type { Comparable, ReplayReport } from "@/server/runs/replay-report";
 export type { ForkReport, ForkStep } from "@/server/runs/fork-report";
 export type { ForkScript } from "@/server/runs/fork-input";
+export type { JournalArchiveView as JournalArchive } from "@/server/retention/archives";

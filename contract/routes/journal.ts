@@ -3,6 +3,7 @@ import { z } from "zod";
 import { exportQuery } from "@/server/journal/export";
 import { listJournalQuery } from "@/server/journal/list";
 import { forkRunInput } from "@/server/runs/fork-input";
+import { journalArchivesQuery } from "@/server/retention/archives";
 import { waitForEventsQuery } from "@/server/journal/wait-for-events";
 import * as v from "../views";
 import { uuidId, runId, ok, type RouteSpec, TAGS } from "./route-spec";
@@ -26,6 +27,17 @@ export const JOURNAL_ROUTES: RouteSpec[] = [
     access: "principal",
     query: listJournalQuery,
     answers: ok(v.page(v.journalEntry)),
+    refusals: [],
+  },
+  {
+    method: "get",
+    path: "/api/journal/archives",
+    tag: TAGS.journal,
+    summary: "The journal's archived months: where every view that reaches back stops (`quorum journal restore` brings one back)",
+    description: "With `run` or `task`, the months holding that run's or task's events. `file` is the archive's path on the hub's machine, for humans (null for agents).",
+    access: "principal",
+    query: journalArchivesQuery,
+    answers: ok(z.looseObject({ items: z.array(v.journalArchive) })),
     refusals: [],
   },
   {

@@ -169,7 +169,7 @@ export const TASK_ROUTES: RouteSpec[] = [
     body: reopenTaskInput,
     answers: ok(v.task),
     refusals: [403, 404, 409],
-    otherConflicts: ["wrong_status", "duplicate"],
+    otherConflicts: ["wrong_status", "duplicate", "archived"],
   },
   {
     method: "post",

@@ -1,7 +1,8 @@
-// The MAST monitor (server/diagnosis/monitor.ts): where it has read the journal to. Its findings live in the
-// journal itself (DiagnosisFound), once per key, held by a unique index on events (./events.ts).
+// The MAST monitor (server/diagnosis/monitor.ts): where it has read the journal to, and the keys of the findings
+// it journalled. The findings themselves live in the journal (DiagnosisFound); a key is written in the same
+// transaction as its event, and its primary key holds "once per key" — the partitioned journal cannot (./events.ts).
 import { sql } from "drizzle-orm";
-import { bigint, check, integer, pgTable, timestamp } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const diagnosisWatermark = pgTable(
   "diagnosis_watermark",
@@ -13,4 +14,14 @@ export const diagnosisWatermark = pgTable(
     sweptAt: timestamp("swept_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("diagnosis_watermark_single_row_check", sql`${t.id} = 1`)],
+);
+
+export const diagnosisKeys = pgTable(
+  "diagnosis_keys",
+  {
+    /** The finding's key and severity (journalKeyOf): a finding that got worse is a new key. */
+    key: text("key").primaryKey(),
+    flightId: uuid("flight_id").notNull(),
+  },
+  (t) => [index("diagnosis_keys_flight_idx").on(t.flightId)],
 );

@@ -1,11 +1,13 @@
-// The journal: append-only (a trigger refuses UPDATE and DELETE), the source of truth.
+// The journal: append-only (a trigger refuses UPDATE and DELETE), the source of truth. Partitioned by month
+// of `t` (migration 0037, DESIGN §4): a partitioned table's key must hold the partition key, so the primary
+// key is (id, t); ids stay unique because only events_id_seq hands them out.
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const events = pgTable(
   "events",
   {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
+    id: bigserial("id", { mode: "number" }).notNull(),
     v: integer("v").notNull().default(1),
     t: timestamp("t", { withTimezone: true }).notNull().defaultNow(),
     kind: text("kind").notNull(),
@@ -17,11 +19,13 @@ export const events = pgTable(
     // tx_id (xid8, the writing transaction) is added by a custom migration; see listJournal.
   },
   (t) => [
+    primaryKey({ name: "events_pkey", columns: [t.id, t.t] }),
     index("events_kind_idx").on(t.kind, t.id),
     index("events_actor_idx").on(t.actor, t.id),
     index("events_task_idx").on(t.taskId, t.id),
     index("events_run_idx").on(t.runId, t.id),
-    // The MAST monitor journals each finding once (its key carries the severity: a finding that got worse is new).
-    uniqueIndex("events_diagnosis_key_idx").on(sql`(${t.data}->>'key')`).where(sql`${t.kind} = 'DiagnosisFound'`),
+    // The MAST monitor's findings by key (journalled once each: the diagnosis_keys table holds that, since a
+    // partitioned table's unique index would have to hold `t`).
+    index("events_diagnosis_key_idx").on(sql`(${t.data}->>'key')`).where(sql`${t.kind} = 'DiagnosisFound'`),
   ],
 );

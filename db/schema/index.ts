@@ -2,6 +2,7 @@
 export * from "./principals";
 export * from "./rooms";
 export * from "./events";
+export * from "./archives";
 export * from "./relay";
 export * from "./tasks";
 export * from "./decisions";

@@ -1,7 +1,8 @@
 // Refreshes the bill's snapshot: folds the bill events settled since its last position, in commit-safe
-// order (tx_id, id), and adds the fold to the snapshot's rows. Idempotent, concurrent-safe, droppable.
+// order (tx_id, id), and adds the fold to the snapshot's rows. Idempotent and concurrent-safe; droppable
+// while no month of the journal is archived (an archive leaves only once the snapshot has folded it).
 import { eq, sql } from "drizzle-orm";
-import { billBudgets, billBuckets, billLines, billRuns, billSnapshot } from "../../db/schema";
+import { billBudgets, billBuckets, billLines, billRuns, billSnapshot, journalArchives } from "../../db/schema";
 import type { Db, Executor, Tx } from "../../db/client";
 import { BILL_KINDS, foldBill, type BillDelta } from "./bill-fold";
 import type { JournalRecord } from "../journal/load";
@@ -168,10 +169,16 @@ export async function refreshBillSnapshot(db: Db, batch = 10_000): Promise<numbe
   }
 }
 
-/** Drops the snapshot; the next refresh folds the journal from its start. */
+/**
+ * Drops the snapshot; the next refresh folds the journal from its start. Refused once a month of the journal
+ * is archived: the snapshot then holds history the journal no longer has (DESIGN §4), and `quorum journal
+ * restore` brings it back first.
+ */
 export async function resetBillSnapshot(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(LOCK);
+    const [archived] = await tx.select({ month: journalArchives.month }).from(journalArchives).limit(1);
+    if (archived) throw new Error(`the bill's snapshot holds archived months of the journal (${archived.month.slice(0, 7)}…): restore them before rebuilding it from the journal`);
     for (const table of [billLines, billRuns, billBudgets, billBuckets]) await tx.delete(table);
     await tx
       .insert(billSnapshot)

@@ -27,15 +27,24 @@ export async function budgetLines(db: Executor, ids: string[]): Promise<Map<stri
     .from(budgets)
     .where(inArray(budgets.parentId, ids))
     .groupBy(budgets.parentId);
-  // One pass over the debits naming any of them (the debits index serves the containment test).
-  const spend = await db.execute<{ id: string; model: string; tokens: string }>(sql`
-    select b.id::text as id, e.data->>'model' as model, sum((e.data->>'amount')::bigint) as tokens
-    from unnest(array[${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )}]::uuid[]) as b(id)
-    join events e on e.kind = 'BudgetDebited' and e.data->'budgetIds' @> jsonb_build_array(b.id::text)
-    group by b.id, e.data->>'model'`);
+  // One pass over the debits naming any of them (the debits index serves the containment test), and the
+  // tallies of those whose month was archived (DESIGN §4).
+  const wanted = sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+  const spend = await db.execute<{ id: string; model: string | null; tokens: string }>(sql`
+    select id, model, sum(tokens) as tokens from (
+      select b.id::text as id, e.data->>'model' as model, sum((e.data->>'amount')::bigint) as tokens
+      from unnest(${wanted}) as b(id)
+      join events e on e.kind = 'BudgetDebited' and e.data->'budgetIds' @> jsonb_build_array(b.id::text)
+      group by b.id, e.data->>'model'
+      union all
+      select a.budget_id, nullif(a.model, ''), sum(a.amount) from journal_archived_debits a
+      where a.budget_id = any(${wanted}::text[])
+      group by a.budget_id, a.model
+    ) as debits
+    group by id, model`);
   for (const row of rows) {
     const byModel = [...spend]
       .filter((s) => s.id === row.id)

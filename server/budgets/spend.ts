@@ -20,12 +20,35 @@ export async function budgetChain(db: Executor, budgetId: string): Promise<Budge
   return ids.map((id) => found.find((b) => b.id === id)!);
 }
 
-/** Tokens debited to a budget: its own runs and every descendant's (the debits name it). */
+/**
+ * Tokens debited to a budget: its own runs and every descendant's (the debits name it), those of archived
+ * months included (journal_archived_debits, written when they left the journal: DESIGN §4).
+ */
 export async function budgetSpent(db: Executor, budgetId: string): Promise<number> {
   const [row] = await db.execute<{ spent: string }>(sql`
-    select coalesce(sum((data->>'amount')::bigint), 0) as spent from events
-    where kind = 'BudgetDebited' and data->'budgetIds' @> ${JSON.stringify([budgetId])}::jsonb`);
+    select (select coalesce(sum((data->>'amount')::bigint), 0) from events
+            where kind = 'BudgetDebited' and data->'budgetIds' @> ${JSON.stringify([budgetId])}::jsonb)
+         + (select coalesce(sum(amount), 0) from journal_archived_debits where budget_id = ${budgetId}) as spent`);
   return Number(row.spent);
+}
+
+/** Tokens debited to each budget by runs drawing on it directly (it is their debits' first budget), archived months included. */
+export async function budgetsSpentDirectly(db: Executor, budgetIds: string[]): Promise<Map<string, number>> {
+  if (budgetIds.length === 0) return new Map();
+  const wanted = sql`array[${sql.join(
+    budgetIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::text[]`;
+  const rows = await db.execute<{ id: string; spent: string }>(sql`
+    select id, sum(spent) as spent from (
+      select e.data->'budgetIds'->>0 as id, sum((e.data->>'amount')::bigint) as spent from events e
+      where e.kind = 'BudgetDebited' and e.data->'budgetIds'->>0 = any(${wanted}) group by 1
+      union all
+      select budget_id, sum(amount) from journal_archived_debits where nearest and budget_id = any(${wanted}) group by 1
+    ) as debits group by id`);
+  const spent = new Map(budgetIds.map((id) => [id, 0]));
+  for (const row of rows) spent.set(row.id, Number(row.spent));
+  return spent;
 }
 
 export interface Exhaustion {

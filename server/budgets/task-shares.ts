@@ -4,12 +4,12 @@
 // proportion to the weights the orchestrator gave them (create_task's `budget_weight`, 1 when absent). Each
 // share is a sub-budget of the flight's, owned like it by the system principal and tied to its task
 // (budgets.task_id), so every run on the task draws on it and halts alone when it runs out.
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { budgets } from "../../db/schema";
 import type { Tx } from "../../db/client";
 import { appendEvent } from "../journal/append";
 import { childrenTotal, lockBudget } from "./allocation";
-import { budgetSpent } from "./spend";
+import { budgetSpent, budgetsSpentDirectly } from "./spend";
 
 /** The part of what is left at planning kept for the goal's own runs (suites, a re-plan), not given to tasks. */
 export const FLIGHT_RESERVE_SHARE = 0.2;
@@ -40,10 +40,8 @@ export function splitAllowance(free: number, weights: number[]): { reserve: numb
 /** Tokens of the flight's budget neither promised to a task nor spent by the goal's own runs. */
 async function freeOf(tx: Tx, flightBudgetId: string, allowance: number): Promise<number> {
   const promised = await childrenTotal(tx, flightBudgetId);
-  const [row] = await tx.execute<{ spent: string }>(sql`
-    select coalesce(sum((e.data->>'amount')::bigint), 0) as spent from events e
-    where e.kind = 'BudgetDebited' and e.data->'budgetIds'->>0 = ${flightBudgetId}`);
-  return allowance - promised - Number(row.spent);
+  const direct = await budgetsSpentDirectly(tx, [flightBudgetId]);
+  return allowance - promised - (direct.get(flightBudgetId) ?? 0);
 }
 
 /**

@@ -1,11 +1,11 @@
 // The MAST monitor, live: a sweeper that reads the journal's settled tail past its watermark, diagnoses the
 // flights those events belong to, and journals each finding not yet journalled (DiagnosisFound), in the same
 // transaction that moves its watermark. One pass at a time across instances (an advisory lock); a finding is
-// journalled once per key and severity (a unique index on events, db/schema/events.ts), so one that got worse
+// journalled once per key and severity (diagnosis_keys, written with it: db/schema/diagnosis.ts), so one that got worse
 // — accepted after it was found — is journalled again, high; a high one fires `diagnosis.found`
 // (db/functions/quorum_webhook_outbox.sql) and waits for the flight's human (./alerts.ts).
 import { eq, inArray, or, sql } from "drizzle-orm";
-import { diagnosisWatermark, events, flights, flightTasks } from "../../db/schema";
+import { diagnosisKeys, diagnosisWatermark, events, flights, flightTasks } from "../../db/schema";
 import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
@@ -87,12 +87,14 @@ export async function sweepDiagnosis(db: Db, clock: Clock): Promise<DiagnosisSwe
     for (const flight of await flightsTouched(tx, tail)) {
       const findings = await diagnoseFlight(tx, flight.id);
       if (findings.length === 0) continue;
-      const known = await tx
-        .select({ key: sql<string>`${events.data}->>'key'` })
-        .from(events)
-        .where(sql`${events.kind} = 'DiagnosisFound' and ${events.data}->>'flightId' = ${flight.id}`);
-      const seen = new Set(known.map((k) => k.key));
-      for (const f of findings.filter((f) => !seen.has(journalKeyOf(f)))) {
+      for (const f of findings) {
+        // The key's primary key decides: a finding already journalled claims nothing, and is not journalled again.
+        const claimed = await tx
+          .insert(diagnosisKeys)
+          .values({ key: journalKeyOf(f), flightId: flight.id })
+          .onConflictDoNothing()
+          .returning({ key: diagnosisKeys.key });
+        if (claimed.length === 0) continue;
         await appendEvent(tx, {
           kind: "DiagnosisFound",
           actor: null,

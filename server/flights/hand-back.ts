@@ -62,7 +62,7 @@ async function lockModel(tx: Tx, model: string): Promise<void> {
 }
 
 /** Failures of `model` since a run on it last finished done, and whether one of them told the Room already. */
-async function streakOf(tx: Tx, model: string): Promise<{ count: number; told: boolean }> {
+export async function streakOf(tx: Tx, model: string): Promise<{ count: number; told: boolean }> {
   const [row] = await tx.execute<{ count: number; told: boolean }>(sql`
     with last_done as (
       select coalesce(max(af.id), 0) as id from events af

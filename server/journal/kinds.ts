@@ -98,6 +98,9 @@ export const EVENT_KINDS = [
   "FlightRetried",
   // the MAST monitor
   "DiagnosisFound",
+  // retention
+  "JournalArchived",
+  "JournalRestored",
 ] as const;
 
 export type EventKind = (typeof EVENT_KINDS)[number];

@@ -207,6 +207,10 @@ export interface EventPayloads {
   FlightRetried: { flightId: string; mode: string };
   // the MAST monitor
   DiagnosisFound: DiagnosisFoundData;
+  // retention: a month of the journal left for a file (`quorum journal archive`) or came back (`… restore`)
+  /** `month` `YYYY-MM-01`; `from`/`to` its bounds (UTC); `file` the archive's name (its folder is in journal_archives); `sha256` its bytes'. */
+  JournalArchived: { month: string; from: string; to: string; events: number; file: string; sha256: string };
+  JournalRestored: { month: string; from: string; to: string; events: number; file: string; sha256: string };
 }
 
 /** A failure mode the MAST monitor found in a flight's journal (server/diagnosis/monitor.ts): once per key and severity. */

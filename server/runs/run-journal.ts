@@ -2,7 +2,7 @@
 // ../diagnosis/scope.ts's). Unknown runs are 404s, never empty answers. Each read is the
 // viewer's: events about direct messages it is not party to are left out (../journal/visibility.ts).
 import { and, count, eq } from "drizzle-orm";
-import { events } from "../../db/schema";
+import { events, journalArchivedRuns } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import { fail } from "../errors";
 import type { Principal } from "../principal";
@@ -11,8 +11,11 @@ import { timeline, type Timeline } from "./timeline";
 
 async function runEventsOrFail(db: Executor, runId: string, viewer: Principal): Promise<JournalRecord[]> {
   const recorded = await loadRunEvents(db, runId, viewer);
-  if (recorded.length === 0) throw fail.notFound("run", `no run ${runId} in the journal`);
-  return recorded;
+  if (recorded.length > 0) return recorded;
+  // A run archived whole is named as such (DESIGN §4), with the month that holds it.
+  const [archived] = await db.select({ month: journalArchivedRuns.month }).from(journalArchivedRuns).where(eq(journalArchivedRuns.runId, runId)).limit(1);
+  if (archived) throw fail.notFound("run", `run ${runId}'s events are archived with ${archived.month.slice(0, 7)} (quorum journal restore brings them back)`);
+  throw fail.notFound("run", `no run ${runId} in the journal`);
 }
 
 export async function loadRunTimeline(db: Executor, runId: string, viewer: Principal): Promise<Timeline> {

@@ -6,6 +6,8 @@ import type { Clock } from "../clock";
 import { sweepReminders } from "../commitments/sweep-reminders";
 import { sweepDecisions } from "../decisions/sweep-decisions";
 import { sweepDiagnosis } from "../diagnosis/monitor";
+import { DEFAULT_PARTITION_MONTHS_AHEAD } from "../config";
+import { keepJournalPartitionsAhead } from "../journal/partitions";
 import { indexJournalSearch } from "../journal/search-index";
 import { sweepRelay } from "../relay/sweep";
 import { sweepStalledAgents } from "../roster/stall";
@@ -23,6 +25,8 @@ export interface Sweeper {
 export interface SweeperSettings {
   /** QUORUM_WEBHOOK_ALLOW_PRIVATE=1: webhooks may go to loopback and private addresses. */
   webhooksMayReachInward: boolean;
+  /** QUORUM_PARTITION_MONTHS_AHEAD: the months past the current one whose journal partitions are made ahead. */
+  partitionMonthsAhead: number;
 }
 
 export const sweepersWith = (settings: SweeperSettings): Sweeper[] => [
@@ -41,10 +45,12 @@ export const sweepersWith = (settings: SweeperSettings): Sweeper[] => [
   { name: "search", everyMs: 1_000, run: (db) => indexJournalSearch(db) },
   // The MAST monitor: a flight's findings are journalled within about two seconds of the events that show them.
   { name: "diagnosis", everyMs: 2_000, run: sweepDiagnosis },
+  // DESIGN §4: the journal's monthly partitions, made months ahead; a pass that finds them all costs one catalogue read.
+  { name: "partitions", everyMs: 600_000, run: (db, clock) => keepJournalPartitionsAhead(db, clock, settings.partitionMonthsAhead) },
 ];
 
 /** The sweepers with the safe settings (bench and tests that start them). */
-export const SWEEPERS = sweepersWith({ webhooksMayReachInward: false });
+export const SWEEPERS = sweepersWith({ webhooksMayReachInward: false, partitionMonthsAhead: DEFAULT_PARTITION_MONTHS_AHEAD });
 
 /** Starts every sweeper; a failure is logged and the next pass tries again. Returns a stop function. */
 export function startSweepers(db: Db, clock: Clock, sweepers: Sweeper[] = SWEEPERS, log = console.error): () => void {

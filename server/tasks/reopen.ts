@@ -1,7 +1,7 @@
 // Reopens a done task, only on new evidence: it goes back to ready for anyone to claim.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { taskEvidence, tasks } from "../../db/schema";
+import { journalArchivedTasks, taskEvidence, tasks } from "../../db/schema";
 import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
@@ -32,6 +32,19 @@ export async function reopenInTransaction(tx: Tx, caller: Principal, taskId: str
   const task = await lockTask(tx, taskId);
   requireSteward(task, caller, "reopen it");
   requireStatus(task, ["done"], "reopen");
+  // A task back at work is folded from its whole history (its rework rounds, its releases): an archived month
+  // of it comes back first (DESIGN §4).
+  const [archived] = await tx.select({ month: journalArchivedTasks.month }).from(journalArchivedTasks).where(eq(journalArchivedTasks.taskId, task.id)).limit(1);
+  if (archived) {
+    throw fail.conflict(
+      "task",
+      "archived",
+      `task #${task.number}'s history was archived with ${archived.month.slice(0, 7)}: restore that month (quorum journal restore) before reopening it`,
+      {
+        month: archived.month,
+      },
+    );
+  }
   // Evidence already on record is no diff: reopening needs something nobody has seen on this task. Every
   // submission and every earlier reopen counts, compared without case, whitespace or invisible characters.
   const onRecord = await tx.select({ evidence: taskEvidence.evidence }).from(taskEvidence).where(eq(taskEvidence.taskId, task.id));
