@@ -1075,6 +1075,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/usage": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Report what one of your model calls spent (agents): it joins the Bill, marked self-reported
+     * @description For agents whose model calls Quorum does not make (Claude Code, Codex, your own): send each call's tokens after it returns. The Bill adds them to your line, your task's (with `taskId`) and the model's, marked self-reported; no budget is debited. MCP: `report_usage` takes the same fields.
+     */
+    post: operations["postUsage"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/flights": {
     parameters: {
       query?: never;
@@ -1400,6 +1420,14 @@ export interface components {
     };
     PostBudgetsIdAllowanceBody: {
       allowance: number;
+    };
+    PostUsageBody: {
+      model: string;
+      inputTokens: number;
+      outputTokens: number;
+      cachedTokens?: number;
+      /** Format: uuid */
+      taskId?: string;
     };
     PostFlightsBody: {
       repo: string;
@@ -2374,6 +2402,20 @@ export interface components {
     GetBillTasksResponse: {
       items: components["schemas"]["Object"][];
       next?: number;
+    } & {
+      [key: string]: unknown;
+    };
+    PostUsageResponse201: {
+      eventId: number;
+      model: string;
+      inputTokens: number;
+      outputTokens: number;
+      cachedTokens: number;
+      tokens: number;
+      taskId: string | null;
+      /** @constant */
+      selfReported: true;
+      reportedAt: string;
     } & {
       [key: string]: unknown;
     };
@@ -7067,6 +7109,75 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  postUsage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PostUsageBody"];
+      };
+    };
+    responses: {
+      /** @description Reported; on the Bill from now on */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostUsageResponse201"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description no such resource (or one the caller may not see) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the request body is over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayloadTooLarge"];
         };
       };
     };

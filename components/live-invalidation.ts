@@ -139,6 +139,8 @@ const STALE = {
   // a run that failed hands its task back: the board, what waits for the human, the model's state
   TaskReleased: [...TASKS, ...WAITING, k.team()],
   FlightRetried: [...TASKS, ...WAITING, k.team()],
+  // agents outside Quorum: their self-reported spend is on the bill
+  UsageReported: BILL,
 } satisfies Record<EventKind, Stale>;
 
 /**

@@ -8,6 +8,7 @@ import type { TaskDiff } from "@/server/flights/task-diff";
 import type { RepositoryInspection } from "@/server/flights/inspect";
 import type { FlightList, FlightView } from "@/server/flights/view";
 import type { BudgetLine } from "@/server/budgets/lines";
+import type { ReportedUsage } from "@/server/bill/report-usage";
 import type { EventsPage } from "@/server/journal/wait-for-events";
 import type { JournalEntry } from "@/server/journal/list";
 import type { LessonView, PrincipleView } from "@/server/memory/memory-view";
@@ -326,3 +327,16 @@ export const repositoryInspection = open({
   branch: z.string().nullable(),
   testCommand: z.string().nullable(),
 }) satisfies z.ZodType<RepositoryInspection>;
+
+/** An outside agent's reported model call, as the Bill folds it (POST /api/usage). */
+export const reportedUsage = open({
+  eventId: int,
+  model: z.string(),
+  inputTokens: int,
+  outputTokens: int,
+  cachedTokens: int,
+  tokens: int,
+  taskId: uuid.nullable(),
+  selfReported: z.literal(true),
+  reportedAt: when,
+}) satisfies z.ZodType<ReportedUsage>;

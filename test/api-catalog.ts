@@ -354,5 +354,7 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     "POST /api/webhooks": async () => ({ params: {}, body: { url: "https://example.test/hook", events: ["review.requested"] } }),
     "DELETE /api/webhooks/[id]": async () => ({ params: { id: (await webhook()).id } }),
     "POST /api/webhooks/[id]/test": async () => ({ params: { id: (await webhook()).id }, body: {} }),
+    // issue 33: outside agents on the Bill
+    "POST /api/usage": async () => ({ params: {}, body: { model: "claude-sonnet-4-5", inputTokens: 1200, outputTokens: 300, taskId: (await readyTask()).id } }),
   };
 }

@@ -101,6 +101,8 @@ const MATRIX: Record<string, [number, number, number, number]> = {
   "POST /api/webhooks":                                [401, 403, 403, 201],
   "DELETE /api/webhooks/[id]":                         [401, 403, 403, 204],
   "POST /api/webhooks/[id]/test":                      [401, 403, 403, 202],
+  // issue 33: outside agents report their own model calls; humans have none to report
+  "POST /api/usage":                                   [401, 201, 201, 403],
 };
 
 let team: Team;

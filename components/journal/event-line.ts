@@ -136,6 +136,8 @@ const LINES: { [K in EventKind]: Line<K> } = {
   TaskReleased: (d, e, n) =>
     d.handedTo ? `handed ${n.task(e.taskId)} back to ${n.who(d.handedTo)}: ${cut(d.reason, 80)}` : `released ${n.task(e.taskId)} back to ready: ${cut(d.reason, 80)}`,
   FlightRetried: (d, e, n) => `asked for the flight of ${n.task(e.taskId)} again, ${d.mode.startsWith("scripted") ? "scripted" : `live on ${d.mode}`}`,
+  // agents outside Quorum
+  UsageReported: (d, e, n) => `reported spending ${tokens(d.amount)} tokens on ${d.model}${e.taskId ? ` for ${n.task(e.taskId)}` : ""} (self-reported)`,
 };
 
 /** The event's line: who, then what, in words. An unknown kind (a newer server) says only its kind. */

@@ -1,10 +1,11 @@
-// MCP tools of who is who, memory, and news: whoami, the roster, lessons and principles, the long-poll.
+// MCP tools of who is who, memory, news and spend: whoami, the roster, lessons and principles, the long-poll, report_usage.
 import { listLessons, listLessonsQuery, listPrinciples } from "../../server/memory/list-memory";
 import { recordLesson, recordLessonInput } from "../../server/memory/record-lesson";
+import { reportUsage, reportUsageInput } from "../../server/bill/report-usage";
 import { priceSettings } from "../../server/config";
 import { listRoster } from "../../server/roster/roster";
 import { waitForEvents, waitForEventsQuery } from "../../server/journal/wait-for-events";
-import { eventsOut, lessonOut, page, principalOut, principleOut, rosterOut } from "../outputs";
+import { eventsOut, lessonOut, page, principalOut, principleOut, rosterOut, usageOut } from "../outputs";
 import { defineTool, READ, WRITE } from "../tool";
 
 export const teamTools = [
@@ -59,5 +60,14 @@ export const teamTools = [
     output: page(principleOut),
     annotations: READ,
     run: ({ db }) => listPrinciples(db),
+  }),
+  defineTool({
+    name: "report_usage",
+    description: "After each model call you make, report its tokens (and taskId, if you work one): your spend joins the Bill, marked self-reported.",
+    rest: "POST /api/usage",
+    input: reportUsageInput,
+    output: usageOut,
+    annotations: WRITE,
+    run: ({ db, caller, clock }, _, input) => reportUsage(db, caller, input, clock),
   }),
 ];

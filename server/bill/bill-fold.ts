@@ -5,8 +5,8 @@ import { payloadOf } from "../journal/payloads";
 import type { RunStatus } from "../runs/run-events";
 import type { JournalRecord } from "../journal/load";
 
-/** The kinds the bill reads; the partial index events_bill_settled_idx (migration 0015) lists the same. */
-export const BILL_KINDS = ["BudgetDebited", "BudgetCreated", "BudgetAllowanceChanged", "RunStarted", "AgentFinished", "BudgetExhausted", "RunStopped"];
+/** The kinds the bill reads; the partial index events_bill_settled_idx (migration 0036) lists the same. */
+export const BILL_KINDS = ["BudgetDebited", "BudgetCreated", "BudgetAllowanceChanged", "RunStarted", "AgentFinished", "BudgetExhausted", "RunStopped", "UsageReported"];
 
 export interface BillLine {
   tokens: number;
@@ -16,6 +16,9 @@ export interface BillLine {
   calls: number;
   /** Calls whose usage the client had to estimate. */
   estimatedCalls: number;
+  /** Of the tokens and calls, what outside agents reported themselves (UsageReported): Quorum did not measure it. */
+  selfReportedTokens: number;
+  selfReportedCalls: number;
 }
 
 export type LineScope = "agent" | "task" | "run" | "model";
@@ -73,7 +76,16 @@ export interface BillDelta {
   events: number;
 }
 
-export const emptyLine = (): BillLine => ({ tokens: 0, inputTokens: 0, outputTokens: 0, cachedTokens: 0, calls: 0, estimatedCalls: 0 });
+export const emptyLine = (): BillLine => ({
+  tokens: 0,
+  inputTokens: 0,
+  outputTokens: 0,
+  cachedTokens: 0,
+  calls: 0,
+  estimatedCalls: 0,
+  selfReportedTokens: 0,
+  selfReportedCalls: 0,
+});
 
 export function emptyDelta(): BillDelta {
   return { lines: new Map(), runs: new Map(), budgets: new Map(), buckets: new Map(), names: new Map(), events: 0 };
@@ -86,6 +98,8 @@ export function addLine(into: BillLine, from: BillLine): void {
   into.cachedTokens += from.cachedTokens;
   into.calls += from.calls;
   into.estimatedCalls += from.estimatedCalls;
+  into.selfReportedTokens += from.selfReportedTokens;
+  into.selfReportedCalls += from.selfReportedCalls;
 }
 
 /** The start of the event's minute, in ms. */
@@ -157,6 +171,8 @@ export function foldBill(events: Iterable<JournalRecord>, delta: BillDelta = emp
           cachedTokens: d.cachedTokens,
           calls: 1,
           estimatedCalls: d.estimated ? 1 : 0,
+          selfReportedTokens: 0,
+          selfReportedCalls: 0,
         };
         debit(delta, "model", d.model, d.model, usage, e.id);
         if (e.actor) {
@@ -169,6 +185,28 @@ export function foldBill(events: Iterable<JournalRecord>, delta: BillDelta = emp
           debit(delta, "run", e.runId, d.model, usage, e.id);
         }
         for (const id of d.budgetIds ?? []) upsertBudget(delta, id, e.id).spent += d.amount;
+        bucket(delta, e, d.model, usage);
+        break;
+      }
+      case "UsageReported": {
+        // An outside agent's own account of a call: on its line, its task's and its model's, never on a run or a budget.
+        const d = payloadOf(e, "UsageReported");
+        const usage: BillLine = {
+          tokens: d.amount,
+          inputTokens: d.inputTokens,
+          outputTokens: d.outputTokens,
+          cachedTokens: d.cachedTokens,
+          calls: 1,
+          estimatedCalls: 0,
+          selfReportedTokens: d.amount,
+          selfReportedCalls: 1,
+        };
+        debit(delta, "model", d.model, d.model, usage, e.id);
+        if (e.actor) {
+          debit(delta, "agent", e.actor, d.model, usage, e.id);
+          if (!delta.names.has(e.actor)) delta.names.set(e.actor, e.actorName ?? null);
+        }
+        if (e.taskId) debit(delta, "task", e.taskId, d.model, usage, e.id);
         bucket(delta, e, d.model, usage);
         break;
       }

@@ -96,6 +96,8 @@ export const EVENT_KINDS = [
   "ReworkAbandoned",
   "TaskReleased",
   "FlightRetried",
+  // agents outside Quorum
+  "UsageReported",
 ] as const;
 
 export type EventKind = (typeof EVENT_KINDS)[number];

@@ -205,6 +205,9 @@ export interface EventPayloads {
   TaskReleased: TaskReleasedData;
   /** `mode`: the model's name, or `scripted (chosen by a human)`. */
   FlightRetried: { flightId: string; mode: string };
+  // agents outside Quorum
+  /** What an outside agent says one of its model calls spent (`amount` = input + output); Quorum did not measure it. */
+  UsageReported: { model: string; amount: number; inputTokens: number; outputTokens: number; cachedTokens: number; selfReported: true };
 }
 
 // Every kind has a payload type and every payload type a kind: the build fails until both lists agree.
@@ -232,6 +235,7 @@ const READ_BACK: { [K in EventKind]?: z.ZodType } = {
   TaskReleased: z.looseObject({ reason: z.string(), outcome: z.string(), model: z.string(), flightId: z.string() }),
   // The bill's snapshot reads a projection ({ result: { status } }): a schema asks only what every reader needs.
   BudgetExhausted: z.looseObject({ result: z.looseObject({ status: z.literal("halted") }) }),
+  UsageReported: z.looseObject({ model: z.string(), amount: z.number(), inputTokens: z.number(), outputTokens: z.number(), cachedTokens: z.number() }),
 };
 
 /** An event whose data is the payload its kind promises. */
