@@ -30,7 +30,16 @@ describe("bill", () => {
       // An outside agent's own account of a call on T1: no run, no budget.
       handMadeEvent("UsageReported", OUTSIDE, { model: "m2", amount: 60, inputTokens: 40, outputTokens: 20, cachedTokens: 10, selfReported: true }, { taskId: T1 }),
     );
-    const line = (tokens: number, inputTokens: number, outputTokens: number, calls: number, cachedTokens = 0, estimatedCalls = 0, selfReportedTokens = 0, selfReportedCalls = 0) => ({
+    const line = (
+      tokens: number,
+      inputTokens: number,
+      outputTokens: number,
+      calls: number,
+      cachedTokens = 0,
+      estimatedCalls = 0,
+      selfReportedTokens = 0,
+      selfReportedCalls = 0,
+    ) => ({
       tokens,
       inputTokens,
       outputTokens,

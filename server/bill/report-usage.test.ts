@@ -17,8 +17,7 @@ import { refreshBillSnapshot } from "./snapshot";
 
 const PRICES: PriceConfig = { currency: "USD", problem: null, prices: { "claude-sonnet-4-5": { input: 3, output: 15, cachedInput: 0.3 } } };
 
-const usageEvents = async (actor: string) =>
-  Number((await getDb().execute(sql`select count(*)::int as n from events where kind = 'UsageReported' and actor = ${actor}`))[0].n);
+const usageEvents = async (actor: string) => Number((await getDb().execute(sql`select count(*)::int as n from events where kind = 'UsageReported' and actor = ${actor}`))[0].n);
 
 describe("POST /api/usage", () => {
   it("journals the call as self-reported and the Bill folds it onto the agent, its task and the model, priced, marked self-reported", async () => {
@@ -26,9 +25,20 @@ describe("POST /api/usage", () => {
     const claude = await makeAgent(undefined, "outside");
     const task = await createTask(getDb(), human, { title: "Port the parser", acceptanceCriteria: "tests pass" }, systemClock);
 
-    const first = await call(usageRoute, "/api/usage", { key: claude.key, body: { model: "claude-sonnet-4-5", inputTokens: 12_000, outputTokens: 800, cachedTokens: 10_000, taskId: task.id } });
+    const first = await call(usageRoute, "/api/usage", {
+      key: claude.key,
+      body: { model: "claude-sonnet-4-5", inputTokens: 12_000, outputTokens: 800, cachedTokens: 10_000, taskId: task.id },
+    });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ model: "claude-sonnet-4-5", inputTokens: 12_000, outputTokens: 800, cachedTokens: 10_000, tokens: 12_800, taskId: task.id, selfReported: true });
+    expect(first.body).toMatchObject({
+      model: "claude-sonnet-4-5",
+      inputTokens: 12_000,
+      outputTokens: 800,
+      cachedTokens: 10_000,
+      tokens: 12_800,
+      taskId: task.id,
+      selfReported: true,
+    });
     const [event] = await getDb().execute(sql`select kind, actor, task_id, data from events where id = ${first.body.eventId}`);
     expect(event).toMatchObject({ kind: "UsageReported", actor: claude.id, task_id: task.id, data: { amount: 12_800, selfReported: true } });
 
@@ -37,7 +47,17 @@ describe("POST /api/usage", () => {
     expect((await call(usageRoute, "/api/usage", { key: claude.key, body: { model: "claude-sonnet-4-5", inputTokens: 1_000, outputTokens: 200 } })).status).toBe(201);
     const bill = await readBill(getDb(), PRICES);
     const line = bill.agents.find((a) => a.agentId === claude.id);
-    expect(line).toMatchObject({ agentName: claude.name, tokens: 14_000, inputTokens: 13_000, outputTokens: 1_000, cachedTokens: 10_000, calls: 2, selfReportedTokens: 14_000, selfReportedCalls: 2, runs: 0 });
+    expect(line).toMatchObject({
+      agentName: claude.name,
+      tokens: 14_000,
+      inputTokens: 13_000,
+      outputTokens: 1_000,
+      cachedTokens: 10_000,
+      calls: 2,
+      selfReportedTokens: 14_000,
+      selfReportedCalls: 2,
+      runs: 0,
+    });
     // Priced like any call: 3k uncached input at 3, 10k cached at 0.3, 1k output at 15 (per million).
     expect(line?.cost).toBeCloseTo((3_000 * 3 + 10_000 * 0.3 + 1_000 * 15) / 1e6, 9);
     expect(bill.models.find((m) => m.model === "claude-sonnet-4-5")).toMatchObject({ selfReportedTokens: 14_000, selfReportedCalls: 2 });
