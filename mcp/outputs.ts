@@ -57,6 +57,7 @@ export const graphOut = open({ nodes: z.array(open({ id })), edges: z.array(open
 
 export const lessonOut = open({ id, number: z.number(), text: z.string() });
 export const usageOut = open({ eventId: z.number(), tokens: z.number() });
+export const flightOut = open({ id, number: z.number(), status: z.string(), goalTask: open({ id, number: z.number() }) });
 export const principleOut = open({ id, text: z.string(), active: z.boolean() });
 
 export const reservationOut = open({

@@ -26,7 +26,6 @@ const EXCLUDED: Record<string, string> = {
   "POST /api/webhooks": "human-only: registers a webhook endpoint and shows its secret once (agents get 403)",
   "DELETE /api/webhooks/:id": "human-only: removes a webhook endpoint (agents get 403)",
   "POST /api/webhooks/:id/test": "human-only: sends a test delivery to a webhook endpoint (agents get 403)",
-  "POST /api/flights": "human-only: a flight's goal waits for the human who started it (agents get 403); outside agents file tasks instead",
   "GET /api/flights": "the humans' view of the built-in team's flights; agents see the same work as tasks on the board (quorum://board)",
   "GET /api/flights/:id": "the humans' view of one flight; agents read its tasks on the board",
   "POST /api/runs/:id/resume": "human-only: a pause (a spent budget, an operator's stop) is a human's to end (agents get 403)",

@@ -2,10 +2,12 @@
 import { listLessons, listLessonsQuery, listPrinciples } from "../../server/memory/list-memory";
 import { recordLesson, recordLessonInput } from "../../server/memory/record-lesson";
 import { reportUsage, reportUsageInput } from "../../server/bill/report-usage";
+import { startFlightInput } from "../../server/flights/launch";
+import { startFlight } from "../../server/flights/start";
 import { priceSettings } from "../../server/config";
 import { listRoster } from "../../server/roster/roster";
 import { waitForEvents, waitForEventsQuery } from "../../server/journal/wait-for-events";
-import { eventsOut, lessonOut, page, principalOut, principleOut, rosterOut, usageOut } from "../outputs";
+import { eventsOut, flightOut, lessonOut, page, principalOut, principleOut, rosterOut, usageOut } from "../outputs";
 import { defineTool, READ, WRITE } from "../tool";
 
 export const teamTools = [
@@ -69,5 +71,15 @@ export const teamTools = [
     output: usageOut,
     annotations: WRITE,
     run: ({ db, caller, clock }, _, input) => reportUsage(db, caller, input, clock),
+  }),
+  defineTool({
+    name: "start_flight",
+    description:
+      "Ask the built-in team to fly a goal on a repository a human has already given it (repo: its folder on the team's machine); the goal waits for that human's review.",
+    rest: "POST /api/flights",
+    input: startFlightInput,
+    output: flightOut,
+    annotations: WRITE,
+    run: ({ db, caller, clock }, _, input) => startFlight(db, caller, input, clock),
   }),
 ];

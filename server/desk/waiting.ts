@@ -2,9 +2,9 @@
 // whose approver they are (a flight's goal included: its approver is the human who asked for it), and
 // requests and proposals addressed to them that they have not answered in that room since.
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { decisions, events, flights, messages, principals, tasks } from "../../db/schema";
+import { decisions, messages, principals, tasks } from "../../db/schema";
 import type { Executor } from "../../db/client";
-import { payloadOf } from "../journal/payloads";
+import { handedBackGoals } from "../flights/handed-back";
 import type { Principal } from "../principal";
 
 /** How many unanswered requests the list carries at most (the newest). */
@@ -149,35 +149,14 @@ export async function listWaiting(db: Executor, caller: Principal): Promise<Wait
   };
 }
 
-/** Red flights whose goal is back in ready with its human, with the latest release's reason. */
+/** Goals the team handed back to this human (the flight red, the goal in ready), with the latest release's reason. */
 async function listHandbacks(db: Executor, caller: Principal): Promise<HandbackItem[]> {
   if (caller.kind !== "human") return [];
-  const rows = await db
-    .select({ flightId: flights.id, taskId: tasks.id, number: tasks.number, title: tasks.title })
-    .from(flights)
-    .innerJoin(tasks, eq(tasks.id, flights.goalTaskId))
-    .where(and(eq(flights.status, "red"), eq(tasks.status, "ready"), eq(tasks.approverId, caller.id)))
-    .orderBy(asc(tasks.number));
-  const items: HandbackItem[] = [];
-  for (const row of rows) {
-    const [released] = await db
-      .select({ kind: events.kind, data: events.data, t: events.t })
-      .from(events)
-      .where(and(eq(events.taskId, row.taskId), eq(events.kind, "TaskReleased")))
-      .orderBy(desc(events.id))
-      .limit(1);
-    if (!released) continue;
-    const data = payloadOf(released, "TaskReleased");
-    items.push({
-      kind: "handback",
-      key: `handback:${row.flightId}`,
-      since: released.t.toISOString(),
-      ...row,
-      reason: data.reason,
-      outcome: data.outcome,
-      model: data.model,
-      actions: ["retry", "scripted", "cancel"],
-    });
-  }
-  return items;
+  return (await handedBackGoals(db, eq(tasks.approverId, caller.id))).map(({ since, ...goal }) => ({
+    kind: "handback",
+    key: `handback:${goal.flightId}`,
+    since: since.toISOString(),
+    ...goal,
+    actions: ["retry", "scripted", "cancel"],
+  }));
 }
