@@ -52,8 +52,8 @@ function artifactOf(evidence: EvidenceView): Artifact {
 }
 
 export interface A2ATaskOptions {
-  /** The hub's address, for the task's page on the board. */
-  hubUrl: string;
+  /** The hub's address, for the task's page on the board (left out without it). */
+  hubUrl?: string;
   includeArtifacts?: boolean;
 }
 
@@ -81,7 +81,7 @@ export function a2aTaskOf(detail: TaskDetail, handedBack: HandedBackGoal | null,
         status: task.status,
         approverName: task.approverName,
         ownerName: task.ownerName,
-        page: new URL(`/board/${task.number}`, options.hubUrl).toString(),
+        ...(options.hubUrl ? { page: new URL(`/board/${task.number}`, options.hubUrl).toString() } : {}),
       },
     },
   };

@@ -29,7 +29,10 @@ async function humanWhoFlew(db: Db, repo: string): Promise<Principal> {
     .orderBy(desc(flights.createdAt))
     .limit(1);
   if (!row) {
-    throw fail.forbidden("flight", `no human has given the team ${path} yet: an agent asks for flights only on a repository a human has flown, so ask a human to start the first one`);
+    throw fail.forbidden(
+      "flight",
+      `no human has given the team ${path} yet: an agent asks for flights only on a repository a human has flown, so ask a human to start the first one`,
+    );
   }
   return toPrincipal(row.human);
 }
