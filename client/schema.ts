@@ -1255,6 +1255,44 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/a2a": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Not served: A2A's JSON-RPC is POSTed (405) */
+    get: operations["getA2a"];
+    put?: never;
+    /**
+     * A2A v1.0 over JSON-RPC (a bearer key per request; send `A2A-Version: 1.0`)
+     * @description One JSON-RPC 2.0 request: SendMessage, SendStreamingMessage, GetTask, ListTasks, CancelTask, SubscribeToTask, CreateTaskPushNotificationConfig, GetTaskPushNotificationConfig, ListTaskPushNotificationConfigs, DeleteTaskPushNotificationConfig. SendStreamingMessage and SubscribeToTask answer Server-Sent Events, each a JSON-RPC response (the task first, then its status updates), until the task waits for its approver (INPUT_REQUIRED) or ends. A refusal is a JSON-RPC error: A2A's code where A2A has one (-32602 a bad parameter, -32001 no such task, -32002 past cancelling, -32004 unsupported, -32009 a version other than 1.0), else -31000 less REST's status (-31403, -31409, -31429); its data holds REST's body as a google.rpc.ErrorInfo of domain `quorum`. A refusal before the JSON-RPC runs (no key, another site's page, a body over 1 MiB) is such an error with REST's HTTP status. README's Bring your own agent has the states.
+     */
+    post: operations["postA2a"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/.well-known/agent-card.json": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A2A's agent card: the JSON-RPC interface (at QUORUM_URL), the bearer key it takes, the board's and the team's skills (public) */
+    get: operations["getWellKnownAgentCardJson"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1452,6 +1490,28 @@ export interface components {
       /** @constant */
       jsonrpc: "2.0";
       method: string;
+    } & {
+      [key: string]: unknown;
+    };
+    PostA2aBody: {
+      /** @constant */
+      jsonrpc: "2.0";
+      id?: string | number | null;
+      /** @enum {string} */
+      method:
+        | "SendMessage"
+        | "SendStreamingMessage"
+        | "GetTask"
+        | "ListTasks"
+        | "CancelTask"
+        | "SubscribeToTask"
+        | "CreateTaskPushNotificationConfig"
+        | "GetTaskPushNotificationConfig"
+        | "ListTaskPushNotificationConfigs"
+        | "DeleteTaskPushNotificationConfig";
+      params: {
+        [key: string]: unknown;
+      };
     } & {
       [key: string]: unknown;
     };
@@ -2527,6 +2587,45 @@ export interface components {
     PostMcpResponse: {
       /** @constant */
       jsonrpc: "2.0";
+    } & {
+      [key: string]: unknown;
+    };
+    PostA2aResponse: {
+      /** @constant */
+      jsonrpc: "2.0";
+    } & {
+      [key: string]: unknown;
+    };
+    GetA2aResponse405: {
+      /** @constant */
+      jsonrpc: "2.0";
+      error: {
+        code: number;
+      } & {
+        [key: string]: unknown;
+      };
+    } & {
+      [key: string]: unknown;
+    };
+    GetWellKnownAgentCardJsonResponse: {
+      name: string;
+      supportedInterfaces: ({
+        url: string;
+        protocolBinding: string;
+        protocolVersion: string;
+      } & {
+        [key: string]: unknown;
+      })[];
+      skills: ({
+        id: string;
+        name: string;
+        description: string;
+      } & {
+        [key: string]: unknown;
+      })[];
+      securitySchemes: {
+        [key: string]: unknown;
+      };
     } & {
       [key: string]: unknown;
     };
@@ -3704,6 +3803,8 @@ export interface operations {
     parameters: {
       query?: {
         status?: string;
+        context?: string;
+        updatedAfter?: string;
         before?: number;
         limit?: number;
       };
@@ -7832,6 +7933,115 @@ export interface operations {
     responses: {
       /** @description Method not allowed */
       405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getA2a: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Method not allowed */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GetA2aResponse405"];
+        };
+      };
+    };
+  };
+  postA2a: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PostA2aBody"];
+      };
+    };
+    responses: {
+      /** @description A JSON-RPC response (its result, or an error); the streaming methods' events are such responses too */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostA2aResponse"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the request body is over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayloadTooLarge"];
+        };
+      };
+    };
+  };
+  getWellKnownAgentCardJson: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The card (A2A v1.0, proto JSON) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GetWellKnownAgentCardJsonResponse"];
+        };
+      };
+      /** @description The card could not be read (the database is away) */
+      500: {
         headers: {
           [name: string]: unknown;
         };

@@ -53,6 +53,8 @@ const EXCLUDED: Record<string, string> = {
   "GET /api/openapi.json": "the REST surface's own description (public); MCP clients list tools instead",
   "GET /api/health": "unauthenticated liveness probe for operators",
   "POST /api/mcp": "the MCP transport itself",
+  "POST /api/a2a": "A2A's transport (other agent frameworks): the same server functions as REST's task and flight routes, which have their tools",
+  "GET /api/a2a": "A2A's transport itself (405: JSON-RPC is POSTed)",
   "GET /api/mcp": "the MCP transport itself (405 in stateless mode)",
   "DELETE /api/mcp": "the MCP transport itself (405 in stateless mode)",
 };

@@ -34,7 +34,7 @@ export const TAG_TEXT: Record<Tag, string> = {
   Journal: "Every event, for catching up, auditing and replaying.",
   Bill: "Tokens and money per agent, model, task and run.",
   Webhooks: "Signed deliveries of journal events to endpoints humans register.",
-  Surfaces: "The MCP server, and this document.",
+  Surfaces: "The MCP server, A2A's JSON-RPC binding and agent card, and this document.",
 };
 
 /** Who may call: nobody needs to sign in, a bearer key or session cookie, or a bearer key only (MCP). */
