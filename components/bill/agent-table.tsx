@@ -37,7 +37,7 @@ export function SelfReported({ line }: { line: Pick<Line, "selfReportedTokens" |
   const calls = `${line.selfReportedCalls} call${line.selfReportedCalls === 1 ? "" : "s"}`;
   return (
     <span
-      className="rounded border border-dashed border-neutral-400 px-1.5 text-xs font-normal text-neutral-600 dark:border-neutral-500 dark:text-neutral-300"
+      className="whitespace-nowrap rounded border border-dashed border-neutral-400 px-1.5 text-xs font-normal text-neutral-600 dark:border-neutral-500 dark:text-neutral-300"
       title={`${formatTokens(line.selfReportedTokens)} tokens in ${calls} reported by the agent itself: Quorum counts them as told and did not measure them`}
       data-testid="self-reported"
       data-tokens={line.selfReportedTokens}
@@ -78,10 +78,10 @@ export function AgentTable({ bill }: { bill: BillView }) {
           {bill.agents.map((a) => (
             <tr key={a.agentId} className="border-t border-neutral-100 dark:border-neutral-900" data-testid="bill-agent-row" data-agent={a.agentName ?? a.agentId}>
               <td data-label="Agent" className="px-3 py-2">
-                <Link href={`/agents/${a.agentId}`} className="flex items-center gap-2 hover:underline">
+                <Link href={`/agents/${a.agentId}`} className="flex flex-wrap items-center gap-x-2 gap-y-1 hover:underline">
                   <Avatar id={a.agentId} name={a.agentName ?? "?"} kind="agent" size="sm" />
                   <span className="font-medium">{a.agentName ?? a.agentId.slice(0, 8)}</span>
-                  {a.role && <span className="text-xs text-neutral-500">{a.role}</span>}
+                  {a.role && <span className="whitespace-nowrap text-xs text-neutral-500">{a.role}</span>}
                   <SelfReported line={a} />
                 </Link>
               </td>
