@@ -158,56 +158,50 @@ function bucket(delta: BillDelta, e: JournalRecord, model: string, usage: BillLi
   b.cachedTokens += usage.cachedTokens;
 }
 
+/** One model call's usage as a line: measured by Quorum (BudgetDebited), or reported by the agent itself (UsageReported). */
+function callUsage(d: { amount: number; inputTokens: number; outputTokens: number; cachedTokens: number }, how: { estimated?: boolean; selfReported: boolean }): BillLine {
+  return {
+    tokens: d.amount,
+    inputTokens: d.inputTokens,
+    outputTokens: d.outputTokens,
+    cachedTokens: d.cachedTokens,
+    calls: 1,
+    estimatedCalls: how.estimated ? 1 : 0,
+    selfReportedTokens: how.selfReported ? d.amount : 0,
+    selfReportedCalls: how.selfReported ? 1 : 0,
+  };
+}
+
+/** A call's spend on the model's line, its agent's, its task's and the minute's bucket. */
+function spendOf(delta: BillDelta, e: JournalRecord, model: string, usage: BillLine): void {
+  debit(delta, "model", model, model, usage, e.id);
+  if (e.actor) {
+    debit(delta, "agent", e.actor, model, usage, e.id);
+    if (!delta.names.has(e.actor)) delta.names.set(e.actor, e.actorName ?? null);
+  }
+  if (e.taskId) debit(delta, "task", e.taskId, model, usage, e.id);
+  bucket(delta, e, model, usage);
+}
+
 /** Folds bill events into a delta (a fresh one unless given); events of other kinds are ignored. */
 export function foldBill(events: Iterable<JournalRecord>, delta: BillDelta = emptyDelta()): BillDelta {
   for (const e of events) {
     switch (e.kind) {
       case "BudgetDebited": {
         const d = payloadOf(e, "BudgetDebited");
-        const usage: BillLine = {
-          tokens: d.amount,
-          inputTokens: d.inputTokens,
-          outputTokens: d.outputTokens,
-          cachedTokens: d.cachedTokens,
-          calls: 1,
-          estimatedCalls: d.estimated ? 1 : 0,
-          selfReportedTokens: 0,
-          selfReportedCalls: 0,
-        };
-        debit(delta, "model", d.model, d.model, usage, e.id);
-        if (e.actor) {
-          debit(delta, "agent", e.actor, d.model, usage, e.id);
-          if (!delta.names.has(e.actor)) delta.names.set(e.actor, e.actorName ?? null);
-        }
-        if (e.taskId) debit(delta, "task", e.taskId, d.model, usage, e.id);
+        const usage = callUsage(d, { estimated: d.estimated, selfReported: false });
+        spendOf(delta, e, d.model, usage);
         if (e.runId) {
           upsertRun(delta, e);
           debit(delta, "run", e.runId, d.model, usage, e.id);
         }
         for (const id of d.budgetIds ?? []) upsertBudget(delta, id, e.id).spent += d.amount;
-        bucket(delta, e, d.model, usage);
         break;
       }
       case "UsageReported": {
         // An outside agent's own account of a call: on its line, its task's and its model's, never on a run or a budget.
         const d = payloadOf(e, "UsageReported");
-        const usage: BillLine = {
-          tokens: d.amount,
-          inputTokens: d.inputTokens,
-          outputTokens: d.outputTokens,
-          cachedTokens: d.cachedTokens,
-          calls: 1,
-          estimatedCalls: 0,
-          selfReportedTokens: d.amount,
-          selfReportedCalls: 1,
-        };
-        debit(delta, "model", d.model, d.model, usage, e.id);
-        if (e.actor) {
-          debit(delta, "agent", e.actor, d.model, usage, e.id);
-          if (!delta.names.has(e.actor)) delta.names.set(e.actor, e.actorName ?? null);
-        }
-        if (e.taskId) debit(delta, "task", e.taskId, d.model, usage, e.id);
-        bucket(delta, e, d.model, usage);
+        spendOf(delta, e, d.model, callUsage(d, { estimated: false, selfReported: true }));
         break;
       }
       case "BudgetCreated": {

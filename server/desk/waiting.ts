@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { decisions, messages, principals, tasks } from "../../db/schema";
 import type { Executor } from "../../db/client";
-import { handedBackGoals } from "../flights/handed-back";
+import { handedBackGoals, type HandedBackGoal } from "../flights/handed-back";
 import type { Principal } from "../principal";
 
 /** How many unanswered requests the list carries at most (the newest). */
@@ -47,17 +47,8 @@ export interface RequestItem extends Base {
   excerpt: string;
 }
 /** A goal the team could not carry (its model failed, or its run ended without a plan): back with the human who posted it. */
-export interface HandbackItem extends Base {
+export interface HandbackItem extends Base, Omit<HandedBackGoal, "since"> {
   kind: "handback";
-  flightId: string;
-  taskId: string;
-  number: number;
-  title: string;
-  /** Why the run ended, in the run's words (the model's error, or the run's outcome). */
-  reason: string;
-  /** `failed`, or the run's status (`inconclusive`, `out_of_turns`, …). */
-  outcome: string;
-  model: string;
   /** What the human can do here: retry live, run scripted, or cancel the goal with an ADR. */
   actions: readonly ["retry", "scripted", "cancel"];
 }
