@@ -44,8 +44,8 @@ interface Line {
 
 /**
  * Claude Code writes each assistant response's content blocks as lines of their own, each carrying the response's
- * `message.id`, `model` and `usage`; Anthropic counts `input_tokens` (uncached), `cache_read_input_tokens` and
- * `cache_creation_input_tokens` apart. Quorum's input is all three, its cached part the cache reads.
+ * `message.id`, `model` and `usage`, whose `input_tokens` (uncached), `cache_read_input_tokens` and
+ * `cache_creation_input_tokens` are counted apart. Quorum's input is all three, its cached part the cache reads.
  */
 function claudeCall(entry: Record<string, unknown> | null, place: TranscriptPlace): { call: TranscriptCall | null; place: TranscriptPlace } {
   const message = record(entry?.message);
@@ -67,8 +67,8 @@ function claudeCall(entry: Record<string, unknown> | null, place: TranscriptPlac
 
 /**
  * Codex writes `turn_context` lines naming the model, and after each model response an `event_msg` of type
- * `token_count` whose `info.last_token_usage` is that response's usage (OpenAI's: `input_tokens` includes
- * `cached_input_tokens`, `output_tokens` includes reasoning) and `info.total_token_usage` the session's total.
+ * `token_count` whose `info.last_token_usage` is that response's usage (its `input_tokens` include
+ * `cached_input_tokens`, its `output_tokens` the reasoning) and `info.total_token_usage` the session's total.
  */
 function codexCall(entry: Record<string, unknown> | null, place: TranscriptPlace, model: string | null): { call: TranscriptCall | null; place: TranscriptPlace } {
   const payload = record(entry?.payload);

@@ -4,7 +4,8 @@
 import { answerA2A } from "@/server/a2a/endpoint";
 import { envelopeOf } from "@/server/a2a/errors";
 import { appUrl, hubUrlSetting } from "@/server/config";
-import { QuorumError } from "@/server/errors";
+import { fail, QuorumError } from "@/server/errors";
+import { MAX_BODY_BYTES } from "@/server/request-shape";
 import { requireBearerCaller } from "@/server/principals/authenticate";
 import { requireOwnOrigin } from "@/server/request-origin";
 import { appContext, readCapped } from "../_lib/http";
@@ -15,6 +16,8 @@ export async function POST(req: Request) {
   const ctx = appContext();
   try {
     requireOwnOrigin(req, hubUrlSetting(), "a2a");
+    // As REST does: a declared body over the cap is refused before anything is read, the key included.
+    if (Number(req.headers.get("content-length")) > MAX_BODY_BYTES) throw fail.tooLarge("request", MAX_BODY_BYTES);
     const caller = await requireBearerCaller(ctx.db, req.headers.get("authorization"), ctx.clock);
     const text = await readCapped(req);
     return await answerA2A(ctx, caller, { text, version: req.headers.get("a2a-version"), signal: req.signal }, appUrl());
