@@ -1,4 +1,4 @@
-// How a Quorum task reads as an A2A task state (DESIGN §18), both ways: the one place the map lives.
+// How a Quorum task reads as an A2A task state (DESIGN §19), both ways: the one place the map lives.
 //   ready, in_progress → WORKING
 //   review → INPUT_REQUIRED: it waits for its approver's verdict (a review left silent is escalated to the room, still in review)
 //   done → COMPLETED                    cancelled → CANCELED
