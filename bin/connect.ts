@@ -80,6 +80,32 @@ export function clientConfig(client: ClientName, { base, key, profile }: Connect
   ].join("\n");
 }
 
+/** The command a client's Stop hook runs to put the agent's model calls on the Bill (`quorum hook usage`). */
+export function usageHookCommand(client: "claude" | "codex", { base, key }: Pick<ConnectOptions, "base" | "key">): string {
+  return `QUORUM_URL=${base} QUORUM_KEY=${key} ${QUORUM_BIN} hook usage ${client}`;
+}
+
+/**
+ * How the client's own hooks report its model calls to the Bill, where it offers a hook that can: Claude Code and
+ * Codex run a Stop hook after each reply and name the session's transcript, which records each call's tokens.
+ */
+export function usageWiring(client: ClientName, options: Pick<ConnectOptions, "base" | "key">): string {
+  if (client === "cursor") {
+    return [
+      "Its spend on the Bill: Quorum has no usage hook for Cursor (it does not know where Cursor records a model call's tokens);",
+      "the agent reports its own calls with the report_usage tool, as Quorum's MCP instructions ask.",
+    ].join("\n");
+  }
+  const hooks = { hooks: { Stop: [{ hooks: [{ type: "command", command: usageHookCommand(client, options) }] }] } };
+  const where =
+    client === "claude"
+      ? "Claude Code's Stop hook, after each reply — in .claude/settings.json (this project) or ~/.claude/settings.json (every project):"
+      : "Codex's Stop hook, after each turn — in ~/.codex/hooks.json (or .codex/hooks.json in a trusted project; a Codex from before hooks were on by default also wants `[features] codex_hooks = true` in config.toml):";
+  return [`Its spend on the Bill, marked self-reported: ${where}`, JSON.stringify(hooks, null, 2), "It reads the session's transcript and reports each model call once."].join(
+    "\n",
+  );
+}
+
 export function connectBanner(credentials: Credentials): string {
   const how = credentials.created ? `Agent ${credentials.name} registered.` : `Agent ${credentials.name} exists; its key was rotated (its old keys no longer work).`;
   return `${how} The key is shown only now — keep it secret. Guard a repository's commits with \`quorum hook install\`.`;

@@ -1,5 +1,6 @@
 // The `quorum` command line: start the hub, add humans and agents.
-import { resolve } from "node:path";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { systemClock } from "../server/clock";
 import { createAgent, ensureHuman } from "../server/principals/create-principal";
@@ -14,8 +15,10 @@ import { resumeCommand, stopCommand } from "./run";
 import { revokeCommand, rotateCommand } from "./agent";
 import { DIAGNOSE_USAGE, diagnoseMain } from "./diagnose";
 import { FLIGHT_USAGE, flightListCommand, flightStartCommand } from "./flight";
-import { clientConfig, CLIENTS, connectBanner, credentialsFor, type ClientName } from "./connect";
+import { clientConfig, CLIENTS, connectBanner, credentialsFor, usageWiring, type ClientName } from "./connect";
 import { installHook } from "./hook";
+import { usageHook } from "./usage-hook";
+import { USAGE_CLIENTS, type UsageClient } from "./usage-transcripts";
 import { mcpCommand } from "./mcp";
 import { MODEL_USAGE, modelCommand } from "./model";
 import { WEBHOOK_USAGE, webhookMain } from "./webhook";
@@ -43,6 +46,8 @@ ${DIAGNOSE_USAGE}
   quorum mcp [--profile P]              MCP over stdio, relayed to QUORUM_URL with QUORUM_KEY
   quorum hook install [--repo DIR] [--scope S] [--force]
                                         guard this git repository's commits against others' path reservations
+  quorum hook usage claude|codex        what Claude Code's or Codex's Stop hook runs: report the session's new model calls to the Bill
+                                        (stdin: the hook's JSON; QUORUM_URL, QUORUM_KEY; \`quorum connect\` prints the wiring)
 ${MODEL_USAGE}
 ${WEBHOOK_USAGE}
 ${EXPERIMENT_USAGE}
@@ -124,7 +129,8 @@ async function main(argv: string[]): Promise<number> {
   if (command === "model") return modelCommand(sub);
   if (command === "connect" && CLIENTS.includes(sub as ClientName) && values.agent?.length === 1) {
     const credentials = await withConnection(({ db }) => credentialsFor(db, values.agent![0], values.role ?? "coder"));
-    console.log(`${connectBanner(credentials)}\n\n${clientConfig(sub as ClientName, { base: appUrl(), key: credentials.key, profile: values.profile })}`);
+    const options = { base: appUrl(), key: credentials.key, profile: values.profile };
+    console.log(`${connectBanner(credentials)}\n\n${clientConfig(sub as ClientName, options)}\n\n${usageWiring(sub as ClientName, options)}`);
     return 0;
   }
   if (command === "hook" && sub === "install") {
@@ -139,6 +145,12 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === "replay" && sub && (values.until || values.script || values.live)) {
     return withConnection(({ db }) => forkCommand(db, sub, { until: values.until, script: values.script, live: values.live, root: values.root }));
+  }
+  if (command === "hook" && sub === "usage" && USAGE_CLIENTS.includes(name as UsageClient)) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    const stdin = Buffer.concat(chunks).toString("utf8");
+    return usageHook(name as UsageClient, stdin, { base: appUrl(), key: agentKeySetting(), stateDir: join(homedir(), ".cache", "quorum", "usage-hooks") });
   }
   if (command === "replay" && sub) return withConnection(({ db }) => replayCommand(db, sub));
   if (command === "run" && sub === "resume" && name) return withConnection(({ db }) => resumeCommand(db, name, values.root && resolve(typedIn(), values.root)));

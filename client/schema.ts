@@ -1118,6 +1118,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/usage": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Report what one of your model calls spent (agents): it joins the Bill, marked self-reported
+     * @description For agents whose model calls Quorum does not make (Claude Code, Codex, your own): send each call's tokens after it returns. The Bill adds them to your line, your task's (with `taskId`) and the model's, marked self-reported; no budget is debited. MCP: `report_usage` takes the same fields.
+     */
+    post: operations["postUsage"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/flights": {
     parameters: {
       query?: never;
@@ -1287,6 +1307,44 @@ export interface paths {
     };
     /** The experiments' saved tables, newest first: when each ran, its parameters, the command that reproduces it, its columns, rows and notes */
     get: operations["getExperiments"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/a2a": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Not served: A2A's JSON-RPC is POSTed (405) */
+    get: operations["getA2a"];
+    put?: never;
+    /**
+     * A2A v1.0 over JSON-RPC (a bearer key per request; send `A2A-Version: 1.0`)
+     * @description One JSON-RPC 2.0 request: SendMessage, SendStreamingMessage, GetTask, ListTasks, CancelTask, SubscribeToTask, CreateTaskPushNotificationConfig, GetTaskPushNotificationConfig, ListTaskPushNotificationConfigs, DeleteTaskPushNotificationConfig. SendStreamingMessage and SubscribeToTask answer Server-Sent Events, each a JSON-RPC response (the task first, then its status updates), until the task waits for its approver (INPUT_REQUIRED) or ends. A refusal is a JSON-RPC error: A2A's code where A2A has one (-32602 a bad parameter, -32001 no such task, -32002 past cancelling, -32004 unsupported, -32009 a version other than 1.0), else -31000 less REST's status (-31403, -31409, -31429); its data holds REST's body as a google.rpc.ErrorInfo of domain `quorum`. A refusal before the JSON-RPC runs (no key, another site's page, a body over 1 MiB) is such an error with REST's HTTP status. README's Bring your own agent has the states.
+     */
+    post: operations["postA2a"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/.well-known/agent-card.json": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A2A's agent card: the JSON-RPC interface (at QUORUM_URL), the bearer key it takes, the board's and the team's skills (public) */
+    get: operations["getWellKnownAgentCardJson"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1481,6 +1539,14 @@ export interface components {
       /** @constant */
       live?: true;
     };
+    PostUsageBody: {
+      model: string;
+      inputTokens: number;
+      outputTokens: number;
+      cachedTokens?: number;
+      /** Format: uuid */
+      taskId?: string;
+    };
     PostFlightsBody: {
       repo: string;
       goal: string;
@@ -1513,6 +1579,28 @@ export interface components {
       /** @constant */
       jsonrpc: "2.0";
       method: string;
+    } & {
+      [key: string]: unknown;
+    };
+    PostA2aBody: {
+      /** @constant */
+      jsonrpc: "2.0";
+      id?: string | number | null;
+      /** @enum {string} */
+      method:
+        | "SendMessage"
+        | "SendStreamingMessage"
+        | "GetTask"
+        | "ListTasks"
+        | "CancelTask"
+        | "SubscribeToTask"
+        | "CreateTaskPushNotificationConfig"
+        | "GetTaskPushNotificationConfig"
+        | "ListTaskPushNotificationConfigs"
+        | "DeleteTaskPushNotificationConfig";
+      params: {
+        [key: string]: unknown;
+      };
     } & {
       [key: string]: unknown;
     };
@@ -2599,6 +2687,20 @@ export interface components {
     } & {
       [key: string]: unknown;
     };
+    PostUsageResponse201: {
+      eventId: number;
+      model: string;
+      inputTokens: number;
+      outputTokens: number;
+      cachedTokens: number;
+      tokens: number;
+      taskId: string | null;
+      /** @constant */
+      selfReported: true;
+      reportedAt: string;
+    } & {
+      [key: string]: unknown;
+    };
     GetFlightsResponse: {
       items: components["schemas"]["PostFlightsResponse201"][];
       defaultAllowance: number;
@@ -2749,6 +2851,45 @@ export interface components {
       } & {
         [key: string]: unknown;
       })[];
+    } & {
+      [key: string]: unknown;
+    };
+    PostA2aResponse: {
+      /** @constant */
+      jsonrpc: "2.0";
+    } & {
+      [key: string]: unknown;
+    };
+    GetA2aResponse405: {
+      /** @constant */
+      jsonrpc: "2.0";
+      error: {
+        code: number;
+      } & {
+        [key: string]: unknown;
+      };
+    } & {
+      [key: string]: unknown;
+    };
+    GetWellKnownAgentCardJsonResponse: {
+      name: string;
+      supportedInterfaces: ({
+        url: string;
+        protocolBinding: string;
+        protocolVersion: string;
+      } & {
+        [key: string]: unknown;
+      })[];
+      skills: ({
+        id: string;
+        name: string;
+        description: string;
+      } & {
+        [key: string]: unknown;
+      })[];
+      securitySchemes: {
+        [key: string]: unknown;
+      };
     } & {
       [key: string]: unknown;
     };
@@ -3926,6 +4067,8 @@ export interface operations {
     parameters: {
       query?: {
         status?: string;
+        context?: string;
+        updatedAfter?: string;
         before?: number;
         limit?: number;
       };
@@ -7459,6 +7602,75 @@ export interface operations {
       };
     };
   };
+  postUsage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PostUsageBody"];
+      };
+    };
+    responses: {
+      /** @description Reported; on the Bill from now on */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostUsageResponse201"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description no such resource (or one the caller may not see) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the request body is over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayloadTooLarge"];
+        };
+      };
+    };
+  };
   getFlights: {
     parameters: {
       query?: never;
@@ -8147,6 +8359,115 @@ export interface operations {
       };
       /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getA2a: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Method not allowed */
+      405: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GetA2aResponse405"];
+        };
+      };
+    };
+  };
+  postA2a: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PostA2aBody"];
+      };
+    };
+    responses: {
+      /** @description A JSON-RPC response (its result, or an error); the streaming methods' events are such responses too */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostA2aResponse"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the request body is over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayloadTooLarge"];
+        };
+      };
+    };
+  };
+  getWellKnownAgentCardJson: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The card (A2A v1.0, proto JSON) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GetWellKnownAgentCardJsonResponse"];
+        };
+      };
+      /** @description The card could not be read (the database is away) */
+      500: {
         headers: {
           [name: string]: unknown;
         };

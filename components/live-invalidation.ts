@@ -144,6 +144,8 @@ const STALE = {
   // retention: every view that reaches back now stops at another month (the folds themselves do not change)
   JournalArchived: [k.everyRun(), k.everyTaskJournal()],
   JournalRestored: [k.everyRun(), k.everyTaskJournal()],
+  // agents outside Quorum: their self-reported spend is on the bill
+  UsageReported: BILL,
 } satisfies Record<EventKind, Stale>;
 
 /**

@@ -2,6 +2,7 @@
 // by a real validator, and is what GET /api/openapi.json serves to anyone.
 import SwaggerParser from "@apidevtools/swagger-parser";
 import type { OpenAPIV3_1 } from "openapi-types";
+import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET } from "../app/api/openapi.json/route";
 import { discoverEndpoints, type Endpoint } from "../test/api-catalog";
@@ -9,6 +10,51 @@ import { buildOpenApiDocument, type OpenApiDocument } from "./document";
 
 /** `POST /api/tasks/[id]/claim` → `post /api/tasks/{id}/claim`, as the document names it. */
 const documentKey = (e: Endpoint) => `${e.method.toLowerCase()} ${e.route.replace(/\[(\w+)\]/g, "{$1}")}`;
+
+interface ReadmeOperation {
+  /** The code span as README writes it. */
+  span: string;
+  methods: string[];
+  /** The document paths it may stand for (a `…/x` span names a path relative to the one before it). */
+  paths: string[];
+  /** A span that names its methods names each of them; a `…/x` span inherits the ones before it, of which one will do. */
+  everyMethod: boolean;
+}
+
+/**
+ * The operations README's HTTP API table names, one per code span: `GET·POST /api/rooms/:room/cursor {seq}`,
+ * or `…/presence`, read against the path of the span before it (any of its prefixes) with that span's methods.
+ */
+function readmeOperations(): ReadmeOperation[] {
+  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  const section = readme.slice(readme.indexOf("## The HTTP API"), readme.indexOf("## Bring your own agent"));
+  const toDocument = (path: string) => path.replace(/[?{].*$/, "").replace(/:(\w+)/g, "{$1}");
+  const operations: ReadmeOperation[] = [];
+  let last: { methods: string[]; path: string } | null = null;
+  for (const line of section.split("\n").filter((l) => l.startsWith("|"))) {
+    for (const [, span] of line.matchAll(/`([^`]+)`/g)) {
+      const full = /^((?:GET|POST|PATCH|DELETE)(?:·(?:GET|POST|PATCH|DELETE))*) (\/\S+)/.exec(span);
+      const relative = /^…(\/\S+)/.exec(span);
+      if (full) {
+        last = { methods: full[1].toLowerCase().split("·"), path: toDocument(full[2]) };
+        operations.push({ span, methods: last.methods, paths: [last.path], everyMethod: true });
+      } else if (relative && last) {
+        const segments = last.path.split("/");
+        const [head, alternatives] = [relative[1].replace(/[^/]*$/, ""), (relative[1].split("/").pop() ?? "").split("·")];
+        for (const alternative of alternatives) {
+          const tail = toDocument(`${head}${alternative}`);
+          operations.push({
+            span: `${span} (${alternative})`,
+            methods: last.methods,
+            paths: segments.map((_, n) => `${segments.slice(0, n + 1).join("/")}${tail}`),
+            everyMethod: false,
+          });
+        }
+      }
+    }
+  }
+  return operations;
+}
 
 let endpoints: Endpoint[];
 let doc: OpenApiDocument;
@@ -64,6 +110,14 @@ describe("the OpenAPI document", () => {
     expect(body.required).toContain("title");
     expect(body.properties.title.minLength).toBe(1);
     expect(body.additionalProperties).toBe(false);
+  });
+
+  it("documents every operation README's API table lists (the room cursor's GET was once missing)", () => {
+    const documented = (path: string, method: string) => doc.paths[path]?.[method as keyof (typeof doc.paths)[string]] !== undefined;
+    const missing = readmeOperations().filter(({ methods, paths, everyMethod }) =>
+      everyMethod ? !methods.every((method) => documented(paths[0], method)) : !paths.some((path) => methods.some((method) => documented(path, method))),
+    );
+    expect(missing.map((op) => op.span)).toEqual([]);
   });
 
   it("is served at GET /api/openapi.json without credentials", async () => {

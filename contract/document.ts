@@ -1,6 +1,7 @@
 // Builds the OpenAPI 3.1 document from contract/routes/ with zod 4's own JSON Schema output
 // (draft 2020-12, OpenAPI 3.1's dialect): request schemas as zod reads them (`io: "input"`), answers as
 // the server writes them (`io: "output"`). Shared views and refusals are components, referenced by $ref.
+import { QUORUM_VERSION } from "@/server/version";
 import { z } from "zod";
 import { SESSION_COOKIE } from "@/server/principals/session-cookie";
 import {
@@ -39,7 +40,7 @@ export interface Operation {
   responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }> }>;
 }
 
-export const API_VERSION = "0.1.0";
+export const API_VERSION = QUORUM_VERSION;
 
 /** The views and refusals every client meets, under stable names. */
 const NAMED_OUTPUTS: [z.ZodType, string][] = [

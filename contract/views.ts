@@ -10,6 +10,7 @@ import type { TaskDiff } from "@/server/flights/task-diff";
 import type { RepositoryInspection } from "@/server/flights/inspect";
 import type { FlightList, FlightView } from "@/server/flights/view";
 import type { BudgetLine } from "@/server/budgets/lines";
+import type { ReportedUsage } from "@/server/bill/report-usage";
 import type { EventsPage } from "@/server/journal/wait-for-events";
 import type { JournalEntry } from "@/server/journal/list";
 import type { JournalArchiveView } from "@/server/retention/archives";
@@ -392,3 +393,15 @@ export const savedExperiments = open({
   unreadable: z.array(z.string()),
   experiments: z.array(open({ name: z.enum(EXPERIMENT_NAMES), summary: z.string(), flags: z.string() })),
 }) satisfies z.ZodType<SavedExperiments>;
+/** An outside agent's reported model call, as the Bill folds it (POST /api/usage). */
+export const reportedUsage = open({
+  eventId: int,
+  model: z.string(),
+  inputTokens: int,
+  outputTokens: int,
+  cachedTokens: int,
+  tokens: int,
+  taskId: uuid.nullable(),
+  selfReported: z.literal(true),
+  reportedAt: when,
+}) satisfies z.ZodType<ReportedUsage>;

@@ -12,6 +12,8 @@ test("every page passes axe with no serious or critical violation, light and dar
   const claimed = await api.post(`/api/tasks/${task.id}/claim`);
   await api.post(`/api/tasks/${task.id}/submit`, { fence: claimed.body.fence, summary: "reads", evidence: "✓ 1 passed" });
   await api.post("/api/rooms/general/messages", { body: "hello from the coder", performative: "INFORM" });
+  // A self-reported call, so the Bill's self-reported mark is checked too.
+  await api.post("/api/usage", { model: "claude-axe", inputTokens: 1200, outputTokens: 300 });
 
   await page.goto("/room");
   // The shell draws a skeleton first: take the links once the rail is whole (its foot's link last).

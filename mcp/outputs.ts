@@ -56,6 +56,8 @@ export const commitmentOut = open({ id, number: z.number(), ownerId: id, what: z
 export const graphOut = open({ nodes: z.array(open({ id })), edges: z.array(open({})), criticalPath: z.array(z.string()) });
 
 export const lessonOut = open({ id, number: z.number(), text: z.string() });
+export const usageOut = open({ eventId: z.number(), tokens: z.number() });
+export const flightOut = open({ id, number: z.number(), status: z.string(), goalTask: open({ id, number: z.number() }) });
 export const principleOut = open({ id, text: z.string(), active: z.boolean() });
 
 export const reservationOut = open({

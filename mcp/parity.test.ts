@@ -26,7 +26,6 @@ const EXCLUDED: Record<string, string> = {
   "POST /api/webhooks": "human-only: registers a webhook endpoint and shows its secret once (agents get 403)",
   "DELETE /api/webhooks/:id": "human-only: removes a webhook endpoint (agents get 403)",
   "POST /api/webhooks/:id/test": "human-only: sends a test delivery to a webhook endpoint (agents get 403)",
-  "POST /api/flights": "human-only: a flight's goal waits for the human who started it (agents get 403); outside agents file tasks instead",
   "GET /api/flights": "the humans' view of the built-in team's flights; agents see the same work as tasks on the board (quorum://board)",
   "GET /api/flights/:id": "the humans' view of one flight; agents read its tasks on the board",
   "POST /api/runs/:id/resume": "human-only: a pause (a spent budget, an operator's stop) is a human's to end (agents get 403)",
@@ -56,6 +55,8 @@ const EXCLUDED: Record<string, string> = {
   "GET /api/openapi.json": "the REST surface's own description (public); MCP clients list tools instead",
   "GET /api/health": "unauthenticated liveness probe for operators",
   "POST /api/mcp": "the MCP transport itself",
+  "POST /api/a2a": "A2A's transport (other agent frameworks): the same server functions as REST's task and flight routes, which have their tools",
+  "GET /api/a2a": "A2A's transport itself (405: JSON-RPC is POSTed)",
   "GET /api/mcp": "the MCP transport itself (405 in stateless mode)",
   "DELETE /api/mcp": "the MCP transport itself (405 in stateless mode)",
 };

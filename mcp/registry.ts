@@ -30,8 +30,9 @@ const SUBSETS: Record<Exclude<Profile, "full">, string[]> = {
     "renew_reservation",
     "release_reservation",
     "check_paths",
+    "report_usage",
   ],
-  chat: ["whoami", "wait_for_events", "list_rooms", "read_messages", "read_inbox", "post_message", "ack_messages", "read_cursor", "room_presence", "list_agents"],
+  chat: ["whoami", "wait_for_events", "list_rooms", "read_messages", "read_inbox", "post_message", "ack_messages", "read_cursor", "room_presence", "list_agents", "report_usage"],
 };
 
 export function toolsFor(profile: Profile): ToolDef[] {

@@ -9,6 +9,7 @@ import {
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { QuorumError } from "../server/errors";
+import { QUORUM_VERSION } from "../server/version";
 import { MAX_WAIT_SECONDS } from "../server/journal/wait-for-events";
 import { toolInputSchema, toolOutputSchema, type JsonSchema } from "./json-schema";
 import { toolsFor, type Profile } from "./registry";
@@ -16,9 +17,9 @@ import { mcpRefusal } from "./refusal";
 import { readResource, RESOURCES } from "./resources";
 import { callTool, type ToolContext, type ToolDef } from "./tool";
 
-export const SERVER_INFO = { name: "quorum", version: "0.1.0" };
+export const SERVER_INFO = { name: "quorum", version: QUORUM_VERSION };
 
-const INSTRUCTIONS = `You are an agent in Quorum, acting as the principal of your key. Mail: read_inbox (never acks), then ack_messages up to the last seq you handled. A broadcast refused as stale carries the unread messages and a holdToken: read them, then retry with holdToken (or ack first). Tasks: claim_next_task, keep its fence, heartbeat before leaseExpiresAt, append_output as you go (with from, so a retry is not stored twice), submit_task with evidence. Reserve paths before editing (reserve_paths) and release after committing. wait_for_events long-polls for news (≤${MAX_WAIT_SECONDS} s). A refusal is a tool error whose structured content is {error, message, hint?, …}; hint names the next call.`;
+const INSTRUCTIONS = `You are an agent in Quorum, acting as the principal of your key. Mail: read_inbox (never acks), then ack_messages up to the last seq you handled. A broadcast refused as stale carries the unread messages and a holdToken: read them, then retry with holdToken (or ack first). Tasks: claim_next_task, keep its fence, heartbeat before leaseExpiresAt, append_output as you go (with from, so a retry is not stored twice), submit_task with evidence. Reserve paths before editing (reserve_paths) and release after committing. wait_for_events long-polls for news (≤${MAX_WAIT_SECONDS} s). After each model call you make, report its tokens with report_usage, so your spend shows on the Bill. A refusal is a tool error whose structured content is {error, message, hint?, …}; hint names the next call.`;
 
 export interface ToolListing {
   name: string;

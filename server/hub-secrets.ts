@@ -2,7 +2,7 @@
 // stored on its task and sent to the model, so a test that prints the database password or a key
 // would otherwise publish it to every reader of the journal and to the model's vendor.
 // The hub knows: the credentials in its environment (server/config.ts), the embedded database's
-// passwords, the webhook signing secrets; the keys and session tokens it minted are stored only as
+// passwords, the webhook signing secrets (and A2A push configs' tokens and credentials); the keys and session tokens it minted are stored only as
 // hashes, so they are recognised by their shape instead.
 import { storedPasswords } from "../db/passwords-file";
 import { webhookEndpoints } from "../db/schema";
@@ -25,11 +25,18 @@ export interface HubSecret {
 
 /** Every secret the hub knows now (webhooks come and go, so the database is asked each time). */
 export async function hubSecrets(db: Db): Promise<HubSecret[]> {
-  const webhooks = await db.select({ secret: webhookEndpoints.secret }).from(webhookEndpoints);
+  const webhooks = await db
+    .select({ secret: webhookEndpoints.secret, token: webhookEndpoints.notificationToken, authorization: webhookEndpoints.authorization })
+    .from(webhookEndpoints);
   return [
     ...secretsInEnvironment().map(({ name, value }) => ({ label: name, value })),
     ...storedPasswords(quorumHomePath()).map((value) => ({ label: "the embedded database's password", value })),
     ...webhooks.map(({ secret }) => ({ label: "a webhook secret", value: secret })),
+    // An A2A push config's receiver checks these (server/a2a/push.ts): its token, and the credentials after the scheme.
+    ...webhooks.flatMap(({ token, authorization }) => [
+      ...(token ? [{ label: "an A2A push token", value: token }] : []),
+      ...(authorization?.includes(" ") ? [{ label: "an A2A push credential", value: authorization.slice(authorization.indexOf(" ") + 1) }] : []),
+    ]),
   ];
 }
 

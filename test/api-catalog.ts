@@ -38,10 +38,13 @@ export interface Endpoint {
   handler: Handler;
 }
 
+/** Routes beside /api that the API documents: A2A's agent card, where A2A clients look for it. */
+const BESIDE_THE_API = [{ pattern: "/.well-known/agent-card.json", file: join(root, "app/.well-known/agent-card.json/route.ts") }];
+
 /** One endpoint per HTTP method each route file exports, in the route table's order (by file). */
 export async function discoverEndpoints(): Promise<Endpoint[]> {
   const out: Endpoint[] = [];
-  for (const { pattern: route, file } of discoverApiRoutes(join(root, "app/api"))) {
+  for (const { pattern: route, file } of [...discoverApiRoutes(join(root, "app/api")), ...BESIDE_THE_API]) {
     const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
     for (const method of METHODS) {
       if (typeof mod[method] === "function") out.push({ key: `${method} ${route}`, method, route, handler: mod[method] as Handler });
@@ -82,8 +85,9 @@ export async function send(team: Team, endpoint: Endpoint, options: SendOptions)
   if (options.origin) headers.origin = options.origin;
   const hasBody = endpoint.method !== "GET" && endpoint.method !== "DELETE";
   if (hasBody && options.contentType !== null) headers["content-type"] = options.contentType ?? "application/json";
-  // MCP speaks JSON-RPC over Streamable HTTP and wants both answers acceptable.
+  // MCP speaks JSON-RPC over Streamable HTTP and wants both answers acceptable; A2A's clients name their version.
   if (endpoint.route === "/api/mcp") headers.accept = "application/json, text/event-stream";
+  if (endpoint.route === "/api/a2a") headers["a2a-version"] = "1.0";
   let path = endpoint.route;
   for (const [name, value] of Object.entries(options.params ?? {})) path = path.replace(`[${name}]`, encodeURIComponent(value));
   const payload = options.body === undefined ? "{}" : options.raw ? String(options.body) : JSON.stringify(options.body);
@@ -362,5 +366,10 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     "POST /api/webhooks": async () => ({ params: {}, body: { url: "https://example.test/hook", events: ["review.requested"] } }),
     "DELETE /api/webhooks/[id]": async () => ({ params: { id: (await webhook()).id } }),
     "POST /api/webhooks/[id]/test": async () => ({ params: { id: (await webhook()).id }, body: {} }),
+    // issue 33: A2A, and outside agents on the Bill
+    "POST /api/a2a": async () => ({ params: {}, body: { jsonrpc: "2.0", id: 1, method: "GetTask", params: { id: (await readyTask()).id } } }),
+    "GET /api/a2a": none,
+    "GET /.well-known/agent-card.json": none,
+    "POST /api/usage": async () => ({ params: {}, body: { model: "claude-sonnet-4-5", inputTokens: 1200, outputTokens: 300, taskId: (await readyTask()).id } }),
   };
 }

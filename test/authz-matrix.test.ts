@@ -104,6 +104,12 @@ const MATRIX: Record<string, [number, number, number, number]> = {
   "POST /api/webhooks":                                [401, 403, 403, 201],
   "DELETE /api/webhooks/[id]":                         [401, 403, 403, 204],
   "POST /api/webhooks/[id]/test":                      [401, 403, 403, 202],
+  // issue 33: A2A takes bearer keys only (a cookie is 401, as MCP's); its card is public. Outside agents report
+  // their own model calls; humans have none to report
+  "POST /api/a2a":                                     [401, 200, 200, 401],
+  "GET /api/a2a":                                      [405, 405, 405, 405],
+  "GET /.well-known/agent-card.json":                  [200, 200, 200, 200],
+  "POST /api/usage":                                   [401, 201, 201, 403],
 };
 
 let team: Team;
@@ -148,7 +154,10 @@ describe("authorization matrix", () => {
         if (reply.status !== expected) mismatches.push(`${endpoint.key} as ${who}: expected ${expected}, got ${reply.status} ${JSON.stringify(reply.body)?.slice(0, 200)}`);
         if (reply.status >= 400 && reply.status !== 405) {
           const body = reply.body as { error?: unknown; message?: unknown };
-          if (typeof body?.error !== "string" || typeof body?.message !== "string") mismatches.push(`${endpoint.key} as ${who}: ${reply.status} without { error, message }`);
+          // REST's { error, message }, or (A2A's JSON-RPC) { jsonrpc, error: { code, message } }.
+          const rest = typeof body?.error === "string" && typeof body?.message === "string";
+          const rpc = typeof (body?.error as { message?: unknown } | undefined)?.message === "string";
+          if (!rest && !rpc) mismatches.push(`${endpoint.key} as ${who}: ${reply.status} without { error, message }`);
         }
       }
     };
@@ -184,7 +193,8 @@ describe("authorization matrix", () => {
     const { sql } = await import("drizzle-orm");
     const maxId = async () => Number((await getDb().execute(sql`select coalesce(max(id), 0) as m from events`))[0].m);
     const refused: string[] = [];
-    for (const endpoint of endpoints.filter((e) => e.method === "POST" && e.route !== "/api/mcp")) {
+    // MCP and A2A take bearer keys only: a cookie never acts there (the matrix's 401), whatever the Origin.
+    for (const endpoint of endpoints.filter((e) => e.method === "POST" && e.route !== "/api/mcp" && e.route !== "/api/a2a")) {
       const fixture = await setup[endpoint.key]();
       const before = await maxId();
       const { cookie } = fixture;

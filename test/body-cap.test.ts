@@ -46,6 +46,14 @@ function request(endpoint: Endpoint, init: { headers: Record<string, string>; bo
   return { req, params };
 }
 
+/** A refusal's REST body, or the one a JSON-RPC error (A2A's) carries in its `quorum` ErrorInfo. */
+function refusalOf(json: Record<string, unknown>): { error?: unknown; limitBytes?: unknown } {
+  const rpc = json.error as { data?: { domain?: string; metadata?: Record<string, string> }[] } | string | undefined;
+  if (typeof rpc !== "object") return json;
+  const info = rpc.data?.find((d) => d.domain === "quorum")?.metadata ?? {};
+  return { error: info.error, limitBytes: Number(info.limitBytes) };
+}
+
 const eventCount = async () => (await getDb().execute<{ n: number }>(sql`select count(*)::int as n from events`))[0].n;
 
 let withBodies: Endpoint[];
@@ -63,7 +71,7 @@ describe("the request body cap (1 MiB)", () => {
       const body = endlessBody();
       const { req, params } = request(endpoint, { headers: { cookie: human.cookie, "content-length": String(2 * MiB) }, body: body.stream });
       const response = await endpoint.handler(req, { params: Promise.resolve(params) });
-      const json = await response.json();
+      const json = refusalOf(await response.json());
       if (response.status !== 413 || json.error !== "payload_too_large" || json.limitBytes !== MAX_BODY_BYTES || body.pulled() > 0) {
         answers.push(`${endpoint.key}: ${response.status} ${JSON.stringify(json).slice(0, 100)}, pulled ${body.pulled()}`);
       }
@@ -82,7 +90,7 @@ describe("the request body cap (1 MiB)", () => {
       const { req, params } = request(endpoint, { headers: { authorization: `Bearer ${agent.key}` }, body: body.stream });
       const started = performance.now();
       const response = await endpoint.handler(req, { params: Promise.resolve(params) });
-      const json = await response.json();
+      const json = refusalOf(await response.json());
       const ms = Math.round(performance.now() - started);
       // Of a 64 MiB upload, a route that reads its body pulls the cap and at most a chunk or two more, then
       // answers 413; one that takes no body (a DELETE, a refusal before the body) never pulls a byte.

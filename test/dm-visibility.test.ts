@@ -19,6 +19,7 @@ import { appendLooseEvent } from "./fixtures/journal";
 import { ackAll, freshRoom, tryPost } from "./fixtures/room";
 import { makeAgent, makeHuman, uniqueName } from "./helpers";
 import { httpClient } from "./mcp/client";
+import { a2aFetch } from "./a2a/client";
 
 const clock = manualClock();
 
@@ -114,6 +115,8 @@ const ROUTES: Record<string, Coverage> = {
   "GET /api/tasks/[id]/output": [{ params: (w) => ({ id: w.taskId }) }],
   "GET /api/tasks/[id]/diff": [{ params: (w) => ({ id: w.taskId }) }],
   "GET /api/webhooks": { reason: "human-only (agents get 403), and it lists endpoints and delivery outcomes, never a message" },
+  "GET /api/a2a": { reason: "A2A's JSON-RPC is POSTed (405); its reads (GetTask, ListTasks, SubscribeToTask) are probed below" },
+  "GET /.well-known/agent-card.json": { reason: "the agent card: the hub's interface and skills, the same for everyone, no data" },
 };
 
 /** Every MCP tool that only reads: its arguments as a snooping agent passes them. */
@@ -398,6 +401,32 @@ describe("direct messages on every read path", () => {
       }
     } finally {
       await client.close();
+    }
+    expect(leaks).toEqual([]);
+  });
+
+  it("never shows agent B the message over A2A's reads: GetTask, ListTasks, SubscribeToTask", async () => {
+    const leaks: string[] = [];
+    const reads: [string, unknown][] = [
+      ["GetTask", { id: world.taskId }],
+      ["ListTasks", { includeArtifacts: true, pageSize: 100 }],
+      ["ListTasks", { contextId: world.taskId }],
+      ["SubscribeToTask", { id: world.taskId }],
+    ];
+    for (const [method, params] of reads) {
+      const abort = new AbortController();
+      const response = await a2aFetch(world.b.key)("http://localhost/api/a2a", {
+        method: "POST",
+        headers: { "content-type": "application/json", "a2a-version": "1.0", host: "localhost" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+        signal: abort.signal,
+      });
+      // A subscription stays open: its first event (the task as it is) is what it shows.
+      const text = response.headers.get("content-type")?.startsWith("text/event-stream")
+        ? await readStream(response, abort, (sofar) => sofar.includes("\n\n"))
+        : await response.text();
+      if (response.status >= 500 || !text.includes(world.taskId)) leaks.push(`${method}: did not reach the task (${response.status} ${text.slice(0, 120)})`);
+      for (const leak of leaksIn(world, text)) leaks.push(`${method} ${JSON.stringify(params)}: ${leak}`);
     }
     expect(leaks).toEqual([]);
   });

@@ -11,6 +11,8 @@ import { manualClock, systemClock } from "../../server/clock";
 import { quorumHomePath } from "../../server/config";
 import { issueSignInLink } from "../../server/principals/sign-in";
 import { addWebhook } from "../../server/webhooks/manage";
+import { createPushConfig } from "../../server/a2a/push";
+import { createTask } from "../../server/tasks/create";
 import { CODER_SYSTEM, FIX_TASK, makeScratchRepo, scratchTools } from "../../test/fixtures/runtime";
 import { makeAgent, makeHuman } from "../../test/helpers";
 import { scriptedClient } from "../model/scripted";
@@ -34,6 +36,17 @@ describe("the hub's secrets in a tool's output", () => {
     const human = await makeHuman();
     const webhook = await addWebhook(db, human, { url: "https://hooks.example/quorum", events: ["review.requested"] }, systemClock);
     const agent = await makeAgent();
+    // An A2A push config's token and credentials (its receiver checks them) are the hub's to keep too.
+    const task = await createTask(db, agent, { title: "pushed" }, systemClock);
+    const pushToken = planted("push-token");
+    const pushCredential = planted("push-credential");
+    await createPushConfig(
+      db,
+      agent,
+      task.id,
+      { url: "https://hooks.example/a2a", token: pushToken, authentication: { scheme: "Bearer", credentials: pushCredential } },
+      systemClock,
+    );
     const signInToken = await issueSignInLink(db, human, systemClock);
     const secrets = {
       apiKey,
@@ -42,6 +55,8 @@ describe("the hub's secrets in a tool's output", () => {
       encodedUrlPassword: encodeURIComponent(urlPassword),
       embeddedPassword,
       webhook: webhook.secret,
+      pushToken,
+      pushCredential,
       agentKey: agent.key,
       signInToken,
       session: human.cookie.split("=")[1],
@@ -70,6 +85,8 @@ describe("the hub's secrets in a tool's output", () => {
     expect(seenByModel).toContain("urlPassword=[redacted: PLANTED_DATABASE_URL password]");
     expect(seenByModel).toContain("embeddedPassword=[redacted: the embedded database's password]");
     expect(seenByModel).toContain("webhook=[redacted: a webhook secret]");
+    expect(seenByModel).toContain("pushToken=[redacted: an A2A push token]");
+    expect(seenByModel).toContain("pushCredential=[redacted: an A2A push credential]");
     expect(seenByModel).toContain("agentKey=[redacted: a Quorum key or token]");
     // The rest of the output is untouched.
     expect(journal).toContain("signInToken=[redacted: a Quorum key or token]");

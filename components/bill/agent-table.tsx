@@ -27,6 +27,26 @@ export function CachedMoney({ line, currency }: { line: Pick<Line, "cachedCost" 
   return <span title="the cached input tokens, at each model's cached rate">{formatMoney(line.cachedCost, currency)}</span>;
 }
 
+/**
+ * Marks a line some of whose tokens an outside agent reported itself (Claude Code, Codex…): Quorum counted them
+ * as told, it did not measure them. Words, not only a colour; the figures are in the title.
+ */
+export function SelfReported({ line }: { line: Pick<Line, "selfReportedTokens" | "selfReportedCalls" | "tokens"> }) {
+  if (line.selfReportedCalls === 0) return null;
+  const all = line.selfReportedTokens === line.tokens;
+  const calls = `${line.selfReportedCalls} call${line.selfReportedCalls === 1 ? "" : "s"}`;
+  return (
+    <span
+      className="whitespace-nowrap rounded border border-dashed border-neutral-400 px-1.5 text-xs font-normal text-neutral-600 dark:border-neutral-500 dark:text-neutral-300"
+      title={`${formatTokens(line.selfReportedTokens)} tokens in ${calls} reported by the agent itself: Quorum counts them as told and did not measure them`}
+      data-testid="self-reported"
+      data-tokens={line.selfReportedTokens}
+    >
+      {all ? "self-reported" : `${formatTokens(line.selfReportedTokens)} self-reported`}
+    </span>
+  );
+}
+
 const th = "px-3 py-2 text-left text-xs font-medium text-neutral-500 dark:text-neutral-400";
 const td = "px-3 py-2 tabular-nums";
 
@@ -58,10 +78,11 @@ export function AgentTable({ bill }: { bill: BillView }) {
           {bill.agents.map((a) => (
             <tr key={a.agentId} className="border-t border-neutral-100 dark:border-neutral-900" data-testid="bill-agent-row" data-agent={a.agentName ?? a.agentId}>
               <td data-label="Agent" className="px-3 py-2">
-                <Link href={`/agents/${a.agentId}`} className="flex items-center gap-2 hover:underline">
+                <Link href={`/agents/${a.agentId}`} className="flex flex-wrap items-center gap-x-2 gap-y-1 hover:underline">
                   <Avatar id={a.agentId} name={a.agentName ?? "?"} kind="agent" size="sm" />
                   <span className="font-medium">{a.agentName ?? a.agentId.slice(0, 8)}</span>
-                  {a.role && <span className="text-xs text-neutral-500">{a.role}</span>}
+                  {a.role && <span className="whitespace-nowrap text-xs text-neutral-500">{a.role}</span>}
+                  <SelfReported line={a} />
                 </Link>
               </td>
               <td data-label="Tokens in" className={`${td} text-right`}>

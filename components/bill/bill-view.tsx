@@ -51,7 +51,7 @@ export function BillView() {
           <div>
             <h1 className="text-lg font-semibold">Bill</h1>
             <p className="text-xs text-neutral-500 dark:text-neutral-400">
-              Folded from {b.asOf.snapshotEvents + b.asOf.tailEvents} budget and run events in the journal; updates as agents spend.
+              Folded from {b.asOf.snapshotEvents + b.asOf.tailEvents} spend, budget and run events in the journal; updates as agents spend.
             </p>
           </div>
           <dl className="flex gap-6 text-sm">

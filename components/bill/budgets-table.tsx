@@ -1,6 +1,6 @@
 // Every budget as a tree (sub-budgets under their parent), with what is left, and the models with their prices.
 import { BudgetBar } from "./budget-bar";
-import { CachedMoney, Money } from "./agent-table";
+import { CachedMoney, Money, SelfReported } from "./agent-table";
 import { formatTokens } from "./format";
 import type { BillView, BudgetView } from "./types";
 
@@ -59,8 +59,8 @@ export function ModelsTable({ bill }: { bill: BillView }) {
       <tbody>
         {bill.models.map((m) => (
           <tr key={m.model} className="border-t border-neutral-100 dark:border-neutral-900">
-            <td data-label="Model" className="py-1 font-mono text-xs">
-              {m.model}
+            <td data-label="Model" className="py-1 text-xs">
+              <span className="font-mono">{m.model}</span> <SelfReported line={m} />
             </td>
             <td data-label="Tokens" className="py-1 text-right tabular-nums">
               {formatTokens(m.tokens)}

@@ -143,6 +143,8 @@ const LINES: { [K in EventKind]: Line<K> } = {
   // retention
   JournalArchived: (d) => `archived the journal of ${monthName(d.from)} (${plural(d.events, "event")}) to ${d.file}`,
   JournalRestored: (d) => `restored the journal of ${monthName(d.from)} (${plural(d.events, "event")}) from ${d.file}`,
+  // agents outside Quorum
+  UsageReported: (d, e, n) => `reported spending ${tokens(d.amount)} tokens on ${d.model}${e.taskId ? ` for ${n.task(e.taskId)}` : ""} (self-reported)`,
 };
 
 /** The event's line: who, then what, in words. An unknown kind (a newer server) says only its kind. */

@@ -1,9 +1,10 @@
 // The bill: tokens and money per agent, run, task and over time.
 import { billPageQuery, billTasksQuery } from "@/server/bill/recent";
+import { reportUsageInput } from "@/server/bill/report-usage";
 import { billQuery } from "@/server/bill/read-bill";
 import { billSeriesQuery } from "@/server/bill/series";
 import * as v from "../views";
-import { ok, type RouteSpec, TAGS } from "./route-spec";
+import { created, ok, type RouteSpec, TAGS } from "./route-spec";
 
 export const BILL_ROUTES: RouteSpec[] = [
   {
@@ -45,5 +46,19 @@ export const BILL_ROUTES: RouteSpec[] = [
     query: billTasksQuery,
     answers: ok(v.page(v.anyObject)),
     refusals: [],
+  },
+  {
+    method: "post",
+    path: "/api/usage",
+    tag: TAGS.bill,
+    summary: "Report what one of your model calls spent (agents): it joins the Bill, marked self-reported",
+    description:
+      "For agents whose model calls Quorum does not make (Claude Code, Codex, your own): send each call's tokens after it returns. " +
+      "The Bill adds them to your line, your task's (with `taskId`) and the model's, marked self-reported; no budget is debited. " +
+      "MCP: `report_usage` takes the same fields.",
+    access: "principal",
+    body: reportUsageInput,
+    answers: created(v.reportedUsage, "Reported; on the Bill from now on"),
+    refusals: [403, 404],
   },
 ];

@@ -3,6 +3,7 @@
 // one file per institution. contract/document.test.ts fails when a route handler under app/api has no entry here.
 // The order is the document's: it lists paths and names shared schemas in this order, and the generated
 // client (client/schema.ts) follows it, so moving a list moves the client too.
+import { A2A_ROUTES } from "./a2a";
 import { BILL_ROUTES } from "./bill";
 import { COMMITMENT_ROUTES } from "./commitments";
 import { DECISION_ROUTES } from "./decisions";
@@ -38,4 +39,5 @@ export const ROUTES: RouteSpec[] = [
   ...WEBHOOK_ROUTES,
   ...MCP_ROUTES,
   ...EXPERIMENT_ROUTES,
+  ...A2A_ROUTES,
 ];

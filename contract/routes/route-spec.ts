@@ -35,7 +35,7 @@ export const TAG_TEXT: Record<Tag, string> = {
   Journal: "Every event, for catching up, auditing and replaying.",
   Bill: "Tokens and money per agent, model, task and run.",
   Webhooks: "Signed deliveries of journal events to endpoints humans register.",
-  Surfaces: "The MCP server, and this document.",
+  Surfaces: "The MCP server, A2A's JSON-RPC binding and agent card, and this document.",
   Experiments: "The tables `quorum experiment` saved: what the harness measured on a scratch database of its own.",
 };
 

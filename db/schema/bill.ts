@@ -32,6 +32,9 @@ export const billLines = pgTable(
     cachedTokens: bigint("cached_tokens", { mode: "number" }).notNull(),
     calls: bigint("calls", { mode: "number" }).notNull(),
     estimatedCalls: bigint("estimated_calls", { mode: "number" }).notNull(),
+    /** Of these, what agents outside Quorum reported themselves (UsageReported): Quorum did not measure it. */
+    selfReportedTokens: bigint("self_reported_tokens", { mode: "number" }).notNull().default(0),
+    selfReportedCalls: bigint("self_reported_calls", { mode: "number" }).notNull().default(0),
     firstEventId: bigint("first_event_id", { mode: "number" }).notNull(),
     lastEventId: bigint("last_event_id", { mode: "number" }).notNull(),
   },

@@ -1,7 +1,8 @@
 // Webhooks: endpoints humans register, and the transactional outbox of signed deliveries to them.
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { principals } from "./principals";
+import { tasks } from "./tasks";
 
 /** The event types an endpoint may subscribe to (README "Webhooks"). */
 export const WEBHOOK_EVENT_TYPES = [
@@ -36,8 +37,26 @@ export const webhookEndpoints = pgTable(
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     /** A removed endpoint keeps its rows (deliveries name it) but gets nothing more. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /**
+     * An A2A push notification config (server/a2a/push.ts): the task whose changes it is told of, the id its agent
+     * knows it by, the token and Authorization its receiver checks, the last status pushed (a digest: nothing is
+     * pushed twice) and how far the task's changes were looked at. Null on the endpoints humans register.
+     */
+    taskId: uuid("task_id").references(() => tasks.id),
+    configId: text("config_id"),
+    notificationToken: text("notification_token"),
+    authorization: text("authorization"),
+    pushedState: text("pushed_state"),
+    checkedThrough: timestamp("checked_through", { withTimezone: true }),
   },
-  (t) => [check("webhook_endpoints_url_check", sql`${t.url} ~ '^https?://'`), check("webhook_endpoints_events_check", sql`cardinality(${t.events}) between 1 and 16`)],
+  (t) => [
+    check("webhook_endpoints_url_check", sql`${t.url} ~ '^https?://'`),
+    check("webhook_endpoints_events_check", sql`cardinality(${t.events}) between 1 and 16`),
+    check("webhook_endpoints_a2a_check", sql`(${t.taskId} is null) = (${t.configId} is null)`),
+    // The pushes' pass reads the live A2A configs (server/a2a/push.ts).
+    index("webhook_endpoints_task_idx").on(t.taskId).where(sql`${t.taskId} is not null and ${t.deletedAt} is null`),
+    uniqueIndex("webhook_endpoints_config_idx").on(t.taskId, t.createdBy, t.configId).where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;

@@ -1,11 +1,14 @@
-// MCP tools of who is who, memory, and news: whoami, the roster, lessons and principles, the long-poll, a diagnosis.
+// MCP tools of who is who, memory, news and spend: whoami, the roster, lessons and principles, the long-poll, a diagnosis, report_usage.
 import { listLessons, listLessonsQuery, listPrinciples } from "../../server/memory/list-memory";
 import { recordLesson, recordLessonInput } from "../../server/memory/record-lesson";
+import { reportUsage, reportUsageInput } from "../../server/bill/report-usage";
+import { startFlightInput } from "../../server/flights/launch";
+import { startFlight } from "../../server/flights/start";
 import { priceSettings } from "../../server/config";
 import { listRoster } from "../../server/roster/roster";
 import { waitForEvents, waitForEventsQuery } from "../../server/journal/wait-for-events";
 import { diagnoseScope, diagnosisQuery } from "../../server/diagnosis/scope";
-import { diagnosisOut, eventsOut, lessonOut, page, principalOut, principleOut, rosterOut } from "../outputs";
+import { diagnosisOut, eventsOut, flightOut, lessonOut, page, principalOut, principleOut, rosterOut, usageOut } from "../outputs";
 import { defineTool, READ, WRITE } from "../tool";
 
 export const teamTools = [
@@ -70,5 +73,24 @@ export const teamTools = [
     output: page(principleOut),
     annotations: READ,
     run: ({ db }) => listPrinciples(db),
+  }),
+  defineTool({
+    name: "report_usage",
+    description: "After each model call you make, report its tokens (and taskId, if you work one): your spend joins the Bill, marked self-reported.",
+    rest: "POST /api/usage",
+    input: reportUsageInput,
+    output: usageOut,
+    annotations: WRITE,
+    run: ({ db, caller, clock }, _, input) => reportUsage(db, caller, input, clock),
+  }),
+  defineTool({
+    name: "start_flight",
+    description:
+      "Ask the built-in team to fly a goal on a repository a human has already given it (repo: its folder on the team's machine); the goal waits for that human's review.",
+    rest: "POST /api/flights",
+    input: startFlightInput,
+    output: flightOut,
+    annotations: WRITE,
+    run: ({ db, caller, clock }, _, input) => startFlight(db, caller, input, clock),
   }),
 ];

@@ -5,8 +5,8 @@ import { payloadOf } from "../journal/payloads";
 import type { RunStatus } from "../runs/run-events";
 import type { JournalRecord } from "../journal/load";
 
-/** The kinds the bill reads; the partial index events_bill_settled_idx (migration 0015) lists the same. */
-export const BILL_KINDS = ["BudgetDebited", "BudgetCreated", "BudgetAllowanceChanged", "RunStarted", "AgentFinished", "BudgetExhausted", "RunStopped"];
+/** The kinds the bill reads; the partial index events_bill_settled_idx (migration 0036) lists the same. */
+export const BILL_KINDS = ["BudgetDebited", "BudgetCreated", "BudgetAllowanceChanged", "RunStarted", "AgentFinished", "BudgetExhausted", "RunStopped", "UsageReported"];
 
 export interface BillLine {
   tokens: number;
@@ -16,6 +16,9 @@ export interface BillLine {
   calls: number;
   /** Calls whose usage the client had to estimate. */
   estimatedCalls: number;
+  /** Of the tokens and calls, what outside agents reported themselves (UsageReported): Quorum did not measure it. */
+  selfReportedTokens: number;
+  selfReportedCalls: number;
 }
 
 export type LineScope = "agent" | "task" | "run" | "model";
@@ -73,7 +76,16 @@ export interface BillDelta {
   events: number;
 }
 
-export const emptyLine = (): BillLine => ({ tokens: 0, inputTokens: 0, outputTokens: 0, cachedTokens: 0, calls: 0, estimatedCalls: 0 });
+export const emptyLine = (): BillLine => ({
+  tokens: 0,
+  inputTokens: 0,
+  outputTokens: 0,
+  cachedTokens: 0,
+  calls: 0,
+  estimatedCalls: 0,
+  selfReportedTokens: 0,
+  selfReportedCalls: 0,
+});
 
 export function emptyDelta(): BillDelta {
   return { lines: new Map(), runs: new Map(), budgets: new Map(), buckets: new Map(), names: new Map(), events: 0 };
@@ -86,6 +98,8 @@ export function addLine(into: BillLine, from: BillLine): void {
   into.cachedTokens += from.cachedTokens;
   into.calls += from.calls;
   into.estimatedCalls += from.estimatedCalls;
+  into.selfReportedTokens += from.selfReportedTokens;
+  into.selfReportedCalls += from.selfReportedCalls;
 }
 
 /** The start of the event's minute, in ms. */
@@ -144,32 +158,50 @@ function bucket(delta: BillDelta, e: JournalRecord, model: string, usage: BillLi
   b.cachedTokens += usage.cachedTokens;
 }
 
+/** One model call's usage as a line: measured by Quorum (BudgetDebited), or reported by the agent itself (UsageReported). */
+function callUsage(d: { amount: number; inputTokens: number; outputTokens: number; cachedTokens: number }, how: { estimated?: boolean; selfReported: boolean }): BillLine {
+  return {
+    tokens: d.amount,
+    inputTokens: d.inputTokens,
+    outputTokens: d.outputTokens,
+    cachedTokens: d.cachedTokens,
+    calls: 1,
+    estimatedCalls: how.estimated ? 1 : 0,
+    selfReportedTokens: how.selfReported ? d.amount : 0,
+    selfReportedCalls: how.selfReported ? 1 : 0,
+  };
+}
+
+/** A call's spend on the model's line, its agent's, its task's and the minute's bucket. */
+function spendOf(delta: BillDelta, e: JournalRecord, model: string, usage: BillLine): void {
+  debit(delta, "model", model, model, usage, e.id);
+  if (e.actor) {
+    debit(delta, "agent", e.actor, model, usage, e.id);
+    if (!delta.names.has(e.actor)) delta.names.set(e.actor, e.actorName ?? null);
+  }
+  if (e.taskId) debit(delta, "task", e.taskId, model, usage, e.id);
+  bucket(delta, e, model, usage);
+}
+
 /** Folds bill events into a delta (a fresh one unless given); events of other kinds are ignored. */
 export function foldBill(events: Iterable<JournalRecord>, delta: BillDelta = emptyDelta()): BillDelta {
   for (const e of events) {
     switch (e.kind) {
       case "BudgetDebited": {
         const d = payloadOf(e, "BudgetDebited");
-        const usage: BillLine = {
-          tokens: d.amount,
-          inputTokens: d.inputTokens,
-          outputTokens: d.outputTokens,
-          cachedTokens: d.cachedTokens,
-          calls: 1,
-          estimatedCalls: d.estimated ? 1 : 0,
-        };
-        debit(delta, "model", d.model, d.model, usage, e.id);
-        if (e.actor) {
-          debit(delta, "agent", e.actor, d.model, usage, e.id);
-          if (!delta.names.has(e.actor)) delta.names.set(e.actor, e.actorName ?? null);
-        }
-        if (e.taskId) debit(delta, "task", e.taskId, d.model, usage, e.id);
+        const usage = callUsage(d, { estimated: d.estimated, selfReported: false });
+        spendOf(delta, e, d.model, usage);
         if (e.runId) {
           upsertRun(delta, e);
           debit(delta, "run", e.runId, d.model, usage, e.id);
         }
         for (const id of d.budgetIds ?? []) upsertBudget(delta, id, e.id).spent += d.amount;
-        bucket(delta, e, d.model, usage);
+        break;
+      }
+      case "UsageReported": {
+        // An outside agent's own account of a call: on its line, its task's and its model's, never on a run or a budget.
+        const d = payloadOf(e, "UsageReported");
+        spendOf(delta, e, d.model, callUsage(d, { estimated: false, selfReported: true }));
         break;
       }
       case "BudgetCreated": {

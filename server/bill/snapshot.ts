@@ -78,6 +78,8 @@ function snake(this: unknown, _key: string, value: unknown): unknown {
 }
 
 const SUMS = ["tokens", "input_tokens", "output_tokens", "cached_tokens"];
+/** What a line counts beside the sums a minute's bucket keeps too. */
+const COUNTS = ["calls", "estimated_calls", "self_reported_tokens", "self_reported_calls"];
 const added = (table: string, columns: string[]) => columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(", ");
 
 /** Adds a delta to the snapshot's rows: sums add, the later end of a run or allowance of a budget wins. */
@@ -85,14 +87,9 @@ export async function persistDelta(tx: Tx, delta: BillDelta): Promise<void> {
   await upsert(
     tx,
     "bill_lines",
-    [
-      ["scope", "text"],
-      ["key", "text"],
-      ["model", "text"],
-      ...[...SUMS, "calls", "estimated_calls", "first_event_id", "last_event_id"].map((c): [string, string] => [c, "bigint"]),
-    ],
+    [["scope", "text"], ["key", "text"], ["model", "text"], ...[...SUMS, ...COUNTS, "first_event_id", "last_event_id"].map((c): [string, string] => [c, "bigint"])],
     "scope, key, model",
-    `${added("bill_lines", [...SUMS, "calls", "estimated_calls"])}, first_event_id = least(bill_lines.first_event_id, excluded.first_event_id), last_event_id = greatest(bill_lines.last_event_id, excluded.last_event_id)`,
+    `${added("bill_lines", [...SUMS, ...COUNTS])}, first_event_id = least(bill_lines.first_event_id, excluded.first_event_id), last_event_id = greatest(bill_lines.last_event_id, excluded.last_event_id)`,
     [...delta.lines.values()],
   );
   await upsert(

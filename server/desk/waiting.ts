@@ -3,10 +3,10 @@
 // requests and proposals addressed to them that they have not answered in that room since, and the high
 // findings of the MAST monitor on their flights while the goal is open.
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { decisions, events, flights, messages, principals, tasks } from "../../db/schema";
+import { decisions, messages, principals, tasks } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import { highFindings, openFlightsOf } from "../diagnosis/alerts";
-import { payloadOf } from "../journal/payloads";
+import { handedBackGoals, type HandedBackGoal } from "../flights/handed-back";
 import type { Principal } from "../principal";
 
 /** How many unanswered requests the list carries at most (the newest). */
@@ -49,17 +49,8 @@ export interface RequestItem extends Base {
   excerpt: string;
 }
 /** A goal the team could not carry (its model failed, or its run ended without a plan): back with the human who posted it. */
-export interface HandbackItem extends Base {
+export interface HandbackItem extends Base, Omit<HandedBackGoal, "since"> {
   kind: "handback";
-  flightId: string;
-  taskId: string;
-  number: number;
-  title: string;
-  /** Why the run ended, in the run's words (the model's error, or the run's outcome). */
-  reason: string;
-  /** `failed`, or the run's status (`inconclusive`, `out_of_turns`, …). */
-  outcome: string;
-  model: string;
   /** What the human can do here: retry live, run scripted, or cancel the goal with an ADR. */
   actions: readonly ["retry", "scripted", "cancel"];
 }
@@ -190,35 +181,14 @@ async function listFindings(db: Executor, caller: Principal): Promise<FindingIte
   );
 }
 
-/** Red flights whose goal is back in ready with its human, with the latest release's reason. */
+/** Goals the team handed back to this human (the flight red, the goal in ready), with the latest release's reason. */
 async function listHandbacks(db: Executor, caller: Principal): Promise<HandbackItem[]> {
   if (caller.kind !== "human") return [];
-  const rows = await db
-    .select({ flightId: flights.id, taskId: tasks.id, number: tasks.number, title: tasks.title })
-    .from(flights)
-    .innerJoin(tasks, eq(tasks.id, flights.goalTaskId))
-    .where(and(eq(flights.status, "red"), eq(tasks.status, "ready"), eq(tasks.approverId, caller.id)))
-    .orderBy(asc(tasks.number));
-  const items: HandbackItem[] = [];
-  for (const row of rows) {
-    const [released] = await db
-      .select({ kind: events.kind, data: events.data, t: events.t })
-      .from(events)
-      .where(and(eq(events.taskId, row.taskId), eq(events.kind, "TaskReleased")))
-      .orderBy(desc(events.id))
-      .limit(1);
-    if (!released) continue;
-    const data = payloadOf(released, "TaskReleased");
-    items.push({
-      kind: "handback",
-      key: `handback:${row.flightId}`,
-      since: released.t.toISOString(),
-      ...row,
-      reason: data.reason,
-      outcome: data.outcome,
-      model: data.model,
-      actions: ["retry", "scripted", "cancel"],
-    });
-  }
-  return items;
+  return (await handedBackGoals(db, eq(tasks.approverId, caller.id))).map(({ since, ...goal }) => ({
+    kind: "handback",
+    key: `handback:${goal.flightId}`,
+    since: since.toISOString(),
+    ...goal,
+    actions: ["retry", "scripted", "cancel"],
+  }));
 }

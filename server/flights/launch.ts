@@ -47,6 +47,8 @@ export interface LaunchFlightInput extends StartFlightInput {
   home?: string;
   /** A demo flight says so in its goal's title, so that one demo's card is not mistaken for another's. */
   demo?: boolean;
+  /** The human whose review the goal waits for; the one who starts it, unless an agent asked (./start.ts decides who). */
+  approver?: Principal;
 }
 
 /** The branch a flight integrates into, in its clone and in the user's repository. */
@@ -54,8 +56,9 @@ export function flightBranchName(number: number): string {
   return `quorum/flight-${number}`;
 }
 
-export async function launchFlight(db: Db, human: Principal, input: LaunchFlightInput, clock: Clock): Promise<{ flight: Flight; goalTask: TaskView }> {
-  if (human.kind !== "human") throw fail.forbidden("flight", "only humans start flights: a flight's goal waits for its human's review");
+export async function launchFlight(db: Db, starter: Principal, input: LaunchFlightInput, clock: Clock): Promise<{ flight: Flight; goalTask: TaskView }> {
+  const human = input.approver ?? starter;
+  if (human.kind !== "human") throw fail.forbidden("flight", "a flight's goal waits for a human's review: a human starts it, or an agent asks for one that a human reviews");
   const source = await inspectRepository(input.repo);
   const testCommand = input.testCommand ?? (await detectTestCommand(source.path, source.head));
   if (!testCommand) {
@@ -71,7 +74,7 @@ export async function launchFlight(db: Db, human: Principal, input: LaunchFlight
     const branch = flightBranchName(number);
     const goalTask = await insertTask(
       tx,
-      human,
+      starter,
       {
         // The flight's number tells apart goals of the same words (every demo has the same goal).
         title: `Goal of ${input.demo ? "demo flight" : "flight"} ${number}: ${input.goal}`.slice(0, 200),
@@ -81,7 +84,7 @@ export async function launchFlight(db: Db, human: Principal, input: LaunchFlight
       },
       now,
     );
-    const budget = await createFlightBudget(tx, { systemId: system.id, goalTaskId: goalTask.id, number, allowance, createdBy: human.id }, now);
+    const budget = await createFlightBudget(tx, { systemId: system.id, goalTaskId: goalTask.id, number, allowance, createdBy: starter.id }, now);
     const [flight] = await tx
       .insert(flights)
       .values({
@@ -93,7 +96,7 @@ export async function launchFlight(db: Db, human: Principal, input: LaunchFlight
         branch,
         testCommand,
         budgetId: budget.id,
-        createdBy: human.id,
+        createdBy: starter.id,
         mode: input.mode,
         goalTaskId: goalTask.id,
         createdAt: now,
@@ -102,7 +105,7 @@ export async function launchFlight(db: Db, human: Principal, input: LaunchFlight
       .returning();
     await appendEvent(tx, {
       kind: "FlightLaunched",
-      actor: human.id,
+      actor: starter.id,
       taskId: goalTask.id,
       t: now,
       data: { flightId: flight.id, number, goal: input.goal, mode: input.mode, source: source.path, branch, baseCommit: source.head, testCommand, allowance },
@@ -110,7 +113,7 @@ export async function launchFlight(db: Db, human: Principal, input: LaunchFlight
     return { flight, goalTask };
   });
   // The REQUEST is a post like any other, in its own transaction; Quorum speaks it, naming who started the flight.
-  const origin = input.origin ?? `Flight ${launched.flight.number} started by ${human.name}`;
+  const origin = input.origin ?? `Flight ${launched.flight.number} started by ${starter.name}${starter.id === human.id ? "" : ` for ${human.name}'s review`}`;
   await postMessage(
     db,
     system,

@@ -101,6 +101,8 @@ export const EVENT_KINDS = [
   // retention
   "JournalArchived",
   "JournalRestored",
+  // agents outside Quorum
+  "UsageReported",
 ] as const;
 
 export type EventKind = (typeof EVENT_KINDS)[number];

@@ -211,6 +211,9 @@ export interface EventPayloads {
   /** `month` `YYYY-MM-01`; `from`/`to` its bounds (UTC); `file` the archive's name (its folder is in journal_archives); `sha256` its bytes'. */
   JournalArchived: { month: string; from: string; to: string; events: number; file: string; sha256: string };
   JournalRestored: { month: string; from: string; to: string; events: number; file: string; sha256: string };
+  // agents outside Quorum
+  /** What an outside agent says one of its model calls spent (`amount` = input + output); Quorum did not measure it. */
+  UsageReported: { model: string; amount: number; inputTokens: number; outputTokens: number; cachedTokens: number; selfReported: true };
 }
 
 /** A failure mode the MAST monitor found in a flight's journal (server/diagnosis/monitor.ts): once per key and severity. */
@@ -264,6 +267,7 @@ const READ_BACK: { [K in EventKind]?: z.ZodType } = {
     sentence: z.string(),
     eventIds: z.array(z.number()),
   }),
+  UsageReported: z.looseObject({ model: z.string(), amount: z.number(), inputTokens: z.number(), outputTokens: z.number(), cachedTokens: z.number() }),
 };
 
 /** An event whose data is the payload its kind promises. */

@@ -52,7 +52,8 @@ export function openStreamTotal(): number {
   return total;
 }
 
-function takeSlot(principalId: string, close: () => void): () => void {
+/** Takes one of `principalId`'s stream slots (this stream, or another surface's: A2A's task streams); returns its release. */
+export function takeSlot(principalId: string, close: () => void): () => void {
   const mine = open.get(principalId) ?? new Set<() => void>();
   if (mine.size >= MAX_STREAMS_PER_PRINCIPAL) {
     throw new QuorumError("rate_limited", "stream", "too_many_streams", `you hold ${mine.size} open event streams, the most one principal may; close one (or wait) and try again`, {

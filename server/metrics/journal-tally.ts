@@ -24,6 +24,7 @@ export const TALLIED_KINDS = [
   "ModelFailed",
   "BudgetDebited",
   "ToolReturned",
+  "UsageReported",
 ] as const;
 export type TalliedKind = (typeof TALLIED_KINDS)[number];
 
@@ -71,7 +72,7 @@ async function countSettled(db: Db, tally: Tally): Promise<void> {
     select e.kind,
            p.kind as principal_kind,
            p.role,
-           r.data->>'model' as model,
+           coalesce(r.data->>'model', case when e.kind = 'UsageReported' then e.data->>'model' end) as model,
            case e.kind
              when 'GateRejected' then e.data->>'gate'
              when 'ToolReturned' then e.data->>'tool'
@@ -79,9 +80,9 @@ async function countSettled(db: Db, tally: Tally): Promise<void> {
            end as detail,
            case when e.kind = 'ToolReturned' then coalesce((e.data->'observation'->>'is_error')::boolean, false) end as failed,
            count(*)::float8 as n,
-           coalesce(sum((e.data->>'inputTokens')::float8) filter (where e.kind = 'BudgetDebited'), 0) as input_tokens,
-           coalesce(sum((e.data->>'outputTokens')::float8) filter (where e.kind = 'BudgetDebited'), 0) as output_tokens,
-           coalesce(sum((e.data->>'cachedTokens')::float8) filter (where e.kind = 'BudgetDebited'), 0) as cached_tokens
+           coalesce(sum((e.data->>'inputTokens')::float8) filter (where e.kind in ('BudgetDebited', 'UsageReported')), 0) as input_tokens,
+           coalesce(sum((e.data->>'outputTokens')::float8) filter (where e.kind in ('BudgetDebited', 'UsageReported')), 0) as output_tokens,
+           coalesce(sum((e.data->>'cachedTokens')::float8) filter (where e.kind in ('BudgetDebited', 'UsageReported')), 0) as cached_tokens
       from events e
       left join principals p on p.id = e.actor
       left join lateral (

@@ -14,6 +14,7 @@ import { makeReadyTask } from "../../test/fixtures/board";
 import { promtoolCheck, sample } from "../../test/fixtures/prometheus";
 import { ackAndPost, freshRoom, tryPost } from "../../test/fixtures/room";
 import { call, makeAgent, makeHuman } from "../../test/helpers";
+import { reportUsage } from "../bill/report-usage";
 import { claimTask } from "../tasks/claim";
 import { fromThisMachine } from "./access";
 
@@ -44,12 +45,16 @@ describe("GET /metrics", () => {
     expect(twice).toMatchObject({ ok: false, code: "duplicate" });
     const task = await makeReadyTask(human, { approverId: human.id });
     await claimTask(getDb(), agent, task.id, systemClock);
+    // An outside agent's self-reported spend is counted apart from what Quorum measured.
+    await reportUsage(getDb(), agent, { model: "claude-sonnet-4-5", inputTokens: 1200, outputTokens: 300, cachedTokens: 1000 }, systemClock);
 
     const after = await scrape({ cookie: human.cookie });
     expect(promtoolCheck(after.text)).toEqual({ code: 0, problems: "" });
     expect(sample(after.text, 'quorum_post_refusals_total{gate="duplicate"}')).toBe(refusedBefore + 1);
     expect(sample(after.text, 'quorum_posts_total{sender="agent"}')).toBe(agentPostsBefore + 1);
     expect(sample(after.text, "quorum_task_claims_total")).toBe(claimsBefore + 1);
+    expect(sample(after.text, `quorum_reported_tokens_total{role="${agent.role}",model="claude-sonnet-4-5",type="output"}`)).toBe(300);
+    expect(sample(after.text, `quorum_reported_tokens_total{role="${agent.role}",model="claude-sonnet-4-5",type="cached"}`)).toBe(1000);
     // The board's gauges: the claimed task is in progress under its lease.
     expect(sample(after.text, 'quorum_tasks{status="in_progress"}')).toBeGreaterThanOrEqual(1);
     expect(sample(after.text, "quorum_leases_overdue")).toBe(0);

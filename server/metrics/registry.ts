@@ -40,6 +40,11 @@ function build() {
         "model",
         "type",
       ]),
+      reportedTokens: counter(
+        "quorum_reported_tokens_total",
+        "Tokens outside agents reported spending (journal: UsageReported; self-reported, not measured), by role, model and type (input, output, cached: part of input).",
+        ["role", "model", "type"],
+      ),
       toolCalls: counter("quorum_tool_calls_total", "Tool calls returned (journal: ToolReturned), by role, tool and outcome (ok, error).", ["role", "tool", "outcome"]),
       escalationsOpen: gauge("quorum_escalations_open", "Decisions escalated to humans and not yet resolved."),
       escalationsOverdue: gauge("quorum_escalations_overdue", "Escalations past their deadline that the decisions sweeper has not closed yet (normally 0)."),

@@ -56,6 +56,14 @@ function journalSeries(lines: TallyLine[], hub: Hub): void {
     ]),
   );
   setCounter(
+    hub.reportedTokens,
+    of("UsageReported").flatMap((line) => [
+      { labels: { role: line.role, model: line.model, type: "input" }, value: line.inputTokens },
+      { labels: { role: line.role, model: line.model, type: "output" }, value: line.outputTokens },
+      { labels: { role: line.role, model: line.model, type: "cached" }, value: line.cachedTokens },
+    ]),
+  );
+  setCounter(
     hub.toolCalls,
     of("ToolReturned").map((line) => ({ labels: { role: line.role, tool: line.detail, outcome: line.failed ? "error" : "ok" }, value: line.count })),
   );

@@ -87,3 +87,14 @@ export async function requireCaller(db: Db, request: RequestCredentials, clock: 
   if (!caller) throw fail.unauthorized();
   return caller;
 }
+
+/**
+ * The caller of a surface agents reach with a key on every request (MCP, A2A): stateless, so there is no session
+ * to hijack or to lose across instances, and cookies are refused so no web page can act with a human's session.
+ */
+export async function requireBearerCaller(db: Db, authorization: string | null, clock: Clock): Promise<Principal> {
+  if (!/^Bearer\s+\S+$/i.test(authorization ?? "")) throw fail.unauthorized("send Authorization: Bearer <your Quorum key>");
+  const caller = await authenticate(db, { method: "POST", authorization }, clock);
+  if (!caller) throw fail.unauthorized("this key is unknown or revoked");
+  return caller;
+}

@@ -2,6 +2,7 @@
 // advisory lock, so across instances one at a time does the work and the others find nothing to do.
 // Each interval is set here and nowhere else.
 import type { Db } from "../../db/client";
+import { queuePushes } from "../a2a/push";
 import type { Clock } from "../clock";
 import { sweepReminders } from "../commitments/sweep-reminders";
 import { sweepDecisions } from "../decisions/sweep-decisions";
@@ -38,8 +39,16 @@ export const sweepersWith = (settings: SweeperSettings): Sweeper[] => [
   { name: "reservations", everyMs: 15_000, run: sweepReservations },
   // A stall is past half a lease (15 min at the default 30): noticed within 10 s of it.
   { name: "stalls", everyMs: 10_000, run: sweepStalledAgents },
-  // Webhooks go out within about a second of their commit: one indexed query of due rows per pass.
-  { name: "webhooks", everyMs: 1_000, run: (db, clock) => deliverWebhooks(db, clock, { allowInward: settings.webhooksMayReachInward }) },
+  // Webhooks go out within about a second of their commit: one indexed query of due rows per pass. A2A pushes
+  // are queued first (the status of each task with a push config that changed since the last pass).
+  {
+    name: "webhooks",
+    everyMs: 1_000,
+    run: async (db, clock) => {
+      await queuePushes(db, clock);
+      return deliverWebhooks(db, clock, { allowInward: settings.webhooksMayReachInward });
+    },
+  },
   // The journal's search index is written after the fact (migration 0027): a second behind at most, and a
   // search indexes whatever is left before it reads.
   { name: "search", everyMs: 1_000, run: (db) => indexJournalSearch(db) },

@@ -12,6 +12,9 @@ import { InwardAddress, isInwardAddress, literalAddressOf, outsideOnlyLookup } f
 import { hostOf } from "./view";
 import { webhookHeaders } from "./signature";
 
+/** The delivery type of an A2A push config's notices (server/a2a/push.ts queues them). */
+export const A2A_PUSH_TYPE = "a2a.task";
+
 /** A receiver that has not answered in 10 s has failed the attempt. */
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 /**
@@ -45,6 +48,9 @@ interface Claimed {
   createdAt: Date;
   url: string;
   secret: string;
+  /** An A2A push config's receiver checks: its token, and the Authorization its agent asked for (server/a2a/push.ts). */
+  notificationToken: string | null;
+  authorization: string | null;
 }
 
 interface Outcome {
@@ -72,7 +78,18 @@ export interface DeliverOptions {
 /** One statement: take due rows nobody else holds, count the attempt and hold them for CLAIM_MS. */
 async function claimDue(db: Db, now: Date, limit: number): Promise<Claimed[]> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const rows = await db.execute<{ id: string; endpoint_id: string; type: string; body: string; attempts: number; created_at: string | Date; url: string; secret: string }>(sql`
+  const rows = await db.execute<{
+    id: string;
+    endpoint_id: string;
+    type: string;
+    body: string;
+    attempts: number;
+    created_at: string | Date;
+    url: string;
+    secret: string;
+    notification_token: string | null;
+    authorization: string | null;
+  }>(sql`
     with due as (
       select id from ${webhookDeliveries}
        where status = 'pending' and next_attempt_at <= ${at}
@@ -84,7 +101,7 @@ async function claimDue(db: Db, now: Date, limit: number): Promise<Claimed[]> {
        set attempts = d.attempts + 1, last_attempt_at = ${at}, next_attempt_at = ${at} + ${`${CLAIM_MS} milliseconds`}::interval
       from due, ${webhookEndpoints} e
      where d.id = due.id and e.id = d.endpoint_id
-    returning d.id, d.endpoint_id, d.type, d.body, d.attempts, d.created_at, e.url, e.secret`);
+    returning d.id, d.endpoint_id, d.type, d.body, d.attempts, d.created_at, e.url, e.secret, e.notification_token, e.authorization`);
   return rows.map((r) => ({
     id: r.id,
     endpointId: r.endpoint_id,
@@ -94,6 +111,8 @@ async function claimDue(db: Db, now: Date, limit: number): Promise<Claimed[]> {
     createdAt: new Date(r.created_at),
     url: r.url,
     secret: r.secret,
+    notificationToken: r.notification_token,
+    authorization: r.authorization,
   }));
 }
 
@@ -109,6 +128,16 @@ function failureCategory(error: unknown): string {
   return "connection failed";
 }
 
+/** An A2A push is A2A's JSON, with the token and Authorization its receiver was promised (A2A §9.5), beside the signature. */
+function a2aHeaders(row: Claimed): Record<string, string> {
+  if (row.type !== A2A_PUSH_TYPE) return {};
+  return {
+    "content-type": "application/a2a+json",
+    ...(row.notificationToken ? { "x-a2a-notification-token": row.notificationToken } : {}),
+    ...(row.authorization ? { authorization: row.authorization } : {}),
+  };
+}
+
 /** POSTs the body and resolves with the status; the connection's address is checked on the way unless inward ones are allowed. */
 function post(row: Claimed, now: Date, allowInward: boolean): Promise<number> {
   const url = new URL(row.url);
@@ -120,7 +149,7 @@ function post(row: Claimed, now: Date, allowInward: boolean): Promise<number> {
       url,
       {
         method: "POST",
-        headers: { ...webhookHeaders(row.secret, row.id, now, row.body), "content-length": Buffer.byteLength(row.body) },
+        headers: { ...webhookHeaders(row.secret, row.id, now, row.body), ...a2aHeaders(row), "content-length": Buffer.byteLength(row.body) },
         signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
         ...(allowInward ? {} : { lookup: outsideOnlyLookup }),
       },

@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_TYPE, type WebhookEventType, webhookDeliveries, webhookEndpoints } from "../../db/schema";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
@@ -10,7 +10,8 @@ import type { Principal } from "../principal";
 import { newDeliveryId, newWebhookSecret } from "./signature";
 import { hostOf, lockEndpoint, readWebhookViews, webhookView, type WebhookView } from "./view";
 
-const webhookUrl = z
+/** Where a webhook goes: an http(s) URL (which addresses it may reach is the deliverer's to check, ./outside-only.ts). */
+export const webhookUrl = z
   .string()
   .trim()
   .max(2048)
@@ -63,16 +64,18 @@ export async function listWebhooks(db: Db, caller: Principal): Promise<WebhookLi
 export async function removeWebhook(db: Db, caller: Principal, id: string, clock: Clock): Promise<void> {
   requireHuman(caller, "remove");
   const now = clock.now();
-  await db.transaction(async (tx) => {
-    const row = await lockEndpoint(tx, id);
-    await tx.update(webhookEndpoints).set({ deletedAt: now }).where(eq(webhookEndpoints.id, row.id));
-    const abandoned = await tx
-      .update(webhookDeliveries)
-      .set({ status: "failed", lastError: "endpoint removed" })
-      .where(and(eq(webhookDeliveries.endpointId, row.id), eq(webhookDeliveries.status, "pending")))
-      .returning({ id: webhookDeliveries.id });
-    await appendEvent(tx, { kind: "WebhookRemoved", actor: caller.id, t: now, data: { endpointId: row.id, host: hostOf(row.url), abandoned: abandoned.length } });
-  });
+  await db.transaction(async (tx) => retireEndpoint(tx, caller, await lockEndpoint(tx, id), now));
+}
+
+/** Removes a locked endpoint inside the caller's transaction (a human's, or an agent's A2A push config: server/a2a/push.ts). */
+export async function retireEndpoint(tx: Tx, caller: Principal, row: typeof webhookEndpoints.$inferSelect, now: Date): Promise<void> {
+  await tx.update(webhookEndpoints).set({ deletedAt: now }).where(eq(webhookEndpoints.id, row.id));
+  const abandoned = await tx
+    .update(webhookDeliveries)
+    .set({ status: "failed", lastError: "endpoint removed" })
+    .where(and(eq(webhookDeliveries.endpointId, row.id), eq(webhookDeliveries.status, "pending")))
+    .returning({ id: webhookDeliveries.id });
+  await appendEvent(tx, { kind: "WebhookRemoved", actor: caller.id, taskId: row.taskId, t: now, data: { endpointId: row.id, host: hostOf(row.url), abandoned: abandoned.length } });
 }
 
 /**

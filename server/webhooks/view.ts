@@ -87,9 +87,13 @@ export async function lockEndpoint(tx: Executor, id: string): Promise<EndpointRo
   return row;
 }
 
-/** Every live endpoint, oldest first, with its recent deliveries. */
+/** Every live endpoint humans registered (agents' A2A push configs are their own), oldest first, with its recent deliveries. */
 export async function readWebhookViews(db: Executor): Promise<WebhookView[]> {
-  const rows = await db.select().from(webhookEndpoints).where(isNull(webhookEndpoints.deletedAt)).orderBy(webhookEndpoints.createdAt, webhookEndpoints.id);
+  const rows = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(isNull(webhookEndpoints.deletedAt), isNull(webhookEndpoints.taskId)))
+    .orderBy(webhookEndpoints.createdAt, webhookEndpoints.id);
   if (rows.length === 0) return [];
   const recent = await Promise.all(
     rows.map((row) =>

@@ -60,7 +60,7 @@ function invalid(error: z.ZodError, what: string): QuorumError {
  * so a 100 MB upload costs the server at most `limit` bytes of memory. A declared Content-Length over
  * the limit is refused before a byte is read.
  */
-async function readCapped(req: Request, limit: number): Promise<string> {
+export async function readCapped(req: Request, limit = MAX_BODY_BYTES): Promise<string> {
   if (Number(req.headers.get("content-length")) > limit) throw fail.tooLarge("request", limit);
   if (!req.body) return "";
   const reader = req.body.getReader();
