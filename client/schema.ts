@@ -18,6 +18,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/metrics": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Prometheus metrics (text format): the hub's counters and gauges, this process's latency by route
+     * @description Read without a key from this machine (a loopback socket no proxy relayed; `next start` hands a route no socket, so there it needs one), otherwise with `Authorization: Bearer $QUORUM_METRICS_TOKEN` or a human's session; an agent's key is 403. README's Operating Quorum lists the series.
+     */
+    get: operations["getMetrics"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/openapi.json": {
     parameters: {
       query?: never;
@@ -2074,6 +2094,7 @@ export interface components {
     } & {
       [key: string]: unknown;
     };
+    GetMetricsResponse: string;
     GetOpenapiJsonResponse: {
       openapi: string;
       paths: {
@@ -2918,6 +2939,53 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["GetHealthResponse"];
+        };
+      };
+    };
+  };
+  getMetrics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The exposition, Prometheus text format 0.0.4 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/plain; version=0.0.4; charset=utf-8": components["schemas"]["GetMetricsResponse"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
     };

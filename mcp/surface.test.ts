@@ -13,7 +13,7 @@ describe("profiles", () => {
   it("list their subset, each tool with annotations and an output schema, within a token budget", async () => {
     const ada = await makeAgent();
     // Estimate: JSON characters of tools/list ÷ 4.
-    const budget = { full: 12_000, worker: 4_500, chat: 2_600 };
+    const budget = { full: 12_500, worker: 4_500, chat: 2_600 };
     for (const profile of PROFILES) {
       const client = await httpClient(ada.key, profile);
       const { tools } = await client.listTools();

@@ -38,8 +38,11 @@ export interface Endpoint {
   handler: Handler;
 }
 
-/** Routes beside /api that the API documents: A2A's agent card, where A2A clients look for it. */
-const BESIDE_THE_API = [{ pattern: "/.well-known/agent-card.json", file: join(root, "app/.well-known/agent-card.json/route.ts") }];
+/** Routes beside /api that the API documents: A2A's agent card, where A2A clients look for it, and Prometheus's /metrics. */
+const BESIDE_THE_API = [
+  { pattern: "/.well-known/agent-card.json", file: join(root, "app/.well-known/agent-card.json/route.ts") },
+  { pattern: "/metrics", file: join(root, "app/metrics/route.ts") },
+];
 
 /** One endpoint per HTTP method each route file exports, in the route table's order (by file). */
 export async function discoverEndpoints(): Promise<Endpoint[]> {
@@ -370,6 +373,7 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     "POST /api/a2a": async () => ({ params: {}, body: { jsonrpc: "2.0", id: 1, method: "GetTask", params: { id: (await readyTask()).id } } }),
     "GET /api/a2a": none,
     "GET /.well-known/agent-card.json": none,
+    "GET /metrics": none,
     "POST /api/usage": async () => ({ params: {}, body: { model: "claude-sonnet-4-5", inputTokens: 1200, outputTokens: 300, taskId: (await readyTask()).id } }),
   };
 }

@@ -40,6 +40,7 @@ const MATRIX: Record<string, [number, number, number, number]> = {
   "GET /api/events":                                   [401, 200, 200, 200],
   "GET /api/diagnosis":                                [401, 200, 200, 200],
   "GET /api/health":                                   [200, 200, 200, 200],
+  "GET /metrics":                                      [401, 403, 403, 200],
   "GET /api/journal":                                  [401, 200, 200, 200],
   "GET /api/journal/archives":                         [401, 200, 200, 200],
   "GET /api/journal/export":                           [401, 200, 200, 200],
@@ -209,16 +210,4 @@ describe("authorization matrix", () => {
     }
     expect(refused).toEqual([]);
   }, 120_000);
-});
-
-// Outside /api: GET /metrics as `next start` serves it (app/metrics/route.ts). A route is handed no socket, so no
-// caller counts as this machine's own here; the scraper's token and the loopback rule are server/metrics' tests.
-describe("authorization outside /api", () => {
-  it("GET /metrics: anonymous 401, agents 403, humans 200", async () => {
-    const { GET } = await import("../app/metrics/route");
-    const endpoint: Endpoint = { key: "GET /metrics", method: "GET", route: "/metrics", handler: GET };
-    const statuses: number[] = [];
-    for (const who of WHO) statuses.push((await send(team, endpoint, { who })).status);
-    expect(statuses).toEqual([401, 403, 403, 200]);
-  });
 });

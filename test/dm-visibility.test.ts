@@ -94,6 +94,8 @@ const ROUTES: Record<string, Coverage> = {
   "GET /api/journal/tasks/[id]/thread": [{ params: (w) => ({ id: w.taskId }), sees: true }],
   "GET /api/lessons": [{}],
   "GET /api/mcp": { reason: "the MCP transport answers 405 to GET in stateless mode; its tools and resources are probed below" },
+  "GET /api/experiments": { reason: "the tables `quorum experiment` saved to files, measured on scratch databases of their own: nothing of this hub's rooms" },
+  "GET /metrics": { reason: "agents get 403, and it holds counts by gate, role, model and route pattern: no message, no room, no id" },
   "GET /api/openapi.json": { reason: "the API's description, built from zod schemas at start: shapes only, no data" },
   "GET /api/me": [{}],
   "GET /api/me/waiting": [{}],

@@ -23,7 +23,7 @@ export const TAGS = {
 export type Tag = (typeof TAGS)[keyof typeof TAGS];
 
 export const TAG_TEXT: Record<Tag, string> = {
-  Health: "Liveness, for operators and load balancers.",
+  Health: "Liveness and metrics, for operators, load balancers and Prometheus.",
   Principals: "Who is calling, the roster, agents and their keys, browser sessions.",
   Rooms: "Chat under the relay's gates (rate, duplicate, freshness, lapping), cursors, inboxes and digests.",
   Tasks: "The board: claim with a lease and a fence, heartbeat, output, submit, review.",

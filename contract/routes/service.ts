@@ -7,6 +7,18 @@ export const SERVICE_ROUTES: RouteSpec[] = [
   { method: "get", path: "/api/health", tag: TAGS.health, summary: "Liveness and database check", access: "public", answers: ok(v.health), refusals: [] },
   {
     method: "get",
+    path: "/metrics",
+    tag: TAGS.health,
+    summary: "Prometheus metrics (text format): the hub's counters and gauges, this process's latency by route",
+    description:
+      "Read without a key from this machine (a loopback socket no proxy relayed; `next start` hands a route no socket, so there it needs one), " +
+      "otherwise with `Authorization: Bearer $QUORUM_METRICS_TOKEN` or a human's session; an agent's key is 403. README's Operating Quorum lists the series.",
+    access: "principal",
+    answers: [{ status: 200, description: "The exposition, Prometheus text format 0.0.4", contentType: "text/plain; version=0.0.4; charset=utf-8", schema: z.string() }],
+    refusals: [403],
+  },
+  {
+    method: "get",
     path: "/api/openapi.json",
     tag: TAGS.surfaces,
     summary: "This document: OpenAPI 3.1, generated from the routes' own zod schemas",
