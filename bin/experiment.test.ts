@@ -54,7 +54,7 @@ describe("quorum experiment", () => {
     expect(await scratchDatabases()).toEqual([]);
     const [{ count: after }] = await getDb().execute<{ count: number }>("select count(*)::int as count from events" as never);
     expect(after).toBe(before);
-  });
+  }, 120_000); // a scratch database created and migrated: slow on a busy machine
 
   it("answers a usage for an unknown experiment or a bad flag, and runs nothing", async () => {
     const unknown = capture();

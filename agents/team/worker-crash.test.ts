@@ -83,4 +83,4 @@ it("survives a SIGKILLed coder worker: the lease expires, a replacement finishes
   const late = await heartbeat(db, team.coders[0].principal, planned.taskId, { fence: held.fence }, systemClock).catch((e: unknown) => e);
   expect(late).toBeInstanceOf(QuorumError);
   expect((late as QuorumError).code).toBe("stale_fence");
-});
+}, 120_000); // it spawns a worker process and flies a whole flight: a busy machine takes more than the default 30 s
