@@ -53,5 +53,5 @@ describe("quorum model check", () => {
     const bad = check({ ...env, QUORUM_MODEL_CODER: "anthropic:" });
     expect(bad.status).toBe(1);
     expect(bad.stderr.trim()).toBe("Model check: QUORUM_MODEL_CODER=anthropic: needs a model name after the colon.");
-  });
+  }, 120_000); // it runs the CLI as a process against a model server: slow on a busy machine
 });
