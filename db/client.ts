@@ -72,8 +72,11 @@ function timeTransactions(sql: postgres.Sql, waits: PoolWaits): void {
   Object.assign(sql, { begin: timed });
 }
 
-/** `max`: the pool's size (10); `name`: its backends' application_name ("quorum"; a lane's adds " claims lane"…). */
-export function connect(url: string, options: { max?: number; name?: string } = {}): Connection {
+/**
+ * `max`: the pool's size (10); `name`: its backends' application_name ("quorum"; a lane's adds " claims lane"…);
+ * `debug`: told every statement as it is sent (bench/endpoints.ts records what a request runs to replay it bare).
+ */
+export function connect(url: string, options: { max?: number; name?: string; debug?: postgres.Options<never>["debug"] } = {}): Connection {
   const max = options.max ?? 10;
   const name = options.name ?? "quorum";
   const clientOf = (size: number, applicationName: string) =>
@@ -81,6 +84,7 @@ export function connect(url: string, options: { max?: number; name?: string } = 
       max: size,
       connection: { application_name: applicationName },
       onnotice: () => {},
+      debug: options.debug,
       // bigint columns (seq, event ids) stay well inside 2^53; read them as numbers.
       types: { bigint: { to: 20, from: [20], serialize: (n: number) => String(n), parse: (s: string) => Number(s) } },
     });
