@@ -17,7 +17,7 @@ import { createTask } from "../server/tasks/create";
 import type { Plan, Statement } from "./anchor-server";
 import { body, fmt, median, percentile, progress, QUICK, record, REPS } from "./lib";
 
-const REQUESTS = QUICK ? 200 : 1000; // per endpoint per repetition, on each side
+const REQUESTS = QUICK ? 200 : 500; // per endpoint per repetition, on each side
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
 interface Endpoint {
