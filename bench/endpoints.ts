@@ -48,19 +48,30 @@ export function recordingConnection(url: string): Connection {
 /** Who the caller is, left out of the anchor: the limit is serving the rows, not finding whose key it is. */
 const isAuthentication = (query: string) => /\b(api_keys|sessions)\b/.test(query) || /update "principals" set "last_seen_at"/i.test(query);
 
-async function recordPlan(e: Endpoint, headers: Record<string, string>): Promise<Plan> {
+/** Calls the route handler in this process, as the lean router would, and answers how long it took. */
+async function callInProcess(e: Endpoint, headers: Record<string, string>): Promise<number> {
   const module = (await e.route()) as Record<string, Handler>;
+  const t0 = performance.now();
   const request = new Request(`http://localhost${e.path}`, { method: e.method, headers: { host: "localhost", ...headers }, body: e.body?.() });
-  recording = [];
   const response = await module[e.method](request, { params: Promise.resolve(e.params ?? {}) });
   await response.text();
-  const statements = recording;
-  recording = null;
   if (response.status >= 300) throw new Error(`${e.name} answered ${response.status} in process`);
+  return performance.now() - t0;
+}
+
+async function recordPlan(e: Endpoint, headers: Record<string, string>): Promise<Plan & { all: number }> {
+  recording = [];
+  let statements: Statement[];
+  try {
+    await callInProcess(e, headers);
+  } finally {
+    statements = recording ?? [];
+    recording = null;
+  }
   // A write is replayed as one transaction: the anchor adds its own BEGIN and COMMIT around the statements. Left out
   // too: postgres.js's one-off read of the array types on a new connection, and a read's transaction settings.
   const replayed = (query: string) => !isAuthentication(query) && !/^\s*(begin|commit|rollback|set transaction)\b/i.test(query) && !/pg_catalog\.pg_type/.test(query);
-  return { write: e.method === "POST", statements: statements.filter((s) => replayed(s.query)) };
+  return { write: e.method === "POST", statements: statements.filter((s) => replayed(s.query)), all: statements.filter((s) => !/pg_catalog\.pg_type/.test(s.query)).length };
 }
 
 function startAnchor(databaseUrl: string, plans: Record<string, Plan>): Promise<{ url: string; stop: () => void; dir: string }> {
@@ -91,6 +102,10 @@ async function timedFetch(url: string, init: RequestInit): Promise<number> {
 export interface EndpointFigures {
   name: string;
   statements: string[];
+  /** Statements Quorum sent for one request, authentication and transaction control included. */
+  quorumStatements: number;
+  /** p50 of the route handler called in the bench's process: no HTTP, no router. */
+  inProcess: number;
   quorum: { p50: number[]; p99: number[] };
   anchor: { p50: number[]; p99: number[] };
 }
@@ -142,11 +157,18 @@ export async function benchEndpoints(
     ...(e.method === "POST" ? { "content-type": "application/json" } : {}),
   });
   const plans: Record<string, Plan> = {};
-  for (const [i, e] of endpoints.entries()) plans[`/anchor/${i}`] = await recordPlan(e, headersOf(e));
+  const counts: number[] = [];
+  for (const [i, e] of endpoints.entries()) {
+    const { all, ...plan } = await recordPlan(e, headersOf(e));
+    plans[`/anchor/${i}`] = plan;
+    counts.push(all);
+  }
   const anchor = await startAnchor(url, plans);
   const figures: EndpointFigures[] = endpoints.map((e, i) => ({
     name: `${e.method} ${e.path.replace(task, ":id")} — ${e.name}`,
     statements: plans[`/anchor/${i}`].statements.map((s) => s.query.replace(/\s+/g, " ").slice(0, 160)),
+    quorumStatements: counts[i],
+    inProcess: Number.NaN,
     quorum: { p50: [], p99: [] },
     anchor: { p50: [], p99: [] },
   }));
@@ -184,6 +206,13 @@ export async function benchEndpoints(
       progress(`endpoints: ${REQUESTS} requests each, one at a time, Quorum and its anchor alternating, rep ${rep}/${REPS}`);
       await measure(REQUESTS, rep);
     }
+    // Where the time goes: the same handlers called in this process (auth, zod, server/, the database, JSON),
+    // without HTTP and the router.
+    for (const [i, e] of endpoints.entries()) {
+      const taken: number[] = [];
+      for (let n = 0; n < (QUICK ? 100 : 300); n++) taken.push(await callInProcess(e, headersOf(e)));
+      figures[i].inProcess = percentile(taken, 50);
+    }
   } finally {
     anchor.stop();
     rmSync(anchor.dir, { recursive: true, force: true });
@@ -218,8 +247,8 @@ export async function benchEndpoints(
 export function endpointsTable(figures: EndpointFigures[]): string {
   const ratios = (q: number[], a: number[]) => q.map((v, i) => v / a[i]);
   const lines = [
-    "| endpoint | Quorum p50 | anchor p50 | p50 ratio (reps) | Quorum p99 | anchor p99 | p99 ratio (reps) | goal (≤2× / ≤3×; post ≤3×) |",
-    "|---|---|---|---|---|---|---|---|",
+    "| endpoint | Quorum p50 | anchor p50 | p50 ratio (reps) | Quorum p99 | anchor p99 | p99 ratio (reps) | goal (≤2× / ≤3×; post ≤3×) | statements (Quorum / anchor) | handler in process p50 |",
+    "|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const f of figures) {
     const r50 = median(f.quorum.p50) / median(f.anchor.p50);
@@ -228,7 +257,7 @@ export function endpointsTable(figures: EndpointFigures[]): string {
     const met = post ? r50 <= 3 && r99 <= 3 : r50 <= 2 && r99 <= 3;
     const spread = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(", ");
     lines.push(
-      `| ${f.name} | ${fmt(median(f.quorum.p50))} | ${fmt(median(f.anchor.p50))} | **${r50.toFixed(2)}×** (${spread(ratios(f.quorum.p50, f.anchor.p50))}) | ${fmt(median(f.quorum.p99))} | ${fmt(median(f.anchor.p99))} | **${r99.toFixed(2)}×** (${spread(ratios(f.quorum.p99, f.anchor.p99))}) | ${met ? "met" : "not met"} |`,
+      `| ${f.name} | ${fmt(median(f.quorum.p50))} | ${fmt(median(f.anchor.p50))} | **${r50.toFixed(2)}×** (${spread(ratios(f.quorum.p50, f.anchor.p50))}) | ${fmt(median(f.quorum.p99))} | ${fmt(median(f.anchor.p99))} | **${r99.toFixed(2)}×** (${spread(ratios(f.quorum.p99, f.anchor.p99))}) | ${met ? "met" : "not met"} | ${f.quorumStatements} / ${f.statements.length} | ${fmt(f.inProcess)} |`,
     );
   }
   lines.push("", "What each anchor runs (the statements Quorum ran for the request, authentication left out):", "");
