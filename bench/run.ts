@@ -1,6 +1,6 @@
 // `npm run bench`: Quorum's figures beside their raw-database anchors, measured in the same run on the
 // same database, medians of REPS repetitions. Writes bench/results/<date>-full.md (-quick with --quick) and prints the table.
-// Usage: npm run bench [-- --quick] [-- --only=posting,claims,cycle,bill,freshness,http]
+// Usage: npm run bench [-- --quick] [-- --only=posting,claims,cycle,bill,freshness,http,endpoints]
 //   (DATABASE_URL's server, else an embedded Postgres in a temporary QUORUM_HOME; freshness and http run
 //    through a real `quorum start` on the same database, built first if .next holds no build)
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -17,6 +17,7 @@ import { benchClaimCycle, benchClaims } from "./claims";
 import { benchBillFold, runBillFoldScript } from "./fold";
 import { efficiency, progress, QUICK, ratioText, REPS, rows, table, watchPostgresServer } from "./lib";
 import { benchFreshness, benchHttp, startLiveServer, stopLiveServer } from "./live";
+import { benchEndpoints, endpointsTable, recordingConnection } from "./endpoints";
 import { benchPosting } from "./posting";
 import { startSearchIndexer } from "./search-indexer";
 import { systemClock } from "../server/clock";
@@ -36,18 +37,20 @@ async function main() {
     stop = embedded.stop;
     where = "embedded Postgres (temporary QUORUM_HOME)";
   }
-  const name = `quorum_bench_${process.pid}`;
-  const admin = postgres(withDatabase(serverUrl, "postgres"), { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = withDatabase(serverUrl, name);
-  process.env.DATABASE_URL = url; // route handlers (getDb) use the bench database
-  const c = connect(url, { max: 20 });
-  await watchPostgresServer(c.sql);
   const only = process.argv
     .find((a) => a.startsWith("--only="))
     ?.slice(7)
     .split(",");
   const wants = (s: string) => !only || only.includes(s);
+  const name = `quorum_bench_${process.pid}`;
+  const admin = postgres(withDatabase(serverUrl, "postgres"), { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = withDatabase(serverUrl, name);
+  process.env.DATABASE_URL = url; // route handlers (getDb) use the bench database
+  // The endpoints section records what each route handler runs, through the process's own connection.
+  if (wants("endpoints")) recordingConnection(url);
+  const c = connect(url, { max: 20 });
+  await watchPostgresServer(c.sql);
   let live: QuorumServer | undefined;
   let stopIndexer: (() => Promise<void>) | undefined;
   try {
@@ -67,8 +70,14 @@ async function main() {
       await benchBillFold();
       billFoldReport = await runBillFoldScript(serverUrl);
     }
-    if (wants("freshness") || wants("http")) {
+    let endpointsSection = "";
+    if (wants("freshness") || wants("http") || wants("endpoints")) {
       live = await startLiveServer(url);
+      if (wants("endpoints")) {
+        const { makeHuman } = await import("../test/helpers");
+        const figures = await benchEndpoints(live, c, url, await makeHuman("bench-endpoints-human"), agents[14]);
+        endpointsSection = `\n## Endpoints against their anchors (bench/endpoints.ts)\n\n${endpointsTable(figures)}\n`;
+      }
       if (wants("freshness")) await benchFreshness(live, c, url, agents[15]);
       if (wants("http")) {
         const { makeHuman } = await import("../test/helpers");
@@ -93,7 +102,7 @@ async function main() {
       furthest ? `\nFurthest from its anchor: **${furthest.figure}** vs ${furthest.anchor} (${ratioText(furthest)}).` : "",
     ].join("\n");
     const billSection = billFoldReport ? `\n## The bill fold from the journal (bench/bill-fold.ts, same database server)\n\n\`\`\`\n${billFoldReport.trim()}\n\`\`\`\n` : "";
-    const text = `${header}${table()}\n${workload}\n${billSection}`;
+    const text = `${header}${table()}\n${workload}\n${billSection}${endpointsSection}`;
     const dir = fileURLToPath(new URL("./results/", import.meta.url));
     mkdirSync(dir, { recursive: true });
     // `<date>.md` is left to people (a day's narrative); a run never overwrites it.

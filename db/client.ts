@@ -59,6 +59,8 @@ function timeTransactions(sql: postgres.Sql, waits: PoolWaits): void {
     waits.waiting++;
     return begin(fn ? (options as string) : "", (tx) => {
       start();
+      // A transaction's client is made afresh by each BEGIN: its drizzle statements are prepared too.
+      prepareDrizzleStatements(tx);
       return body(tx);
     }).catch((error: unknown) => {
       // BEGIN itself failed (the connection was lost): the wait is over all the same.
@@ -72,8 +74,29 @@ function timeTransactions(sql: postgres.Sql, waits: PoolWaits): void {
   Object.assign(sql, { begin: timed });
 }
 
-/** `max`: the pool's size (10); `name`: its backends' application_name ("quorum"; a lane's adds " claims lane"…). */
-export function connect(url: string, options: { max?: number; name?: string } = {}): Connection {
+/**
+ * Makes a client's parameterised `unsafe` statements — every drizzle query, on the pool and in its transactions — named prepared
+ * statements. drizzle sends them unnamed, and postgres.js then has the server describe each one before binding
+ * it: two round trips a query, where a statement prepared once per connection takes one from then on (the
+ * endpoints bench, bench/endpoints.ts). Each connection keeps the statements it prepared until postgres.js
+ * retires it (`max_lifetime`, 30–60 minutes), which bounds what the varying IN-lists of drizzle's queries cost
+ * the server. Statements without parameters already take one trip (the simple protocol) and are left alone.
+ */
+function prepareDrizzleStatements(sql: postgres.Sql | postgres.TransactionSql): void {
+  const unsafe = sql.unsafe.bind(sql) as (query: string, args?: unknown[], options?: postgres.UnsafeQueryOptions) => unknown;
+  const prepared = (query: string, args?: unknown, options?: unknown) => {
+    // unsafe(query, options): no parameters.
+    if (!Array.isArray(args) || args.length === 0) return unsafe(query, args as unknown[], options as postgres.UnsafeQueryOptions);
+    return unsafe(query, args, { ...(options as postgres.UnsafeQueryOptions), prepare: true });
+  };
+  Object.assign(sql, { unsafe: prepared });
+}
+
+/**
+ * `max`: the pool's size (10); `name`: its backends' application_name ("quorum"; a lane's adds " claims lane"…);
+ * `debug`: told every statement as it is sent (bench/endpoints.ts records what a request runs to replay it bare).
+ */
+export function connect(url: string, options: { max?: number; name?: string; debug?: postgres.Options<never>["debug"] } = {}): Connection {
   const max = options.max ?? 10;
   const name = options.name ?? "quorum";
   const clientOf = (size: number, applicationName: string) =>
@@ -81,12 +104,14 @@ export function connect(url: string, options: { max?: number; name?: string } = 
       max: size,
       connection: { application_name: applicationName },
       onnotice: () => {},
+      debug: options.debug,
       // bigint columns (seq, event ids) stay well inside 2^53; read them as numbers.
       types: { bigint: { to: 20, from: [20], serialize: (n: number) => String(n), parse: (s: string) => Number(s) } },
     });
   const sql = clientOf(max, name);
   const waits: PoolWaits = { transactions: 0, waitSeconds: 0, waiting: 0 };
   timeTransactions(sql, waits);
+  prepareDrizzleStatements(sql);
   const db = drizzle(sql, { schema, casing: "snake_case" });
   (db as WithLanes)[WAITS] = waits;
   // A lane opens nothing until its first statement. Each is wrapped by drizzle too, for drizzle's value

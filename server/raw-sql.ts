@@ -1,9 +1,9 @@
 // The hot paths' statements: postgres.js tagged templates on the drizzle transaction's own connection.
 //
-// drizzle sends its queries unnamed (`prepare: false`), and postgres.js then asks the server to
-// describe every parameterised statement before it binds it: two network round trips a query.
 // A tagged template is a named prepared statement, described once per connection and then sent in
-// one trip; several of them issued without awaiting in between are pipelined in a single trip.
+// one trip; several of them issued without awaiting in between are pipelined in a single trip. (drizzle's
+// own queries are made named prepared statements too, by `connect` in db/client.ts: drizzle sends them
+// unnamed, and postgres.js would have the server describe each before binding it, two trips a query.)
 // Timestamps travel as text both ways here (drizzle installs pass-through parsers for them on the
 // shared client): send ISO strings with a `::timestamptz` cast, read epoch milliseconds. Arrays: postgres.js
 // serialises a JS array as text[] but not as uuid[] or timestamptz[], so send text[] and cast (`::text[]::uuid[]`).

@@ -107,9 +107,9 @@ function drained(res: ServerResponse): Promise<void> {
   });
 }
 
-async function writeResponse(res: ServerResponse, response: Response, headOnly: boolean): Promise<void> {
+async function writeResponse(res: ServerResponse, response: Response, headOnly: boolean, security: Record<string, string>): Promise<void> {
   res.statusCode = response.status;
-  for (const { key, value } of securityHeaders(developmentBuild())) res.setHeader(key, value);
+  for (const key in security) res.setHeader(key, security[key]);
   for (const [key, value] of response.headers) if (key !== "set-cookie") res.setHeader(key, value);
   const cookies = response.headers.getSetCookie();
   if (cookies.length) res.setHeader("Set-Cookie", cookies);
@@ -158,8 +158,9 @@ export function createApiRouter(routes: ApiRoute[], load: LoadRoute = importRout
     return module;
   };
 
+  // The same for every answer: built once.
+  const security = Object.fromEntries(securityHeaders(developmentBuild()).map(({ key, value }) => [key, value]));
   return async (req, res) => {
-    const security = Object.fromEntries(securityHeaders(developmentBuild()).map(({ key, value }) => [key, value]));
     try {
       const url = req.url ?? "/";
       const query = url.indexOf("?");
@@ -196,7 +197,7 @@ export function createApiRouter(routes: ApiRoute[], load: LoadRoute = importRout
       // A handler that stopped reading the upload (the body cap) answers first; the rest is never read into memory.
       const request = requestOf(req, requestUrl, method, aborted.signal, () => res.once("finish", () => dropRestOfUpload(req)));
       const response = await handler(request, { params: Promise.resolve(match.params) });
-      await writeResponse(res, response, method === "HEAD");
+      await writeResponse(res, response, method === "HEAD", security);
     } catch (error) {
       console.error(`unexpected error serving ${req.method} ${req.url}`, error);
       if (!res.headersSent) sendJson(res, 500, { error: "internal", message: "something went wrong on our side; the request changed nothing" }, security);

@@ -37,9 +37,8 @@ async function countRuns(r: BillRead): Promise<Map<string, number>> {
 /** Every agent that spent or holds a budget, and every budget, within one read. */
 export async function agentBills(r: BillRead, prices: PriceMap): Promise<{ agents: AgentBill[]; budgets: BudgetView[]; models: Map<string, LineView> }> {
   const base = emptyDelta();
-  await loadLines(r.tx, base, "agent");
-  await loadLines(r.tx, base, "model");
-  await loadBudgets(r.tx, base);
+  // Pipelined on the transaction's connection; each fills its own keys of `base`.
+  await Promise.all([loadLines(r.tx, base, "agent"), loadLines(r.tx, base, "model"), loadBudgets(r.tx, base)]);
   mergeBill(base, r.tail);
   const lines = lineViews(base, "agent", prices);
   const owners = [...base.budgets.values()].map((b) => b.ownerId).filter((id): id is string => id !== null);

@@ -37,7 +37,12 @@ export const billQuery = z.strictObject({
 
 export async function readBill(db: Db, config: PriceConfig, options: z.infer<typeof billQuery> = {}): Promise<BillView> {
   return readBillSnapshot(db, async (r) => {
-    const { agents, budgets, models } = await agentBills(r, config.prices);
+    // Sent together on the transaction's connection: pipelined, one round trip's wait instead of three.
+    const [{ agents, budgets, models }, tasks, runs] = await Promise.all([
+      agentBills(r, config.prices),
+      tasksPage(r, config.prices, { limit: options.limit }),
+      runsPage(r, config.prices, { limit: options.limit }),
+    ]);
     const roots = budgets.filter((b) => b.parentId === null);
     const allowance = roots.length && roots.every((b) => b.allowance !== null) ? roots.reduce((n, b) => n + b.allowance!, 0) : null;
     const spent = roots.reduce((n, b) => n + b.spent, 0);
@@ -56,8 +61,8 @@ export async function readBill(db: Db, config: PriceConfig, options: z.infer<typ
         .sort((a, b) => b.tokens - a.tokens || a.model.localeCompare(b.model)),
       budgets,
       team: { allowance, spent, left: allowance === null ? null : allowance - spent },
-      tasks: await tasksPage(r, config.prices, { limit: options.limit }),
-      runs: await runsPage(r, config.prices, { limit: options.limit }),
+      tasks,
+      runs,
     };
   });
 }

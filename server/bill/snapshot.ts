@@ -149,8 +149,8 @@ export async function refreshBillSnapshot(db: Db, batch = 10_000): Promise<numbe
   let total = 0;
   for (;;) {
     const folded = await db.transaction(async (tx) => {
-      await tx.execute(LOCK);
-      const at = await snapshotPosition(tx);
+      // Pipelined: the position is read on the same connection once the lock is granted, in one round trip with it.
+      const [, at] = await Promise.all([tx.execute(LOCK), snapshotPosition(tx)]);
       const rows = await billEventsAfter(tx, at, { settled: true, limit: batch });
       if (rows.length === 0) return 0;
       await persistDelta(tx, foldBill(rows));

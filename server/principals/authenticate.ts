@@ -1,12 +1,13 @@
 // Resolves the caller of a request: a bearer key (agents, humans) or a session cookie (humans).
-import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
-import { apiKeys, principals, sessions } from "../../db/schema";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { principals } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
-import { fail } from "../errors";
+import { fail, type QuorumError } from "../errors";
+import { rawClientOf } from "../raw-sql";
 import { hashSecret } from "./secrets";
 import { sessionTokenOf } from "./session-cookie";
-import { toPrincipal, type Principal } from "../principal";
+import type { Principal } from "../principal";
 
 export const PRESENCE_WINDOW_MS = 2 * 60 * 1000;
 /** last_seen_at is refreshed at most this often per principal, to keep reads from writing. */
@@ -29,11 +30,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * needs the JSON content type: a form sends no other method, and another site's script sending one
  * (a bodiless DELETE, say) must first pass a CORS preflight, which Quorum never grants.
  */
-function checkCrossSite(request: RequestCredentials): void {
+function crossSiteRefusal(request: RequestCredentials): QuorumError | null {
   const method = request.method.toUpperCase();
-  if (SAFE_METHODS.has(method)) return;
+  if (SAFE_METHODS.has(method)) return null;
   if (method === "POST" && !(request.contentType ?? "").toLowerCase().startsWith("application/json")) {
-    throw fail.forbidden("auth", "a state-changing request signed in by cookie must send Content-Type: application/json");
+    return fail.forbidden("auth", "a state-changing request signed in by cookie must send Content-Type: application/json");
   }
   if (request.origin && request.host) {
     let originHost: string | undefined;
@@ -42,36 +43,61 @@ function checkCrossSite(request: RequestCredentials): void {
     } catch {
       originHost = undefined;
     }
-    if (originHost !== request.host) throw fail.forbidden("auth", `cross-site request from ${request.origin} refused`);
+    if (originHost !== request.host) return fail.forbidden("auth", `cross-site request from ${request.origin} refused`);
   }
+  return null;
+}
+
+/**
+ * The credential's principal and the presence touch, in one prepared statement: one round trip, on the live
+ * rows. There is no cache of credentials in any process, so a key rotated or revoked, or a session signed out,
+ * by any connection of any `quorum start` on the database is refused from the next request on; a cache would
+ * need a freshness check per request, which costs the same round trip as this lookup (DESIGN.md §3).
+ * `touch` is false for a request that is refused all the same (a cross-site one), which must not mark anyone present.
+ */
+async function principalOf(db: Db, by: "key" | "session", hash: string, now: Date, touch: boolean): Promise<Principal | undefined> {
+  const sql = rawClientOf(db);
+  const at = now.toISOString();
+  const stale = new Date(now.getTime() - PRESENCE_WRITE_INTERVAL_MS).toISOString();
+  const rows =
+    by === "key"
+      ? await sql<Principal[]>`
+          with found as (
+            select p.id, p.kind, p.name, p.role from api_keys k join principals p on p.id = k.principal_id
+            where k.key_hash = ${hash} and k.revoked_at is null
+          ), seen as (
+            update principals set last_seen_at = ${at}::timestamptz from found
+            where ${touch}::boolean and principals.id = found.id and (principals.last_seen_at is null or principals.last_seen_at < ${stale}::timestamptz)
+          )
+          select id, kind, name, role from found`
+      : await sql<Principal[]>`
+          with found as (
+            select p.id, p.kind, p.name, p.role from sessions s join principals p on p.id = s.principal_id
+            where s.token_hash = ${hash} and s.expires_at > ${at}::timestamptz
+          ), seen as (
+            update principals set last_seen_at = ${at}::timestamptz from found
+            where ${touch}::boolean and principals.id = found.id and (principals.last_seen_at is null or principals.last_seen_at < ${stale}::timestamptz)
+          )
+          select id, kind, name, role from found`;
+  const [row] = rows;
+  return row && { id: row.id, kind: row.kind, name: row.name, role: row.role };
 }
 
 export async function authenticate(db: Db, request: RequestCredentials, clock: Clock): Promise<Principal | null> {
   const now = clock.now();
   const bearer = /^Bearer\s+(\S+)$/i.exec(request.authorization ?? "")?.[1];
-  let row: typeof principals.$inferSelect | undefined;
   if (bearer) {
-    [row] = await db
-      .select({ principal: principals })
-      .from(apiKeys)
-      .innerJoin(principals, eq(principals.id, apiKeys.principalId))
-      .where(and(eq(apiKeys.keyHash, hashSecret(bearer)), isNull(apiKeys.revokedAt)))
-      .then((rows) => rows.map((r) => r.principal));
-    if (!row) throw fail.unauthorized("this key is unknown or revoked");
-  } else {
-    const token = sessionTokenOf(request.cookie);
-    if (!token) return null;
-    [row] = await db
-      .select({ principal: principals })
-      .from(sessions)
-      .innerJoin(principals, eq(principals.id, sessions.principalId))
-      .where(and(eq(sessions.tokenHash, hashSecret(token)), gt(sessions.expiresAt, now)))
-      .then((rows) => rows.map((r) => r.principal));
-    if (!row) return null;
-    checkCrossSite(request);
+    const principal = await principalOf(db, "key", hashSecret(bearer), now, true);
+    if (!principal) throw fail.unauthorized("this key is unknown or revoked");
+    return principal;
   }
-  await touchPresence(db, row.id, now);
-  return toPrincipal(row);
+  const token = sessionTokenOf(request.cookie);
+  if (!token) return null;
+  const refusal = crossSiteRefusal(request);
+  const principal = await principalOf(db, "session", hashSecret(token), now, !refusal);
+  if (!principal) return null;
+  if (refusal) throw refusal;
+  return principal;
 }
 
 /** Any authenticated call marks its principal present (seen within the last 2 minutes). */

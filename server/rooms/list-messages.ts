@@ -17,7 +17,6 @@ export const listMessagesQuery = z.strictObject({
 export type ListMessagesQuery = z.infer<typeof listMessagesQuery>;
 
 export async function listMessages(db: Executor, caller: Principal, room: string, query: ListMessagesQuery): Promise<Page<MessageView>> {
-  await getRoom(db, room);
   const limit = query.limit ?? 100;
   const ascending = query.after !== undefined;
   const where = and(
@@ -26,10 +25,14 @@ export async function listMessages(db: Executor, caller: Principal, room: string
     query.after !== undefined ? gt(messages.seq, query.after) : undefined,
     query.before !== undefined ? lt(messages.seq, query.before) : undefined,
   );
-  const rows = await selectMessageViews(db)
-    .where(where)
-    .orderBy(ascending ? asc(messages.seq) : desc(messages.seq))
-    .limit(limit + 1);
+  // The room's existence (404) and its page are read together: one round trip's wait, not two.
+  const [, rows] = await Promise.all([
+    getRoom(db, room),
+    selectMessageViews(db)
+      .where(where)
+      .orderBy(ascending ? asc(messages.seq) : desc(messages.seq))
+      .limit(limit + 1),
+  ]);
   const page = rows.slice(0, limit).map(toMessageView);
   const more = rows.length > limit;
   if (ascending) return more ? { items: page, next: page[page.length - 1].seq } : { items: page };

@@ -65,20 +65,23 @@ export function spendOf(bill: AgentBill | undefined): Spend {
 export async function workOf(db: Executor, agentIds: string[], now: Date): Promise<Map<string, Work>> {
   const out = new Map<string, Work>();
   if (agentIds.length === 0) return out;
-  const working = await db
-    .select({
-      ownerId: tasks.ownerId,
-      id: tasks.id,
-      number: tasks.number,
-      title: tasks.title,
-      leaseExpiresAt: tasks.leaseExpiresAt,
-      leaseMinutes: tasks.leaseMinutes,
-      updatedAt: tasks.updatedAt,
-    })
-    .from(tasks)
-    .where(and(eq(tasks.status, "in_progress"), inArray(tasks.ownerId, agentIds)))
-    .orderBy(asc(tasks.leaseExpiresAt));
-  const records = await reviewRecords(db, agentIds);
+  // The board's leases and the journal's review record, read together (one round trip's wait, not two).
+  const [working, records] = await Promise.all([
+    db
+      .select({
+        ownerId: tasks.ownerId,
+        id: tasks.id,
+        number: tasks.number,
+        title: tasks.title,
+        leaseExpiresAt: tasks.leaseExpiresAt,
+        leaseMinutes: tasks.leaseMinutes,
+        updatedAt: tasks.updatedAt,
+      })
+      .from(tasks)
+      .where(and(eq(tasks.status, "in_progress"), inArray(tasks.ownerId, agentIds)))
+      .orderBy(asc(tasks.leaseExpiresAt)),
+    reviewRecords(db, agentIds),
+  ]);
   for (const id of agentIds) {
     const mine = working.filter((t) => t.ownerId === id);
     const r = records.get(id);
@@ -110,7 +113,7 @@ export async function workOf(db: Executor, agentIds: string[], now: Date): Promi
 export async function listRoster(db: Db, clock: Clock, prices: PriceMap): Promise<RosterRow[]> {
   const people = await listPrincipals(db, clock);
   const agentIds = people.filter((p) => p.kind === "agent").map((p) => p.id);
-  const [work, spend] = [await workOf(db, agentIds, clock.now()), await readAgentSpend(db, prices)];
+  const [work, spend] = await Promise.all([workOf(db, agentIds, clock.now()), readAgentSpend(db, prices)]);
   return people.map((p) => {
     if (p.kind !== "agent") return p;
     const bill = spend.agents.find((a) => a.agentId === p.id);

@@ -7,7 +7,7 @@ import type { Principal } from "../principal";
 import { messagesVisibleTo } from "../journal/visibility";
 import { selectMessageViews, toMessageView, type MessageView } from "../rooms/message-view";
 import type { OutputItem } from "./list-output";
-import { readTaskView, type TaskView } from "./view";
+import { assertTaskId, readTaskView, type TaskView } from "./view";
 
 const THREAD_LIMIT = 200;
 const OUTPUT_TAIL = 20;
@@ -58,25 +58,28 @@ export interface TaskDetail {
 const author = alias(principals, "author");
 
 export async function getTaskDetail(db: Executor, caller: Principal, taskId: string): Promise<TaskDetail> {
-  const task = await readTaskView(db, taskId);
-  const [evidence, reviews, adr, outputTail, thread] = await Promise.all([
+  // Checked first, so the reads sent beside the task's own never see a malformed id (404, not a database error).
+  assertTaskId(taskId);
+  // The task and what hangs off it are read together: one round trip's wait, not two.
+  const [task, evidence, reviews, adr, outputTail, thread] = await Promise.all([
+    readTaskView(db, taskId),
     db
       .select({ row: taskEvidence, authorName: author.name })
       .from(taskEvidence)
       .innerJoin(author, eq(author.id, taskEvidence.authorId))
-      .where(eq(taskEvidence.taskId, task.id))
+      .where(eq(taskEvidence.taskId, taskId))
       .orderBy(asc(taskEvidence.id)),
     db
       .select({ row: taskReviews, reviewerName: author.name })
       .from(taskReviews)
       .innerJoin(author, eq(author.id, taskReviews.reviewerId))
-      .where(eq(taskReviews.taskId, task.id))
+      .where(eq(taskReviews.taskId, taskId))
       .orderBy(asc(taskReviews.id)),
-    db.select({ row: adrs, authorName: author.name }).from(adrs).innerJoin(author, eq(author.id, adrs.authorId)).where(eq(adrs.taskId, task.id)),
-    db.select().from(taskOutputs).where(eq(taskOutputs.taskId, task.id)).orderBy(desc(taskOutputs.seq)).limit(OUTPUT_TAIL),
+    db.select({ row: adrs, authorName: author.name }).from(adrs).innerJoin(author, eq(author.id, adrs.authorId)).where(eq(adrs.taskId, taskId)),
+    db.select().from(taskOutputs).where(eq(taskOutputs.taskId, taskId)).orderBy(desc(taskOutputs.seq)).limit(OUTPUT_TAIL),
     selectMessageViews(db)
       // The room's rule: direct messages are seen by their two ends and by humans.
-      .where(and(eq(messages.taskId, task.id), messagesVisibleTo(caller)))
+      .where(and(eq(messages.taskId, taskId), messagesVisibleTo(caller)))
       .orderBy(desc(messages.id))
       .limit(THREAD_LIMIT),
   ]);
