@@ -17,6 +17,7 @@ import { createRoom } from "../server/rooms/rooms";
 import { progress } from "./lib";
 import { startLiveServer, stopLiveServer } from "./live";
 import { fill, fillRooms, preparePartitions, type FillContext } from "./scale-fill";
+import { pagesReport, timePages } from "./scale-pages";
 import { measureReads, type Measured, type Target } from "./scale-reads";
 
 const AGENTS = 32;
@@ -27,6 +28,9 @@ const SIZES = sizesArg ? sizesArg.slice(8).split(",").map(Number) : [10_000, 1_0
  * measures it again, after any new migrations, without filling (a fix's before and after on the same rows). */
 const KEEP = process.argv.includes("--keep");
 const REUSE = process.argv.find((a) => a.startsWith("--reuse="))?.slice(8);
+/** --pages: at the last size, also time the pages in Chromium (bench/scale-pages.ts); --pages-only skips the HTTP reads. */
+const PAGES = process.argv.includes("--pages") || process.argv.includes("--pages-only");
+const PAGES_ONLY = process.argv.includes("--pages-only");
 
 const label = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1000 ? `${n / 1000}k` : String(n));
 
@@ -96,12 +100,19 @@ export async function runScale(): Promise<void> {
       const target = await targetOf(c, human, sessionToken, agents);
       const live = await startLiveServer(url);
       try {
-        const rows = await measureReads(live.baseURL, c, target, events);
-        results.push({ size, events, notes, rows });
+        if (!PAGES_ONLY) results.push({ size, events, notes, rows: await measureReads(live.baseURL, c, target, events) });
+        if (PAGES && size === SIZES[SIZES.length - 1]) {
+          const [{ n }] = await c.sql<{ n: number }[]>`select count(*)::int as n from messages where room = 'general'`;
+          const figures = await timePages(live.baseURL, { name: SESSION_COOKIE, value: sessionToken }, agents[1].id);
+          const setting = `A journal of ${events.toLocaleString("en")} events, room general holding ${n.toLocaleString("en")} messages (bench/scale-fill.ts), through \`quorum start\` (\`npm run bench -- --scale --sizes=${SIZES.join(",")} --pages${PAGES_ONLY ? "-only" : ""}\`), Node ${process.version}.`;
+          const file = fileURLToPath(new URL(`./results/${new Date().toISOString().slice(0, 10)}-pages.md`, import.meta.url));
+          writeFileSync(file, pagesReport(figures, setting));
+          progress(`wrote ${file}`);
+        }
       } finally {
         await stopLiveServer(live);
       }
-      write(version, results);
+      if (!PAGES_ONLY) write(version, results);
       if (KEEP) {
         const file = `/tmp/quorum-scale-${process.pid}.json`;
         const keep: Kept = { name, size, human: human.id, sessionToken, agents: agents.map((a) => ({ id: a.id, key: a.key })) };
