@@ -56,7 +56,7 @@ export async function runScale(): Promise<void> {
       const target = await targetOf(c, { id: kept.human }, kept.sessionToken, kept.agents);
       const live = await startLiveServer(url);
       try {
-        results.push({ size: kept.size, events, notes: ["measured again on the kept database"], rows: await measureReads(live.baseURL, c, target, events) });
+        results.push({ size: kept.size, events, notes: ["measured again on the kept database"], rows: await measureReads(live.baseURL, c, target) });
       } finally {
         await stopLiveServer(live);
       }
@@ -100,7 +100,7 @@ export async function runScale(): Promise<void> {
       const target = await targetOf(c, human, sessionToken, agents);
       const live = await startLiveServer(url);
       try {
-        if (!PAGES_ONLY) results.push({ size, events, notes, rows: await measureReads(live.baseURL, c, target, events) });
+        if (!PAGES_ONLY) results.push({ size, events, notes, rows: await measureReads(live.baseURL, c, target) });
         if (PAGES && size === SIZES[SIZES.length - 1]) {
           const [{ n }] = await c.sql<{ n: number }[]>`select count(*)::int as n from messages where room = 'general'`;
           const figures = await timePages(live.baseURL, { name: SESSION_COOKIE, value: sessionToken }, agents[1].id);
