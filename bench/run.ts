@@ -1,6 +1,6 @@
 // `npm run bench`: Quorum's figures beside their raw-database anchors, measured in the same run on the
 // same database, medians of REPS repetitions. Writes bench/results/<date>-full.md (-quick with --quick) and prints the table.
-// Usage: npm run bench [-- --quick] [-- --only=posting,claims,cycle,bill,freshness,http,endpoints]
+// Usage: npm run bench [-- --quick] [-- --only=posting,claims,cycle,bill,freshness,http,endpoints] [-- --scale (bench/scale.ts)]
 //   (DATABASE_URL's server, else an embedded Postgres in a temporary QUORUM_HOME; freshness and http run
 //    through a real `quorum start` on the same database, built first if .next holds no build)
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -23,6 +23,11 @@ import { startSearchIndexer } from "./search-indexer";
 import { systemClock } from "../server/clock";
 
 async function main() {
+  if (process.argv.includes("--scale")) {
+    // The journal at 10k, 1M and 10M events: bench/scale.ts (its own scratch database on DATABASE_URL's server).
+    const { runScale } = await import("./scale");
+    return runScale();
+  }
   let home: string | undefined;
   let stop: (() => Promise<void>) | undefined;
   let serverUrl = process.env.DATABASE_URL;

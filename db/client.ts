@@ -102,7 +102,10 @@ export function connect(url: string, options: { max?: number; name?: string; deb
   const clientOf = (size: number, applicationName: string) =>
     postgres(url, {
       max: size,
-      connection: { application_name: applicationName },
+      // No JIT: every statement the app runs reads a page or writes a few rows, but the planner's estimate for the
+      // journal's direct-message rule grows with the journal past jit_above_cost, and compiling then took 1–17 s
+      // of a read that runs in milliseconds (bench/results/2026-12-03-scale.md).
+      connection: { application_name: applicationName, jit: "off" },
       onnotice: () => {},
       debug: options.debug,
       // bigint columns (seq, event ids) stay well inside 2^53; read them as numbers.

@@ -45,18 +45,6 @@ export const journalArchivedDebits = pgTable(
   (t) => [primaryKey({ columns: [t.month, t.budgetId, t.model, t.nearest] }), index("journal_archived_debits_budget_idx").on(t.budgetId)],
 );
 
-/** Verdicts of the archived TaskReviewed events, per owner reviewed (server/tasks/review-record.ts). */
-export const journalArchivedReviews = pgTable(
-  "journal_archived_reviews",
-  {
-    month: month(),
-    ownerId: text("owner_id").notNull(),
-    accepted: integer("accepted").notNull(),
-    reviewed: integer("reviewed").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.month, t.ownerId] }), index("journal_archived_reviews_owner_idx").on(t.ownerId)],
-);
-
 /** The tasks whose events an archived month holds, and who claimed them there (server/memory/lesson-task.ts, server/tasks/reopen.ts). */
 export const journalArchivedTasks = pgTable(
   "journal_archived_tasks",

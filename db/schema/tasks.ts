@@ -181,3 +181,13 @@ export const adrs = pgTable(
     check("adrs_nonempty_check", sql`${t.title} ~ '\\S' and ${t.context} ~ '\\S' and ${t.decision} ~ '\\S' and ${t.consequences} ~ '\\S'`),
   ],
 );
+
+/**
+ * Each task owner's review record: how many of its tasks were reviewed and how many of those reviews accepted,
+ * counted from every TaskReviewed by the statement that journals it (db/functions/quorum_tally_review.sql).
+ */
+export const reviewTallies = pgTable("review_tallies", {
+  ownerId: text("owner_id").primaryKey(),
+  accepted: integer("accepted").notNull().default(0),
+  reviewed: integer("reviewed").notNull().default(0),
+});

@@ -70,10 +70,12 @@ function aboutOthersDirectMessage(viewer: Principal, e: EventsTable): SQL {
   const refs = sql`${idsAt(sql`${e.data}`, "$.messageId")} union all ${idsAt(sql`${e.data}`, "$.messageIds[*]")}`;
   const direct = sql`(${e.kind} in (${list(DIRECT_KINDS)}) and ${e.data}->>'to' is not null and ${e.actor} is distinct from ${me} and ${e.data}->>'to' <> ${viewer.id})`;
   const referring = sql`(${e.kind} in (${list(REFERRING_KINDS)}) and exists (select 1 from (${refs}) ref where ${othersDirectMessage(viewer, sql`ref.id`)}))`;
-  // The run's ModelCalled events up to this one's turn, with the ids of the mail each delivered.
+  // The run's ModelCalled events up to this one's turn that delivered mail (events_run_mail_idx holds just
+  // those: a turn that read no mail cannot have quoted any), with the ids of the mail each delivered.
   const context = sql`(${e.kind} in (${list(CONTEXT_KINDS)}) and ${e.runId} is not null and ${e.actor} is distinct from ${me} and exists (
     select 1 from events mc, lateral (${idsAt(sql`mc.data`, "$.mail[*].messageId")}) mail
-    where mc.run_id = ${e.runId} and mc.kind = 'ModelCalled' and mc.turn <= ${e.turn} and ${othersDirectMessage(viewer, sql`mail.id`)}))`;
+    where mc.run_id = ${e.runId} and mc.kind = 'ModelCalled' and mc.data->'mail' <> '[]'::jsonb and mc.turn <= ${e.turn}
+      and ${othersDirectMessage(viewer, sql`mail.id`)}))`;
   return sql`(${direct} or ${referring} or ${context})`;
 }
 
