@@ -3,7 +3,6 @@
 // only, which stops the worker, then the web server (its open streams cut), then Postgres, each within a
 // deadline, and exits; a second Ctrl-C kills them all at once.
 import type { ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { connect } from "../db/client";
 import { quorumHomeAsGiven } from "../db/home";
@@ -12,6 +11,7 @@ import { systemClock } from "../server/clock";
 import { ensureHuman } from "../server/principals/create-principal";
 import { issueSignInLink, SIGN_IN_LINK_TTL_MS } from "../server/principals/sign-in";
 import { type Database, localHumanName, openDatabase } from "./database";
+import { buildState } from "./build-freshness";
 import { killChild, onStopSignals, spawnSupervised, stopChild } from "./processes";
 import { hasAnyFlight } from "../server/flights/launch";
 import { launchDemo, launchDemoOnFirstSignIn } from "./team";
@@ -90,8 +90,13 @@ export async function start(): Promise<void> {
     await database.migrate();
     // The app and the team get the app's role: with the embedded database, not a superuser and owner of nothing.
     const env = { ...inheritedEnvironment(), DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: "1", PORT: port };
-    if (!existsSync(join(root, nextDistDir(), "BUILD_ID"))) {
-      console.log("No build found: building the web app once (about a minute)…");
+    const build = buildState(root, nextDistDir());
+    if (build.state !== "current") {
+      console.log(
+        build.state === "missing"
+          ? "No build found: building the web app once (about a minute)…"
+          : `The code changed since the last build (${build.changed}): building the web app again (about a minute)…`,
+      );
       if (stopping) return;
       children.build = spawnSupervised([nextBin, "build"], { cwd: root, env });
       const code = await exitCodeOf(children.build);
