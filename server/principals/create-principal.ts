@@ -68,12 +68,19 @@ export async function createAgent(db: Db, by: Principal | null, input: CreateAge
 export async function ensureHuman(db: Db, name: string, clock: Clock): Promise<Principal> {
   const parsed = principalName.safeParse(name);
   if (!parsed.success) throw fail.invalid("principal", `invalid name '${name}': ${parsed.error.issues[0].message}`);
+  const found = (row: typeof principals.$inferSelect) => {
+    if (row.kind !== "human") throw fail.conflict("principal", "name_taken", `'${name}' is an agent`);
+    return toPrincipal(row);
+  };
   const [existing] = await db.select().from(principals).where(eq(principals.name, name));
-  if (existing) {
-    if (existing.kind !== "human") throw fail.conflict("principal", "name_taken", `'${name}' is an agent`);
-    return toPrincipal(existing);
-  }
-  return db.transaction((tx) => insertPrincipal(tx, { kind: "human", name, role: null }, null, clock.now()));
+  if (existing) return found(existing);
+  return db.transaction(async (tx) => {
+    // Looked up again under the registrations' lock: two hosts starting at once on one database both ensure the same
+    // human, and the second must find the first's, not be refused for a taken name.
+    await tx.execute(sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`);
+    const [registered] = await tx.select().from(principals).where(eq(principals.name, name));
+    return registered ? found(registered) : insertPrincipal(tx, { kind: "human", name, role: null }, null, clock.now());
+  });
 }
 
 /** Quorum's own principal (created by the migrations): announcements are posted as it. */

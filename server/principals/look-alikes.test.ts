@@ -50,4 +50,10 @@ describe("look-alike principals", () => {
   it("keeps a human from taking Quorum's own name in another case", async () => {
     await expect(ensureHuman(getDb(), "Quorum", manualClock())).rejects.toMatchObject({ code: "name_taken" });
   });
+  it("gives two hosts that start at once the same human, neither refused for a taken name", async () => {
+    const name = uniqueName("operator");
+    const clock = manualClock(new Date());
+    const both = await Promise.all(Array.from({ length: 4 }, () => ensureHuman(getDb(), name, clock)));
+    expect(new Set(both.map((h) => h.id)).size).toBe(1);
+  });
 });
