@@ -148,7 +148,8 @@ export interface Setup {
 export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<string, () => Promise<Setup>> {
   const A = (who: Who, key: string, params: Record<string, string>, body: unknown) => as(team, endpoints, who, key, params, body);
   let n = 0;
-  const uniq = (what: string) => `${what} ${Date.now().toString(36)}-${n++}`;
+  // Random too: test files run in parallel on one database, and two setups in the same millisecond once named the same reservation path.
+  const uniq = (what: string) => `${what} ${Date.now().toString(36)}-${n++}-${randomBytes(3).toString("hex")}`;
   const readyTask = async () => (await A("human", "POST /api/tasks", {}, { title: uniq("task"), acceptanceCriteria: "it works" })) as { id: string };
   /** A task the agent owns (in progress), approved by the human. */
   const ownedTask = async () => {
