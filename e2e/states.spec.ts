@@ -28,7 +28,7 @@ test("a lost address is a branded 404 with the way back, and the tab has an icon
   expect(icon).toBeTruthy();
   const served = await page.request.get(icon!);
   expect(served.status()).toBe(200);
-  expect(served.headers()["content-type"]).toContain("image/svg+xml");
+  expect(served.headers()["content-type"]).toMatch(/^image\/(svg\+xml|x-icon|vnd.microsoft.icon)/); // the .ico beside the SVG comes first
 });
 
 test("the frame draws before /api/me answers, and a page's failures are one banner with Retry", async ({ page, signIn }) => {
