@@ -149,8 +149,9 @@ export async function refreshBillSnapshot(db: Db, batch = 10_000): Promise<numbe
   let total = 0;
   for (;;) {
     const folded = await db.transaction(async (tx) => {
-      // Pipelined: the position is read on the same connection once the lock is granted, in one round trip with it.
-      const [, at] = await Promise.all([tx.execute(LOCK), snapshotPosition(tx)]);
+      // The position is read only after the lock is granted (not pipelined with it: two refreshers must not fold one tail twice).
+      await tx.execute(LOCK);
+      const at = await snapshotPosition(tx);
       const rows = await billEventsAfter(tx, at, { settled: true, limit: batch });
       if (rows.length === 0) return 0;
       await persistDelta(tx, foldBill(rows));
