@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { Db } from "../db/client";
 import { fail } from "../server/errors";
 import { flightOfTask } from "../server/flights/place";
+import { cloneAt, gitSyncBytes } from "../server/host-git";
 import type { JournalRecord } from "../server/journal/load";
 import { payloadOf } from "../server/journal/payloads";
 
@@ -38,7 +39,7 @@ export async function forkWorkspace(db: Db, events: readonly JournalRecord[], op
     const flight = started.taskId ? await flightOfTask(db, started.taskId) : null;
     if (config.workspace && flight) {
       const { repo, number, testCommand } = flight.place;
-      const archive = execFileSync("git", ["-C", repo, "archive", "--format=tar", config.workspace.tree], { maxBuffer: 1024 ** 3, stdio: ["ignore", "pipe", "pipe"] });
+      const archive = gitSyncBytes(cloneAt(repo), ["archive", "--format=tar", config.workspace.tree]);
       execFileSync("tar", ["-x", "-C", scratch], { input: archive });
       return {
         root: scratch,

@@ -17,6 +17,7 @@ import { runTracer, withinDrive } from "./run-tracing";
 import { doneSpec } from "./tools/done";
 import type { Tool } from "./tools/tool";
 import { createToolbox } from "./tools/toolbox";
+import type { GitPlace } from "../server/host-git";
 
 export const RUN_DEFAULTS = { maxTurns: 12, retryAttempts: 1, contextLimit: 100_000, toolTimeoutMs: 60_000 };
 
@@ -26,6 +27,8 @@ export interface RunEnvironment {
   tools: readonly Tool[];
   /** The working directory the tools are confined to. */
   root: string;
+  /** The root's git dir as the hub knows it (never read from the root's `.git`); none outside a flight's git. */
+  git?: GitPlace;
   toolTimeoutMs?: number;
   inbox?: Inbox;
   /** Keeps the run's task with it (lease, output items): agents/task-keeper.ts. */
@@ -73,6 +76,7 @@ export function portsFor(db: Db, env: RunEnvironment): LoopPorts {
     client: env.client,
     toolbox: createToolbox(env.tools, {
       root: env.root,
+      git: env.git,
       timeoutMs: env.toolTimeoutMs ?? RUN_DEFAULTS.toolTimeoutMs,
       redact: hubRedaction(db),
     }),

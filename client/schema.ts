@@ -177,6 +177,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/agents/{id}/flight-allowance": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Allow the agent to start flights (humans): the tokens its flights may take in all; 0 stops it */
+    post: operations["postAgentsIdFlightAllowance"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/session/sign-out": {
     parameters: {
       query?: never;
@@ -1383,6 +1400,9 @@ export interface components {
     };
     PostAgentsIdDigestBody: Record<string, never>;
     PostAgentsIdKeysBody: Record<string, never>;
+    PostAgentsIdFlightAllowanceBody: {
+      tokens: number;
+    };
     PostSessionSignOutBody: Record<string, never>;
     PostRoomsBody: {
       name: string;
@@ -2141,6 +2161,14 @@ export interface components {
       name: string;
       key: string;
       revoked: number;
+    } & {
+      [key: string]: unknown;
+    };
+    PostAgentsIdFlightAllowanceResponse: {
+      agentId: string;
+      tokens: number;
+      committed: number;
+      left: number;
     } & {
       [key: string]: unknown;
     };
@@ -3549,6 +3577,78 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  postAgentsIdFlightAllowance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the agent's id or name */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PostAgentsIdFlightAllowanceBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostAgentsIdFlightAllowanceResponse"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description no such resource (or one the caller may not see) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the request body is over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayloadTooLarge"];
         };
       };
     };

@@ -121,7 +121,8 @@ const STALE = {
   WebhookDisabled: WEBHOOKS,
   // the built-in team: a flight's own progress shows on the Board's flights (the rest arrives as the kinds above)
   TeamStarted: [k.team()],
-  FlightLaunched: [...FLIGHTS, ...FLIGHT_BUDGETS],
+  FlightLaunched: [...FLIGHTS, ...FLIGHT_BUDGETS, ...ROSTER],
+  FlightAllowanceSet: ROSTER,
   FlightPlanningStarted: FLIGHTS,
   FlightTaskAdded: FLIGHTS,
   FlightPlanned: [...FLIGHTS, ...FLIGHT_BUDGETS],

@@ -6,6 +6,7 @@ import type { CommitmentView } from "@/server/commitments/commitment-view";
 import type { DecisionView } from "@/server/decisions/decision-view";
 import type { Finding } from "@/server/diagnosis/finding";
 import type { DiagnosisView } from "@/server/diagnosis/scope";
+import type { FlightAllowanceView } from "@/server/flights/agent-allowance";
 import type { TaskDiff } from "@/server/flights/task-diff";
 import type { RepositoryInspection } from "@/server/flights/inspect";
 import type { FlightList, FlightView } from "@/server/flights/view";
@@ -56,6 +57,7 @@ export const rosterEntry = open({
 }) satisfies z.ZodType<RosterEntry>;
 export const registeredAgent = open({ id: uuid, name: z.string(), role: z.string(), key: z.string() });
 export const issuedKey = open({ id: uuid, name: z.string(), key: z.string(), revoked: int });
+export const flightAllowance = open({ agentId: uuid, tokens: int, committed: int, left: int }) satisfies z.ZodType<FlightAllowanceView>;
 
 export const room = open({ name: z.string(), lastSeq: int, createdAt: when }) satisfies z.ZodType<RoomView>;
 export const message = open({

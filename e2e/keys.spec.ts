@@ -63,3 +63,22 @@ test("the signed-in human signs out from the rail: the sign-in page, and the old
   await page.goto("/room");
   await expect(page.getByRole("heading", { name: "Sign in to Quorum" })).toBeVisible();
 });
+
+test("a human allows an agent to start flights on its page; the agent's own request is refused until then", async ({ page, signIn, registerAgent, asAgent, snap }) => {
+  const agent = await registerAgent(undefined, "coder");
+  expect((await asAgent(agent).post("/api/flights", { repo: "/nowhere", goal: "mine" })).body).toMatchObject({
+    error: "forbidden",
+    message: expect.stringMatching(/may not start flights/),
+  });
+  await signIn(page);
+  await page.goto("/agents");
+  await page.getByTestId("roster-row").filter({ hasText: agent.name }).getByRole("link", { name: agent.name }).click();
+  await expect(page.getByTestId("flight-allowance")).toHaveText(/None: it may not start flights/);
+  await page.getByRole("button", { name: "Allow flights" }).click();
+  await page.getByLabel("Tokens in all (0: none)").fill("500000");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("flight-allowance")).toHaveText(/Flights of up to 500k tokens in all: 0 taken by the flights it started, 500k left\./);
+  await snap(page, "flight-allowance");
+  // Allowed, the agent is now refused only for what the rules still forbid: a repository no human flew.
+  expect((await asAgent(agent).post("/api/flights", { repo: "/nowhere", goal: "mine" })).body).toMatchObject({ message: expect.stringMatching(/no human has flown \/nowhere/) });
+});

@@ -14,6 +14,7 @@ const EXCLUDED: Record<string, string> = {
   "POST /api/agents": "human-only: registers an agent and shows its key once",
   "POST /api/agents/:id/keys": "human-only: rotates an agent's key (agents get 403); an agent never re-keys itself",
   "DELETE /api/agents/:id/keys": "human-only: revokes an agent's keys (agents get 403)",
+  "POST /api/agents/:id/flight-allowance": "human-only: allows an agent to start flights (agents get 403); an agent never raises its own",
   "POST /api/session/sign-out": "a browser's session cookie; MCP takes keys only, and a key is not a session (agents get 403)",
   "POST /api/rooms": "human-only: creates a room",
   "GET /api/rooms/:room/gates": "the Room page's strip of everyone's refusals; an agent gets its own as tool errors",

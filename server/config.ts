@@ -116,6 +116,41 @@ export const typedIn = setting((env) => env.INIT_CWD ?? process.cwd());
  */
 export const unsandboxedAllowed = setting((env) => env.QUORUM_UNSANDBOXED === "1");
 
+/**
+ * QUORUM_SANDBOX_UID: the host uid (and gid) a workpiece's commands run as when the hub runs as root; 65534
+ * (nobody) by default. A hub that is not root runs them as itself: it cannot take another uid.
+ */
+export const sandboxUid = setting((env) => {
+  const raw = env.QUORUM_SANDBOX_UID?.trim();
+  if (!raw) return 65534;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 4_294_967_294) throw new Error(`QUORUM_SANDBOX_UID must be a uid above 0, not '${raw}'`);
+  return n;
+});
+
+/**
+ * QUORUM_SANDBOX_MEMORY_MB: the memory one sandboxed command may use, its tmpfs files included (the worktree's
+ * copy, /tmp, /dev/shm are sized from it); 4096 by default, 64 to 1,048,576.
+ */
+export const sandboxMemoryBytes = setting((env) => {
+  const raw = env.QUORUM_SANDBOX_MEMORY_MB?.trim();
+  if (!raw) return 4096 * 1024 ** 2;
+  const mb = Number(raw);
+  if (!Number.isInteger(mb) || mb < 64 || mb > 1_048_576) throw new Error(`QUORUM_SANDBOX_MEMORY_MB must be a whole number of MiB from 64 to 1048576, not '${raw}'`);
+  return mb * 1024 ** 2;
+});
+
+/**
+ * QUORUM_SANDBOX_READ: more host folders a workpiece's commands may read (colon-separated absolute paths), for
+ * a toolchain outside /usr and /opt (a rustup under /root, a pyenv): the sandbox shows nothing else of the host.
+ */
+export const sandboxReadPaths = setting((env) =>
+  (env.QUORUM_SANDBOX_READ ?? "")
+    .split(":")
+    .map((path) => path.trim())
+    .filter((path) => path.startsWith("/")),
+);
+
 /** Quorum's own folder (its database's data and passwords, its flight clones): never shown to a workpiece's commands. */
 export const quorumHomePath = setting(() => quorumHome());
 

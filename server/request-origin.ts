@@ -10,6 +10,16 @@ function isLiteralHost(hostname: string): boolean {
 }
 
 /**
+ * Whether a request's Host header names this hub, as no rebound name can: `localhost` or an IP literal (with
+ * any port), or QUORUM_URL's own host. A page at attacker.example rebound to 127.0.0.1 sends its own name.
+ */
+export function hostIsOwn(host: string | null, hubUrl: string | undefined): boolean {
+  if (host === null) return false;
+  if (hubUrl && URL.canParse(hubUrl) && new URL(hubUrl).host === host.toLowerCase()) return true;
+  return URL.canParse(`http://${host}`) && isLiteralHost(new URL(`http://${host}`).hostname);
+}
+
+/**
  * Whether a request with this Origin may be served. No Origin (CLI clients, the stdio relay, agent frameworks)
  * is served. A browser's Origin is served only when it is the hub's own: the origin of QUORUM_URL, or the very
  * host the request was sent to when that host is `localhost` or an IP literal. A name that merely equals the

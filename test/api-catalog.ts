@@ -245,6 +245,7 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     // A fresh agent each time: ending the team's own keys would lock its agents out of every other cell.
     "POST /api/agents/[id]/keys": async () => ({ params: { id: (await makeAgent()).id }, body: {} }),
     "DELETE /api/agents/[id]/keys": async () => ({ params: { id: (await makeAgent()).id } }),
+    "POST /api/agents/[id]/flight-allowance": async () => ({ params: { id: (await makeAgent()).id }, body: { tokens: 100_000 } }),
     "GET /api/bill": none,
     "GET /api/bill/runs": none,
     "GET /api/bill/series": none,

@@ -20,6 +20,7 @@ const MATRIX: Record<string, [number, number, number, number]> = {
   "GET /api/agents/[id]/runs":                         [401, 200, 200, 200],
   "POST /api/agents/[id]/keys":                        [401, 403, 403, 201],
   "DELETE /api/agents/[id]/keys":                      [401, 403, 403, 204],
+  "POST /api/agents/[id]/flight-allowance":            [401, 403, 403, 200],
   "GET /api/bill":                                     [401, 200, 200, 200],
   "GET /api/bill/runs":                                [401, 200, 200, 200],
   "GET /api/bill/series":                              [401, 200, 200, 200],

@@ -7,7 +7,7 @@ import { vi } from "vitest";
 vi.stubEnv("QUORUM_METRICS_TOKEN", "scraper-token-abcdef0123");
 
 import { randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -63,6 +63,21 @@ describe("/metrics on quorum start's server", () => {
     const post = await fetch(`${base}/metrics`, { method: "POST" });
     expect([post.status, post.headers.get("allow")]).toEqual([405, "GET, HEAD"]);
     expect(local.text).not.toContain("<html");
+  });
+
+  it("refuses a loopback scrape sent to a rebound name (DNS rebinding): a page at attacker.example reads nothing without the token", async () => {
+    const port = (server.address() as AddressInfo).port;
+    const byHost = (host: string) =>
+      new Promise<number>((done, failed) => {
+        request({ host: "127.0.0.1", port, path: "/metrics", headers: { host } }, (res) => {
+          res.resume();
+          done(res.statusCode ?? 0);
+        })
+          .on("error", failed)
+          .end();
+      });
+    expect(await byHost(`rebound.example:${port}`)).toBe(401);
+    expect(await byHost(`localhost:${port}`)).toBe(200);
   });
 
   it("times each API request under its route's pattern (an unknown path as `unmatched`), never its raw path", async () => {

@@ -2,7 +2,7 @@
 // Here the socket is at hand, so a scraper on this machine reads without a key (server/metrics/access.ts has the
 // rule); app/metrics/route.ts serves the same figures under plain `next start`.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { developmentBuild, metricsTokenSetting } from "@/server/config";
+import { developmentBuild, hubUrlSetting, metricsTokenSetting } from "@/server/config";
 import { serverContext } from "@/server/context";
 import { QuorumError } from "@/server/errors";
 import { fromThisMachine, requireMetricsReader } from "@/server/metrics/access";
@@ -31,7 +31,7 @@ export async function serveMetrics(req: IncomingMessage, res: ServerResponse): P
       return Array.isArray(value) ? value.join(", ") : (value ?? null);
     };
     const { db, clock } = serverContext();
-    const local = fromThisMachine(req.socket.remoteAddress, { get: header });
+    const local = fromThisMachine(req.socket.remoteAddress, { get: header }, hubUrlSetting());
     await requireMetricsReader(
       db,
       { method, authorization: header("authorization"), cookie: header("cookie"), host: header("host"), origin: header("origin"), local },

@@ -6,6 +6,7 @@ import type { Pace } from "../loop";
 import type { ModelClient } from "../model/model-client";
 import { scriptedClient, type ScriptStep } from "../model/scripted";
 import type { FlightPlace } from "../../server/flights/place";
+import type { Tool } from "../tools/tool";
 import type { Role, Team } from "./team";
 
 export interface TeamContext {
@@ -18,6 +19,11 @@ export interface TeamContext {
   models?: Partial<Record<Role, ModelClient>>;
   /** The command that runs the tests of a flight that names none (QUORUM_TEST_COMMAND, else `node --test`). */
   testCommand: string[];
+  /**
+   * How run_tests is made for a command: the sandboxed runner when absent. Tests give a runner that fails on
+   * cue: nothing a run writes in the sandbox outlives it, so a flake cannot remember itself there.
+   */
+  testTool?: (command: string[]) => Tool;
   /** How long a review may take before the reviewer is re-asked, and as long again before the room is told. */
   reviewDeadlineMs: number;
   /** How long a released subtask waits before the team takes it again (RELEASE_COOL_DOWN_MS unless a test says otherwise). */

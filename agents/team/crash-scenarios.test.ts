@@ -17,6 +17,8 @@ import { chaseSilentReviewers, DEFAULT_REVIEW_DEADLINE_MS } from "./roles/deadli
 import { coderScript, PARSE_FILE } from "./scripts";
 import { flightJournal, flightTaskIds, launchScratchFlight, settledStatus, startWorker, suitePasses, until } from "../../test/fixtures/team";
 import { DEMO_TEST_COMMAND } from "./worker";
+import { runTestsTool } from "../tools/run-tests";
+import { dyingOnce } from "../../test/fixtures/runtime";
 
 const findingsOf = (flightId: string) => diagnoseFlight(getDb(), flightId);
 const done = (summary: string, evidence: string[]): ScriptEntry => ({ toolCalls: [{ name: "done", arguments: { summary, evidence } }] });
@@ -82,12 +84,10 @@ describe("the crash scenarios of §20.5, each with exactly its own finding", { t
   });
 
   it("flaky runner: the test runner dies by a signal once, the loop retries it, the flight goes green → FM-1.3 step repetition", async () => {
-    // The runner remembers that it died in the worktree, the only place the sandbox lets it write: the marker
-    // rides along in the coder's commit, so the tester's worktree on the flight's branch finds it and runs clean.
-    const flaky = `if [ ! -f .flaky-died ]; then echo died > .flaky-died; kill -9 $$; fi; exec node --test`;
-    // The flight's own test command is the flaky runner (a flight's command wins over the worker's default).
-    const { repo, team, flight } = await launchScratchFlight({ testCommand: flaky });
-    const worker = startWorker();
+    // The flight's first test run dies by SIGKILL, in the sandbox; every later one runs clean.
+    const { repo, team, flight } = await launchScratchFlight();
+    const flaky = dyingOnce();
+    const worker = startWorker({ testTool: (command) => flaky(runTestsTool({ command })) });
     const status = await until("the flight to settle", () => settledStatus(flight.id));
     await worker.stop();
     expect(status).toBe("green");

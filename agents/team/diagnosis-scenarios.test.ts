@@ -157,8 +157,8 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
   });
 
   it("FM-3.3 incorrect verification: accepted on a passing run, integrated, and the suite fails on the flight's branch", async () => {
-    // A suite that fails once something it left behind is there: the coder's run passes, the integrated branch does not.
-    const { status, findings } = await fly({}, { testCommand: "if [ -f .ran-once ]; then exit 1; fi; touch .ran-once; exec node --test" });
+    // A suite that fails only on the flight's branch (the tester's suite worktree): the coder's run passes, the integrated branch does not.
+    const { status, findings } = await fly({}, { testCommand: 'case "$PWD" in */suite) exit 1;; esac; exec node --test' });
     expect(status).toBe("red");
     expect(findings.map((f) => f.mode)).toEqual(["FM-3.3"]);
     expect(findings[0]).toMatchObject({
@@ -169,10 +169,10 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
 
   it("FM-3.2 no verification: a rubber stamp accepts a red test run; live, the monitor journals it once, pages and puts it before the human", async () => {
     const stamp = () => [call("verdict", { verdict: "accept", reason: "LGTM" }), done("Approved.")];
-    // The suite fails the first time it runs anywhere, and passes after: the coder's honest red run, the branch green.
+    // The suite fails in the coder's worktree and passes on the flight's branch: the coder's honest red run, the branch green.
     // The monitor watches from here on (the flights above were before its first pass).
     await sweepDiagnosisToTheEnd();
-    const launched = await launchScratchFlight({ testCommand: "if [ ! -f .first-run ]; then touch .first-run; exit 1; fi; exec node --test" });
+    const launched = await launchScratchFlight({ testCommand: 'case "$PWD" in */suite) exec node --test;; esac; exit 1' });
     const { flight, human } = launched;
     const hook = await addWebhook(db(), human, { url: "http://127.0.0.1:9/diagnosis", events: ["diagnosis.found"] }, systemClock);
     const team = startWorker({ scripts: { reviewer: stamp } });

@@ -3,15 +3,15 @@ import type { Db } from "../../db/client";
 import { loadRunEvents } from "../../server/journal/load";
 import { payloadOf } from "../../server/journal/payloads";
 import { RUN_TESTS, runTestsTool } from "../tools/run-tests";
-import { defineTool } from "../tools/tool";
+import { defineTool, type Tool } from "../tools/tool";
 
 export interface TestRun {
   exitCode: number | null;
   output: string;
 }
 
-export function recordingRunTests(command: string[]) {
-  const tool = runTestsTool({ command });
+export function recordingRunTests(command: string[], make: (command: string[]) => Tool = (argv) => runTestsTool({ command: argv })) {
+  const tool = make(command);
   const seen: { last?: TestRun } = {};
   return {
     seen,

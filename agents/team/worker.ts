@@ -71,6 +71,8 @@ export interface WorkerOptions {
   clock?: Clock;
   /** The workpiece's test command; DEMO_TEST_COMMAND when absent. */
   testCommand?: string[];
+  /** How run_tests is made for a command (TeamContext.testTool); the sandboxed runner when absent. */
+  testTool?: TeamContext["testTool"];
   /** How long a review may wait before the reviewer is re-asked (`quorum worker` passes QUORUM_REVIEW_DEADLINE_SECONDS); DEFAULT_REVIEW_DEADLINE_MS when absent. */
   reviewDeadlineMs?: number;
   /** How long a released subtask waits before the team takes it again (RELEASE_COOL_DOWN_MS by default; tests shorten it). */
@@ -134,6 +136,7 @@ export async function runTeamWorker(server: ServerContext, options: WorkerOption
     model: options.model,
     models: options.models,
     testCommand: options.testCommand ?? DEMO_TEST_COMMAND,
+    testTool: options.testTool,
     reviewDeadlineMs: options.reviewDeadlineMs ?? DEFAULT_REVIEW_DEADLINE_MS,
     releaseCoolDownMs: options.releaseCoolDownMs,
     runMaxMinutes: options.runMaxMinutes,

@@ -2,22 +2,37 @@
 // task's own branch, a worktree where the suite runs, integration into the flight's branch, and that branch
 // published to the user's repository — the only thing the team ever writes there (never its HEAD, its
 // checked-out branch or its work tree).
-import { execFileSync } from "node:child_process";
+//
+// Every command names its git dir (server/host-git.ts): the clone's own `.git`, or a worktree's record inside
+// it, never what a worktree's `.git` file says.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { inheritedEnvironment } from "../../server/config";
+import { dirname, join } from "node:path";
 import { branchOf } from "../../server/flights/branch";
 import type { MergeResult } from "../../server/flights/integrate";
 import type { FlightPlace } from "../../server/flights/place";
+import { cloneAt, type GitPlace, gitSync, linkedWorktreeAt } from "../../server/host-git";
 
 const IDENTITY = ["-c", "user.name=Quorum team", "-c", "user.email=team@quorum.localhost"];
 
 /** Large enough for any diff a review shows (those are capped where they are read: server/flights/task-diff.ts). */
 const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
 
-function git(cwd: string, args: string[]): string {
-  return execFileSync("git", [...IDENTITY, ...args], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: MAX_OUTPUT_BYTES });
+function git(at: GitPlace | null, args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): string {
+  return gitSync(at, [...IDENTITY, ...args], { maxBuffer: MAX_OUTPUT_BYTES, ...options });
+}
+
+/** The clone's own git dir and work tree. */
+function clone(place: FlightPlace): GitPlace {
+  return cloneAt(place.repo);
+}
+
+/** A worktree of the flight's clone, by the clone's record of it; throws when the clone holds none there. */
+export function worktreeGit(place: FlightPlace, worktree: string): GitPlace {
+  if (!place.source && worktree === place.repo) return clone(place);
+  const found = linkedWorktreeAt(place.repo, worktree);
+  if (!found) throw new Error(`${worktree} is not a worktree of flight ${place.number}'s clone`);
+  return found;
 }
 
 /** git's own words when a command failed (its stderr, else its stdout). */
@@ -38,8 +53,8 @@ export function ensureFlightClone(place: FlightPlace): void {
   if (!place.source || existsSync(join(place.repo, ".git"))) return;
   if (!place.baseCommit) throw new Error(`flight ${place.number} has a source but no commit to start from`);
   mkdirSync(dirname(place.repo), { recursive: true });
-  git(dirname(place.repo), ["clone", "--quiet", "--no-checkout", place.source, place.repo]);
-  git(place.repo, ["checkout", "--quiet", "-b", place.branch, place.baseCommit]);
+  git(null, ["clone", "--quiet", "--no-checkout", "--template=", place.source, place.repo], { cwd: dirname(place.repo) });
+  git(clone(place), ["checkout", "--quiet", "-b", place.branch, place.baseCommit]);
 }
 
 /** Where a task's worktree lives: beside the clone, never inside it (nor inside the user's repository). */
@@ -52,47 +67,48 @@ export function ensureWorktree(place: FlightPlace, taskId: string): string {
   ensureFlightClone(place);
   const dir = worktreeOf(place, taskId);
   if (!existsSync(dir)) {
-    const exists = git(place.repo, ["branch", "--list", branchOf(taskId)]).trim() !== "";
-    git(place.repo, exists ? ["worktree", "add", "-q", dir, branchOf(taskId)] : ["worktree", "add", "-q", "-b", branchOf(taskId), dir, place.branch]);
+    git(clone(place), ["worktree", "prune"]);
+    const exists = git(clone(place), ["branch", "--list", branchOf(taskId)]).trim() !== "";
+    git(clone(place), exists ? ["worktree", "add", "-q", dir, branchOf(taskId)] : ["worktree", "add", "-q", "-b", branchOf(taskId), dir, place.branch]);
   }
   return dir;
 }
 
 /** Drops a task's worktree and branch, so its next claim starts afresh from the flight's branch (after a conflict). */
 export function discardWorktree(place: FlightPlace, taskId: string): void {
-  const dir = worktreeOf(place, taskId);
-  if (existsSync(dir)) git(place.repo, ["worktree", "remove", "--force", dir]);
-  rmSync(dir, { recursive: true, force: true });
-  git(place.repo, ["worktree", "prune"]);
-  if (git(place.repo, ["branch", "--list", branchOf(taskId)]).trim() !== "") git(place.repo, ["branch", "-q", "-D", branchOf(taskId)]);
+  // Removed by hand, then pruned: `git worktree remove` would read the worktree's own `.git` file.
+  rmSync(worktreeOf(place, taskId), { recursive: true, force: true });
+  git(clone(place), ["worktree", "prune"]);
+  if (git(clone(place), ["branch", "--list", branchOf(taskId)]).trim() !== "") git(clone(place), ["branch", "-q", "-D", branchOf(taskId)]);
 }
 
 /** Starts a reopened task's work again from the flight's branch as integrated now (its old branch conflicted). */
 export function restartFromFlightBranch(place: FlightPlace, taskId: string): string {
   const dir = ensureWorktree(place, taskId);
-  git(dir, ["reset", "-q", "--hard", place.branch]);
-  git(dir, ["clean", "-q", "-fd"]);
+  git(worktreeGit(place, dir), ["reset", "-q", "--hard", place.branch]);
+  git(worktreeGit(place, dir), ["clean", "-q", "-fd"]);
   return dir;
 }
 
 /** Commits what the coder changed and returns the diff against the flight's branch (empty when nothing changed). */
 export function commitAndDiff(place: FlightPlace, worktree: string, message: string): string {
-  git(worktree, ["add", "-A"]);
-  if (git(worktree, ["status", "--porcelain"]).trim() !== "") git(worktree, ["commit", "-q", "-m", message]);
-  return git(worktree, ["diff", `${place.branch}...HEAD`]);
+  const at = worktreeGit(place, worktree);
+  git(at, ["add", "-A"]);
+  if (git(at, ["status", "--porcelain"]).trim() !== "") git(at, ["commit", "-q", "-m", message]);
+  return git(at, ["diff", `${place.branch}...HEAD`]);
 }
 
 /**
  * The worktree's files as a git tree, uncommitted and untracked ones included (read through an index of its
  * own, so the worktree's index and branch stay as they are): what a run starts from, for a fork to rebuild.
  */
-export function treeOf(worktree: string): string {
+export function treeOf(place: FlightPlace, worktree: string): string {
+  const at = worktreeGit(place, worktree);
   const index = join(mkdtempSync(join(tmpdir(), "quorum-tree-")), "index");
   try {
-    const env = { ...inheritedEnvironment(), GIT_INDEX_FILE: index };
-    const run = (args: string[]) => execFileSync("git", args, { cwd: worktree, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    const run = (args: string[]) => git(at, args, { env: { GIT_INDEX_FILE: index } });
     // Starting from a copy of the worktree's own index keeps its file stats, so only changed files are hashed again.
-    const own = resolve(worktree, execFileSync("git", ["rev-parse", "--git-path", "index"], { cwd: worktree, encoding: "utf8" }).trim());
+    const own = join(at.gitDir, "index");
     if (existsSync(own)) copyFileSync(own, index);
     else run(["read-tree", "HEAD"]);
     run(["add", "-A"]);
@@ -117,8 +133,8 @@ export function diffAsEvidence(diff: string): string {
 /** The diff a task's branch makes against the flight's branch: what its reviewer judges. */
 export function branchDiff(place: FlightPlace, taskId: string): string {
   ensureFlightClone(place);
-  if (git(place.repo, ["branch", "--list", branchOf(taskId)]).trim() === "") return "";
-  return git(place.repo, ["diff", `${place.branch}...${branchOf(taskId)}`]);
+  if (git(clone(place), ["branch", "--list", branchOf(taskId)]).trim() === "") return "";
+  return git(clone(place), ["diff", `${place.branch}...${branchOf(taskId)}`]);
 }
 
 /**
@@ -129,27 +145,28 @@ export function branchDiff(place: FlightPlace, taskId: string): string {
  */
 export function mergeIntoFlight(place: FlightPlace, taskId: string, title: string, expected: string | null): MergeResult {
   ensureFlightClone(place);
-  const actual = git(place.repo, ["rev-parse", `refs/heads/${place.branch}`]).trim();
+  const at = clone(place);
+  const actual = git(at, ["rev-parse", `refs/heads/${place.branch}`]).trim();
   if (expected !== null && actual !== expected) {
-    const unexplained = git(place.repo, ["log", "--format=%s", "--max-count=20", `${expected}..${actual}`])
+    const unexplained = git(at, ["log", "--format=%s", "--max-count=20", `${expected}..${actual}`])
       .split("\n")
       .filter(Boolean);
     return { moved: { actual, unexplained: unexplained.length ? unexplained : [`${place.branch} no longer contains ${expected.slice(0, 7)}`] } };
   }
   try {
-    git(place.repo, ["merge", "--no-ff", "-q", "-m", `Integrate ${title}`, branchOf(taskId)]);
+    git(at, ["merge", "--no-ff", "-q", "-m", `Integrate ${title}`, branchOf(taskId)]);
   } catch (error) {
-    const files = git(place.repo, ["diff", "--name-only", "--diff-filter=U"]).trim();
+    const files = git(at, ["diff", "--name-only", "--diff-filter=U"]).trim();
     const said = gitFailure(error);
     try {
-      git(place.repo, ["merge", "--abort"]);
+      git(at, ["merge", "--abort"]);
     } catch {
-      git(place.repo, ["reset", "--hard", "-q", "HEAD"]);
+      git(at, ["reset", "--hard", "-q", "HEAD"]);
     }
     if (!files) throw new Error(`git could not merge ${branchOf(taskId)} into ${place.branch}: ${said}`, { cause: error });
     return { conflict: `Merging into ${place.branch} conflicted in:\n${files}\n\n${said}` };
   }
-  return { commit: git(place.repo, ["rev-parse", "HEAD"]).trim() };
+  return { commit: git(at, ["rev-parse", "HEAD"]).trim() };
 }
 
 /**
@@ -160,7 +177,7 @@ export function mergeIntoFlight(place: FlightPlace, taskId: string, title: strin
 export function publishFlightBranch(place: FlightPlace): string | null {
   if (!place.source) return null;
   try {
-    git(place.repo, ["push", "--quiet", "--force", place.source, `refs/heads/${place.branch}:refs/heads/${place.branch}`]);
+    git(clone(place), ["push", "--quiet", "--force", place.source, `refs/heads/${place.branch}:refs/heads/${place.branch}`]);
     return null;
   } catch (error) {
     return gitFailure(error);
@@ -172,9 +189,13 @@ export function suiteWorktree(place: FlightPlace): string {
   ensureFlightClone(place);
   if (!place.source) return place.repo;
   const dir = join(`${place.repo}.worktrees`, "suite");
-  if (!existsSync(dir)) git(place.repo, ["worktree", "add", "-q", "--detach", dir, place.branch]);
-  git(dir, ["checkout", "-q", "--detach", place.branch]);
-  git(dir, ["reset", "-q", "--hard"]);
-  git(dir, ["clean", "-q", "-fd"]);
+  if (!existsSync(dir)) {
+    git(clone(place), ["worktree", "prune"]);
+    git(clone(place), ["worktree", "add", "-q", "--detach", dir, place.branch]);
+  }
+  const at = worktreeGit(place, dir);
+  git(at, ["checkout", "-q", "--detach", place.branch]);
+  git(at, ["reset", "-q", "--hard"]);
+  git(at, ["clean", "-q", "-fd"]);
   return dir;
 }

@@ -6,6 +6,10 @@ import { z } from "zod";
 import { artefactPath, resolveInRoot } from "./paths";
 import { defineTool, ToolFailure } from "./tool";
 
+/** One call writes at most this much, and leaves no file larger than MAX_FILE_BYTES: a worktree grows only as fast as a model can write. */
+const MAX_NEW_CHARS = 1024 * 1024;
+const MAX_FILE_BYTES = 8 * 1024 * 1024;
+
 function occurrences(haystack: string, needle: string): number {
   let count = 0;
   for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length)) count++;
@@ -21,7 +25,7 @@ export const editFileTool = defineTool({
   parameters: z.object({
     path: z.string().min(1).describe("path relative to the working directory"),
     old_string: z.string().describe("the exact text to replace; empty to create a new file"),
-    new_string: z.string().describe("the replacement text"),
+    new_string: z.string().max(MAX_NEW_CHARS).describe("the replacement text"),
   }),
   // A second run would not find old_string again: never re-run blindly.
   idempotent: false,
@@ -31,7 +35,8 @@ export const editFileTool = defineTool({
     if (args.old_string === "") {
       if (existsSync(file)) throw new ToolFailure(`'${args.path}' already exists`, "read it and replace an exact string in it instead");
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, args.new_string);
+      // "wx": created here or not at all (never through a link someone left at this name).
+      await writeFile(file, args.new_string, { flag: "wx" });
       return { path: args.path, created: true };
     }
     if (args.old_string === args.new_string) throw new ToolFailure("old_string and new_string are the same", "change something, or move on");
@@ -48,7 +53,10 @@ export const editFileTool = defineTool({
     if (count === 0) throw new ToolFailure(`old_string was not found in '${args.path}'`, "read the file and copy the exact text, whitespace included");
     if (count > 1) throw new ToolFailure(`old_string occurs ${count} times in '${args.path}'`, "include more surrounding lines so that it occurs once");
     const at = text.indexOf(args.old_string);
-    await writeFile(file, text.slice(0, at) + args.new_string + text.slice(at + args.old_string.length));
+    const edited = text.slice(0, at) + args.new_string + text.slice(at + args.old_string.length);
+    if (Buffer.byteLength(edited) > MAX_FILE_BYTES)
+      throw new ToolFailure(`the edit would make '${args.path}' larger than ${MAX_FILE_BYTES / 1024 ** 2} MiB`, "split the content into smaller files");
+    await writeFile(file, edited);
     return { path: args.path, replaced: 1 };
   },
 });

@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { z } from "zod";
+import { maxMemoryBytes } from "./command-limits";
 import { NoSandbox, NoSuchProgram, sandboxed } from "./sandbox";
 import { defineTool, ToolFailure } from "./tool";
 
@@ -36,7 +37,7 @@ export function runTestsTool(options: RunTestsOptions) {
         // In the sandbox (./sandbox.ts), in its own process group, so a timeout ends the runner and everything it started.
         let command: ReturnType<typeof sandboxed>;
         try {
-          command = sandboxed([program, ...argv], ctx.root);
+          command = sandboxed([program, ...argv], ctx.root, ctx.git);
         } catch (error) {
           if (error instanceof NoSuchProgram) {
             reject(new ToolFailure(`the test command could not start: ${error.message}`, "the harness's test command is misconfigured; report it", { cause: error }));
@@ -70,8 +71,18 @@ export function runTestsTool(options: RunTestsOptions) {
         });
         child.on("close", (code, signal) => {
           ctx.signal.removeEventListener("abort", stop);
+          const outOfMemory = command.outOfMemory();
           command.release();
           const tail = output.slice(-OUTPUT_TAIL);
+          if (outOfMemory) {
+            resolve({
+              exitCode: code,
+              passed: false,
+              outOfMemory: true,
+              output: `${tail}\n[quorum] the tests ran out of memory: the sandbox allows ${maxMemoryBytes() / 1024 ** 2} MiB, files in /tmp and the worktree included`,
+            });
+            return;
+          }
           // Death by a signal (directly, or 128+N through a shell) says nothing about the code under test.
           if (signal || (code !== null && code > 128 && code < 160)) {
             const how = signal ?? `exit code ${code}, ${signalName(code! - 128)}`;

@@ -1,22 +1,78 @@
 // The sandbox every command the team runs on a workpiece goes through (run_tests today, any shell tool
-// tomorrow): Debian's bubblewrap, with its own network (no loopback of the host: neither Quorum's API nor
-// its Postgres), its own pids (no /proc/<pid>/environ of the app), uid nobody, the whole system read-only,
-// the worktree the only writable path, its .git read-only (a test cannot commit), and Quorum's home, /root,
-// /home, /run and the host's /tmp hidden under empty tmpfs. Secrets are hidden by not mounting them, not by
-// permissions. Limits: CPU time, address space and file size (prlimit); the wall clock is the tool's timeout.
+// tomorrow): Debian's bubblewrap, with its own network (no loopback of the host: neither Quorum's API nor its
+// Postgres), its own pids, IPC and hostname. DESIGN §20 has the threat model; in short:
+// - It sees an allowlist of the system (toolchains, libraries, a few files of /etc), read-only, not `/` minus
+//   a denylist: Quorum's home, /root, /home, /run, other flights are simply not there.
+// - It runs as an unprivileged host uid. bwrap's `--uid` only renames the user inside a user namespace, so a
+//   hub running as root starts bwrap privileged (no user namespace) and the command drops to QUORUM_SANDBOX_UID
+//   with setpriv, without capabilities and with no_new_privs; a hub that is not root runs it as itself.
+// - It works on a throwaway copy of the worktree, in a tmpfs of bounded size at the worktree's own path: what a
+//   test writes (a rewritten `.git`, a planted config, a build) is gone when the command ends, and no host tool
+//   ever reads it. Only the file tools, which refuse `.git` (./paths.ts), change the worktree itself.
+// - Limits: a pids and a memory cgroup (./command-limits.ts; tmpfs pages count as memory), sized tmpfs, and
+//   prlimit's CPU time, address space and file size. The wall clock is the tool's timeout.
 import { spawnSync } from "node:child_process";
-import { existsSync, lstatSync, readFileSync, statSync } from "node:fs";
-import { dirname, isAbsolute, join, resolve } from "node:path";
-import { inheritedEnvironment, namesASecret, quorumHomePath, unsandboxedAllowed } from "../../server/config";
-import { MAX_PROCESSES, newProcessLimit, processLimitAvailable } from "./process-limit";
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { dirname, isAbsolute, join, resolve, sep } from "node:path";
+import { inheritedEnvironment, namesASecret, sandboxReadPaths, sandboxUid, unsandboxedAllowed } from "../../server/config";
+import type { GitPlace } from "../../server/host-git";
+import { commandLimitsAvailable, MAX_PROCESSES, maxMemoryBytes, newCommandLimits } from "./command-limits";
 
 export const BWRAP = "/usr/bin/bwrap";
+export const SETPRIV = "/usr/bin/setpriv";
 
 /** Per command: 10 minutes of CPU, 8 GiB of address space (V8 reserves much it never uses), 1 GiB per file. */
 export const LIMITS = { cpuSeconds: 600, addressSpaceBytes: 8 * 1024 ** 3, fileBytes: 1024 ** 3 } as const;
 
-/** Hidden under an empty tmpfs: where secrets and other people's work live on a machine. */
-const HIDDEN_DIRS = ["/tmp", "/root", "/home", "/run", "/var/lib/postgresql"];
+/** The writable places inside, each a tmpfs sized from the command's memory (its pages count against that too). */
+export function space(): { worktreeBytes: number; tmpBytes: number; shmBytes: number } {
+  const memory = maxMemoryBytes();
+  return { worktreeBytes: memory / 2, tmpBytes: memory / 4, shmBytes: memory / 16 };
+}
+
+/** Where the worktree as the hub holds it is bound, read-only, for the command to copy from. */
+const SOURCE = "/.quorum-source";
+
+/** The system a command sees, read-only: where toolchains, libraries and their data live. */
+const SYSTEM_DIRS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/opt"];
+
+/** Of /etc, what programs read to run (users' names, the dynamic linker, certificates, locales, toolchains' settings). */
+const ETC_NAMES = [
+  "passwd",
+  "group",
+  "hosts",
+  "hostname",
+  "nsswitch.conf",
+  "host.conf",
+  "gai.conf",
+  "ld.so.cache",
+  "ld.so.conf",
+  "ld.so.conf.d",
+  "localtime",
+  "timezone",
+  "alternatives",
+  "ssl",
+  "ca-certificates",
+  "ca-certificates.conf",
+  "mime.types",
+  "magic",
+  "magic.mime",
+  "os-release",
+  "debian_version",
+  "lsb-release",
+  "protocols",
+  "services",
+  "networks",
+  "locale.alias",
+  "gitconfig",
+  "npmrc",
+  "pip.conf",
+  "xdg",
+  "fonts",
+  "perl",
+  "maven",
+];
+const ETC_PREFIXES = ["java-", "python3"];
 
 export interface SandboxedCommand {
   program: string;
@@ -24,7 +80,9 @@ export interface SandboxedCommand {
   env: NodeJS.ProcessEnv;
   /** Whether it runs inside the sandbox (false only with QUORUM_UNSANDBOXED=1 where bubblewrap cannot start). */
   sandboxed: boolean;
-  /** Call once the command has exited: frees what its limits took (its process group's cgroup). */
+  /** Whether the command reached its memory limit (the kernel killed it for that); ask before release(). */
+  outOfMemory(): boolean;
+  /** Call once the command has exited: frees what its limits took (its cgroups). */
   release(): void;
 }
 
@@ -34,17 +92,25 @@ export class NoSandbox extends Error {}
 /** Thrown when the command's program is nowhere on PATH (inside, it would be an exit code, not a failure to start). */
 export class NoSuchProgram extends Error {}
 
-let probed: { available: true } | { available: false; reason: string } | undefined;
+type Availability = { available: true } | { available: false; reason: string };
+let probed: Availability | undefined;
+
+/** Whether a hub running as root drops to an unprivileged uid (it always does: root starts bwrap privileged). */
+function privileged(): boolean {
+  return process.getuid?.() === 0;
+}
 
 /** Whether bubblewrap can start here (asked once: it does not change while the process runs). */
-export function sandboxAvailability(): { available: true } | { available: false; reason: string } {
+export function sandboxAvailability(): Availability {
   probed ??= probeSandbox();
   return probed;
 }
 
-function probeSandbox(): { available: true } | { available: false; reason: string } {
+function probeSandbox(): Availability {
   if (!existsSync(BWRAP)) return { available: false, reason: `${BWRAP} is not installed (apt-get install bubblewrap)` };
-  const trial = spawnSync(BWRAP, [...baseArgs(), "--", "true"], { encoding: "utf8", timeout: 10_000 });
+  if (privileged() && !existsSync(SETPRIV))
+    return { available: false, reason: `${SETPRIV} is not installed (apt-get install util-linux): a hub running as root needs it to drop to an unprivileged user` };
+  const trial = spawnSync(BWRAP, [...systemArgs(), ...unprivileged(), "--", "true"], { encoding: "utf8", timeout: 10_000 });
   if (trial.status === 0) return { available: true };
   return { available: false, reason: `bubblewrap cannot start here: ${(trial.stderr || trial.error?.message || `exit ${trial.status}`).trim().slice(0, 300)}` };
 }
@@ -57,32 +123,145 @@ export function sandboxNotice(): { ok: boolean; text: string } | null {
   return { ok: false, text: `The team will not run agent code (tests): ${availability.reason}. Install bubblewrap, or set QUORUM_UNSANDBOXED=1 to run it unsandboxed.` };
 }
 
-/** Said in the worker's log (not the room: most machines of a non-root user give no pids cgroup) when commands run without a process limit. */
+/** Said in the worker's log (not the room: most machines of a non-root user delegate no cgroup) when a limit is missing. */
 export function processLimitNotice(): string | null {
-  if (!sandboxAvailability().available || processLimitAvailable()) return null;
-  return `Agent code runs sandboxed but without a limit on its processes (${MAX_PROCESSES} where a pids cgroup can be made): this machine gives Quorum no writable pids cgroup.`;
+  if (!sandboxAvailability().available) return null;
+  const { processes, memory } = commandLimitsAvailable();
+  const missing = [
+    processes ? null : `its processes (${MAX_PROCESSES} where a pids cgroup can be made)`,
+    memory ? null : `its memory (${maxMemoryBytes() / 1024 ** 2} MiB where a memory cgroup can be made)`,
+  ].filter(Boolean);
+  if (missing.length === 0) return null;
+  return `Agent code runs sandboxed but without a limit on ${missing.join(" or ")}: this machine gives Quorum no writable cgroup for it; its tmpfs sizes and prlimit still hold.`;
 }
 
-/** `argv` as it runs in the sandbox with `root` its working directory; throws NoSandbox where it may not run. */
-export function sandboxed(argv: readonly string[], root: string): SandboxedCommand {
+/**
+ * `argv` as it runs in the sandbox on a copy of `root` (a worktree), at `root`'s own path; throws NoSandbox
+ * where it may not run. `git` is the worktree's git as the hub knows it: its git dir is bound read-only, so
+ * a suite that asks git about the repository can, and nothing of git's can be changed.
+ */
+export function sandboxed(argv: readonly string[], root: string, git?: GitPlace): SandboxedCommand {
   const availability = sandboxAvailability();
-  const env = workpieceEnvironment();
   if (!availability.available) {
     if (!unsandboxedAllowed()) throw new NoSandbox(`${availability.reason}; set QUORUM_UNSANDBOXED=1 to run agent code without a sandbox`);
-    return { program: argv[0], args: argv.slice(1), env: unsandboxedEnvironment(), sandboxed: false, release: () => {} };
+    return { program: argv[0], args: argv.slice(1), env: unsandboxedEnvironment(), sandboxed: false, outOfMemory: () => false, release: () => {} };
   }
   const worktree = resolve(root);
+  const env = workpieceEnvironment();
   if (!programExists(argv[0], worktree, env.PATH)) throw new NoSuchProgram(`spawn ${argv[0]} ENOENT: no such program on PATH`);
-  const args = [...baseArgs(), "--bind", worktree, worktree, ...gitReadOnly(worktree), "--chdir", worktree];
-  for (const [name, value] of Object.entries(env)) if (value !== undefined) args.push("--setenv", name, value);
+  const args = [...systemArgs(), ...worktreeArgs(worktree, git), "--chdir", worktree];
+  for (const [name, value] of Object.entries(env)) args.push("--setenv", name, value);
   const limits = [`--cpu=${LIMITS.cpuSeconds}`, `--as=${LIMITS.addressSpaceBytes}`, `--fsize=${LIMITS.fileBytes}`];
-  const inside = [...args, "--", "prlimit", ...limits, "--", ...argv];
+  const inside = [...args, "--", "/bin/sh", "-c", copyThenRun(), "sh", ...unprivileged(), "prlimit", ...limits, "--", ...argv];
   // bwrap clears the environment itself (--clearenv) and sets only what the command may see.
-  const outer = { PATH: env.PATH } as unknown as NodeJS.ProcessEnv;
-  const group = newProcessLimit();
-  if (!group) return { program: BWRAP, args: inside, env: outer, sandboxed: true, release: () => {} };
-  // A shell outside the sandbox enters the group, then becomes bubblewrap: everything inside is counted.
-  return { program: "/bin/sh", args: ["-c", 'echo $$ > "$0" && exec "$@"', group.procs, BWRAP, ...inside], env: outer, sandboxed: true, release: group.release };
+  const outer = { PATH: "/usr/bin:/bin" } as unknown as NodeJS.ProcessEnv;
+  const groups = newCommandLimits();
+  if (!groups) return { program: BWRAP, args: inside, env: outer, sandboxed: true, outOfMemory: () => false, release: () => {} };
+  // A shell outside the sandbox enters the groups, then becomes bubblewrap: everything inside is counted.
+  const enter = groups.procs.map((_, i) => `echo $$ > "$${i + 1}"`).join(" && ");
+  const script = `${enter} && shift ${groups.procs.length} && exec "$@"`;
+  return {
+    program: "/bin/sh",
+    args: ["-c", script, "sh", ...groups.procs, BWRAP, ...inside],
+    env: outer,
+    sandboxed: true,
+    outOfMemory: groups.outOfMemory,
+    release: groups.release,
+  };
+}
+
+/**
+ * The first step inside: the worktree copied into its tmpfs (leaving out its .git, bound in place read-only),
+ * then the command. A hub running as root copies as root, so a worktree folder only root can read still
+ * copies, and hands the copy to the sandbox's user before dropping to it.
+ */
+function copyThenRun(): string {
+  const owner = privileged() ? String(sandboxUid()) : null;
+  const take = owner ? `--numeric-owner --owner=${owner} --group=${owner}` : "";
+  const copy = `(cd ${SOURCE} && find . -mindepth 1 -maxdepth 1 ! -name .git -print0 | tar --null -T - ${take} -cf -) | tar ${owner ? "--numeric-owner" : ""} -xf -`;
+  const handOver = owner ? ` && chown ${owner}:${owner} .` : "";
+  return `{ ${copy}${handOver}; } || { echo "quorum: could not copy the worktree into the sandbox" >&2; exit 125; }; exec "$@"`;
+}
+
+/** The drop to an unprivileged user, for a hub running as root (bwrap itself then runs without a user namespace). */
+function unprivileged(): string[] {
+  if (!privileged()) return [];
+  const uid = String(sandboxUid());
+  return [SETPRIV, `--reuid=${uid}`, `--regid=${uid}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all"];
+}
+
+/** The namespaces and the read-only system: the same for every command and for the probe. */
+function systemArgs(): string[] {
+  const namespaces = privileged()
+    ? ["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try"]
+    : ["--unshare-all", "--uid", "65534", "--gid", "65534"];
+  const args = [...namespaces, "--die-with-parent", "--new-session", "--clearenv"];
+  for (const dir of SYSTEM_DIRS) {
+    if (!existsSync(dir)) continue;
+    // A merged-/usr system links /bin to usr/bin: the link is made again inside, never bound over.
+    if (lstatSync(dir).isSymbolicLink()) args.push("--symlink", readlinkSync(dir), dir);
+    else args.push("--ro-bind", dir, dir);
+  }
+  args.push("--perms", "0755", "--dir", "/etc");
+  for (const name of readdirSync("/etc")) {
+    if (ETC_NAMES.includes(name) || ETC_PREFIXES.some((prefix) => name.startsWith(prefix))) args.push("--ro-bind", join("/etc", name), join("/etc", name));
+  }
+  for (const dir of toolchainDirs()) args.push(...ancestors(dir), "--ro-bind", dir, dir);
+  args.push("--proc", "/proc", "--dev", "/dev");
+  args.push("--perms", "1777", "--size", String(space().shmBytes), "--tmpfs", "/dev/shm", "--remount-ro", "/dev");
+  args.push("--perms", "1777", "--size", String(space().tmpBytes), "--tmpfs", "/tmp");
+  return args;
+}
+
+function under(path: string, dirs: readonly string[]): boolean {
+  return dirs.some((dir) => path === dir || path.startsWith(`${dir}${sep}`));
+}
+
+/** Node's own install (the team runs Node tests with the hub's Node) and what a human added (QUORUM_SANDBOX_READ). */
+function toolchainDirs(): string[] {
+  const node = dirname(dirname(process.execPath));
+  const dirs = [...(under(node, SYSTEM_DIRS) ? [] : [node]), ...sandboxReadPaths()];
+  return [...new Set(dirs.filter((dir) => isAbsolute(dir) && existsSync(dir)))];
+}
+
+let shown: string[] | undefined;
+/** Every host folder the sandbox shows, read-only. */
+function shownDirs(): string[] {
+  shown ??= [...SYSTEM_DIRS, ...toolchainDirs()];
+  return shown;
+}
+
+/**
+ * Each folder above `path` made inside, world-readable: bwrap would copy the host's modes, and /root's 0700
+ * would keep the unprivileged user out of a flight kept under it. Folders inside the system's binds exist.
+ */
+function ancestors(path: string): string[] {
+  const args: string[] = [];
+  const parts = resolve(path).split(sep).filter(Boolean);
+  for (let i = 1; i < parts.length; i++) {
+    const dir = `${sep}${parts.slice(0, i).join(sep)}`;
+    if (under(dir, SYSTEM_DIRS) || dir === "/tmp" || dir === "/etc") continue;
+    args.push("--perms", "0755", "--dir", dir);
+  }
+  return args;
+}
+
+/** The worktree's tmpfs at its own path, its .git read-only in place, the clone's git dir read-only, the source to copy. */
+function worktreeArgs(worktree: string, git: GitPlace | undefined): string[] {
+  const args: string[] = [];
+  const common = git ? commonGitDir(git.gitDir) : null;
+  if (common && !common.startsWith(`${worktree}${sep}`)) args.push(...ancestors(common), "--ro-bind", common, common);
+  args.push(...ancestors(worktree), "--perms", privileged() ? "0755" : "0777", "--size", String(space().worktreeBytes), "--tmpfs", worktree);
+  const dotGit = join(worktree, ".git");
+  if (existsSync(dotGit)) args.push("--ro-bind", dotGit, dotGit);
+  args.push("--ro-bind", worktree, SOURCE, "--remount-ro", "/");
+  return args;
+}
+
+/** A worktree's git dir's repository (its `commondir`, which only git on the hub writes), or the git dir itself. */
+function commonGitDir(gitDir: string): string {
+  const file = join(gitDir, "commondir");
+  return existsSync(file) ? resolve(gitDir, readFileSync(file, "utf8").trim()) : gitDir;
 }
 
 function programExists(program: string, root: string, path: string): boolean {
@@ -90,46 +269,28 @@ function programExists(program: string, root: string, path: string): boolean {
   return path.split(":").some((dir) => dir !== "" && existsSync(join(dir, program)));
 }
 
-function baseArgs(): string[] {
-  // A symlink (/var/run → /run) is hidden with its target; a tmpfs cannot be mounted on the link itself.
-  const hidden = [...HIDDEN_DIRS, quorumHomePath()].filter((dir) => existsSync(dir) && lstatSync(dir).isDirectory());
-  return [
-    "--ro-bind",
-    "/",
-    "/",
-    "--dev",
-    "/dev",
-    "--proc",
-    "/proc",
-    "--unshare-all",
-    "--uid",
-    "65534",
-    "--gid",
-    "65534",
-    "--die-with-parent",
-    "--new-session",
-    "--clearenv",
-    ...hidden.flatMap((dir) => ["--tmpfs", dir]),
-  ];
+/** The hub's PATH, less the folders the sandbox does not show. */
+function insidePath(): string {
+  const dirs = (inheritedEnvironment().PATH ?? "/usr/local/bin:/usr/bin:/bin").split(":").filter((dir) => dir !== "" && under(dir, shownDirs()));
+  return [...new Set(dirs)].join(":") || "/usr/bin:/bin";
 }
 
-/** The worktree's git metadata, read-only: its own .git folder, or a linked worktree's gitdir and the repository's common dir. */
-function gitReadOnly(worktree: string): string[] {
-  const dotGit = join(worktree, ".git");
-  if (!existsSync(dotGit)) return [];
-  if (statSync(dotGit).isDirectory()) return ["--ro-bind", dotGit, dotGit];
-  const gitdir = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, "utf8"))?.[1]?.trim();
-  if (!gitdir) return ["--ro-bind", dotGit, dotGit];
-  const own = isAbsolute(gitdir) ? gitdir : resolve(worktree, gitdir);
-  const commonFile = join(own, "commondir");
-  const common = existsSync(commonFile) ? resolve(own, readFileSync(commonFile, "utf8").trim()) : dirname(dirname(own));
-  return [...new Set([common, own])].filter((dir) => existsSync(dir)).flatMap((dir) => ["--ro-bind", dir, dir]);
-}
-
-/** What a workpiece's commands see of the environment in the sandbox: a PATH, a locale, a throwaway HOME; nothing else. */
+/**
+ * What a workpiece's commands see of the environment in the sandbox: a PATH, a locale, a throwaway HOME, and
+ * git told to trust the worktree's owner (the hub's user, not the sandbox's); nothing else.
+ */
 function workpieceEnvironment(): Record<string, string> {
   const inherited = inheritedEnvironment();
-  return { PATH: inherited.PATH ?? "/usr/local/bin:/usr/bin:/bin", LANG: inherited.LANG ?? "C.UTF-8", HOME: "/tmp", TMPDIR: "/tmp", CI: "1" };
+  return {
+    PATH: insidePath(),
+    LANG: inherited.LANG ?? "C.UTF-8",
+    HOME: "/tmp",
+    TMPDIR: "/tmp",
+    CI: "1",
+    GIT_CONFIG_COUNT: "1",
+    GIT_CONFIG_KEY_0: "safe.directory",
+    GIT_CONFIG_VALUE_0: "*",
+  };
 }
 
 /**

@@ -1,11 +1,14 @@
 // What a tool is: a name, a description, a zod schema for its arguments and a handler.
 // Failures are values: a handler throws ToolFailure (or anything) and the model gets an observation.
 import { z } from "zod";
+import type { GitPlace } from "../../server/host-git";
 import type { ToolSpec } from "../../server/runs/run-events";
 
 export interface ToolContext {
   /** The working directory every path of this tool is confined to. */
   root: string;
+  /** The root's git dir and work tree as the hub knows them, where the root is a flight's clone or worktree. */
+  git?: GitPlace;
   /** Aborted when the tool's timeout passes; long-running handlers stop their work on it. */
   signal: AbortSignal;
   runId: string;

@@ -1,5 +1,6 @@
 // The toolbox: validates a call against its tool's schema, runs it under a timeout in its root, and
 // turns every outcome (result, refusal, exception, timeout) into an observation.
+import type { GitPlace } from "../../server/host-git";
 import { z } from "zod";
 import type { Observation, ToolCall, ToolSpec } from "../../server/runs/run-events";
 import { DONE } from "./done";
@@ -33,6 +34,8 @@ export function failure(reason: string, recoveryHint: string, transient = false)
 
 export interface ToolboxOptions {
   root: string;
+  /** The root's git dir as the hub knows it: list_files reads it, the sandbox binds it read-only. */
+  git?: GitPlace;
   timeoutMs?: number;
   /** Takes the hub's secrets out of every observation before anyone sees it (server/hub-secrets.ts; agents/run.ts sets it). */
   redact?: (observation: Observation) => Promise<Observation>;
@@ -73,7 +76,14 @@ export function createToolbox(tools: readonly Tool[], options: ToolboxOptions): 
       timer = setTimeout(() => resolve("timeout"), timeoutMs);
     });
     try {
-      const running = tool.execute(prepared.args as never, { root: options.root, signal: controller.signal, runId: ctx.runId, agentId: ctx.agentId, turn: ctx.turn });
+      const running = tool.execute(prepared.args as never, {
+        root: options.root,
+        git: options.git,
+        signal: controller.signal,
+        runId: ctx.runId,
+        agentId: ctx.agentId,
+        turn: ctx.turn,
+      });
       const outcome = await Promise.race([running.then((result) => ({ result })), timedOut]);
       if (outcome === "timeout") {
         controller.abort();

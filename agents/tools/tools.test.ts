@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { cloneAt } from "../../server/host-git";
 import { makeScratchRepo, PARSER_BROKEN } from "../../test/fixtures/runtime";
 import { editFileTool } from "./edit-file";
 import { listFilesTool, MAX_LISTED } from "./list-files";
@@ -115,10 +116,7 @@ describe("tools", () => {
   it("runs the workpiece's tests without Quorum's variables: no database URL, no keys, no hub URL", async () => {
     const root = makeScratchRepo();
     // A workpiece test written by an agent that writes down everything it can see.
-    writeFileSync(
-      path.join(root, "env.test.js"),
-      'import { writeFileSync } from "node:fs";\nimport { test } from "node:test";\ntest("env", () => writeFileSync("seen-env.json", JSON.stringify(process.env)));\n',
-    );
+    writeFileSync(path.join(root, "env.test.js"), 'import { test } from "node:test";\ntest("env", () => console.log("SEEN-ENV " + JSON.stringify(process.env)));\n');
     const planted = {
       DATABASE_URL: "postgres://quorum_app:s3cret@127.0.0.1:5/quorum",
       QUORUM_URL: "http://127.0.0.1:3000",
@@ -132,12 +130,16 @@ describe("tools", () => {
     try {
       const ran = await call(createToolbox([runTestsTool({ command: ["node", "--test", "env.test.js"] })], { root }), "run_tests", {});
       expect(ran.observation).toMatchObject({ is_error: false, result: { passed: true } });
-      const seen = JSON.parse(readFileSync(path.join(root, "seen-env.json"), "utf8")) as Record<string, string>;
+      const output = (ran.observation as { result: { output: string } }).result.output;
+      const seen = JSON.parse(/SEEN-ENV (\{.*\})/.exec(output)?.[1] ?? "null") as Record<string, string>;
       for (const name of Object.keys(planted)) expect(seen, name).not.toHaveProperty(name);
       expect(Object.keys(seen).filter((name) => name.startsWith("QUORUM_"))).toEqual([]);
       expect(JSON.stringify(seen)).not.toContain("planted");
-      // What a test runner needs stays.
-      expect(seen.PATH).toBe(process.env.PATH);
+      // What a test runner needs stays: the hub's PATH, less the folders the sandbox does not show.
+      const shown = (process.env.PATH ?? "").split(":").filter((dir) => seen.PATH.split(":").includes(dir));
+      expect(seen.PATH).toBe([...new Set(shown)].join(":"));
+      expect(seen.PATH.split(":")).toContain("/usr/bin");
+      expect(seen.PATH.split(":").filter((dir) => dir.startsWith("/root"))).toEqual([]);
       // A throwaway home, inside the sandbox: the user's own is not mounted.
       expect(seen.HOME).toBe("/tmp");
     } finally {
@@ -161,7 +163,7 @@ describe("list_files", () => {
     mkdirSync(path.join(root, "build"));
     writeFileSync(path.join(root, "build", "out.js"), "");
     for (let i = 0; i < MAX_LISTED + 5; i++) writeFileSync(path.join(root, `many-${String(i).padStart(4, "0")}.txt`), "");
-    const toolbox = createToolbox([listFilesTool], { root });
+    const toolbox = createToolbox([listFilesTool], { root, git: cloneAt(root) });
     const python = await call(toolbox, "list_files", { glob: "**/*.py" });
     expect(python.observation).toEqual({ is_error: false, result: { files: ["src/a.py"], total: 1 } });
     const all = await call(toolbox, "list_files", {});

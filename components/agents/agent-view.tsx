@@ -15,6 +15,7 @@ import { useBill } from "../bill/use-bill";
 import type { Page } from "../types";
 import { useMe } from "../session";
 import { AllowanceEditor } from "./allowance-editor";
+import { FlightStarts } from "./flight-starts";
 import { KeyActions } from "./key-actions";
 import { PresencePill } from "./presence-pill";
 import { SuccessRate } from "./roster-view";
@@ -47,7 +48,7 @@ export function AgentView({ agentId }: { agentId: string }) {
       </p>
     );
   }
-  const { agent, budgets, gateRejections } = detail.data;
+  const { agent, budgets, gateRejections, flightAllowance } = detail.data;
   return (
     <div className="h-full overflow-y-auto">
       <div className="mx-auto max-w-5xl space-y-6 px-6 py-4">
@@ -106,6 +107,7 @@ export function AgentView({ agentId }: { agentId: string }) {
             ))}
           </ul>
         </section>
+        <FlightStarts agentId={agent.id} allowance={flightAllowance} mayChange={me.data?.kind === "human"} />
         {me.data?.kind === "human" && <KeyActions agent={agent} />}
         <section className="space-y-2" aria-label="Runs">
           <h2 className="text-sm font-semibold">Runs</h2>

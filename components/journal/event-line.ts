@@ -115,6 +115,8 @@ const LINES: { [K in EventKind]: Line<K> } = {
   // the built-in team
   TeamStarted: (d) => `the team started (${d.roles.join(", ")}; ${d.mode === "scripted" ? "scripted" : `on ${d.mode}`})`,
   FlightLaunched: (d) => `launched a flight: ${cut(d.goal, 80)}`,
+  FlightAllowanceSet: (d, _e, n) =>
+    d.tokens === 0 ? `stopped ${n.who(d.agentId)} starting flights` : `allowed ${n.who(d.agentId)} to start flights of up to ${tokens(d.tokens)} tokens in all`,
   FlightPlanningStarted: () => "began planning the flight",
   FlightTaskAdded: (d) => `added #${d.number} to the flight`,
   FlightPlanned: (d) => `planned the flight: ${d.tasks.map((t) => `#${t.number}`).join(", ") || "no tasks"}`,

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { flushDigestInput } from "@/server/relay/agent-digest";
 import { agentRunsQuery } from "@/server/bill/recent";
 import { createAgentInput } from "@/server/principals/create-principal";
+import { setFlightAllowanceInput } from "@/server/flights/agent-allowance";
 import { rotateKeyInput } from "@/server/principals/keys";
 import { signOutInput } from "@/server/principals/sign-out";
 import * as v from "../views";
@@ -103,6 +104,17 @@ export const PRINCIPAL_ROUTES: RouteSpec[] = [
     access: "principal",
     params: idOrName,
     answers: [noContent("Revoked")],
+    refusals: [403, 404],
+  },
+  {
+    method: "post",
+    path: "/api/agents/{id}/flight-allowance",
+    tag: TAGS.principals,
+    summary: "Allow the agent to start flights (humans): the tokens its flights may take in all; 0 stops it",
+    access: "principal",
+    params: idOrName,
+    body: setFlightAllowanceInput,
+    answers: ok(v.flightAllowance),
     refusals: [403, 404],
   },
   {

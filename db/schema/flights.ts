@@ -1,6 +1,6 @@
 // Flights: a goal given to the built-in team, the repository it works in, and its tasks.
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { budgets } from "./budgets";
 import { principals } from "./principals";
 import { tasks } from "./tasks";
@@ -67,4 +67,22 @@ export const flightTasks = pgTable(
     budgetId: uuid("budget_id").references(() => budgets.id),
   },
   (t) => [index("flight_tasks_flight_idx").on(t.flightId)],
+);
+
+/**
+ * What a human allows an agent to start flights with: tokens in all, and how many of them the flights it
+ * started took at launch. No row (or no tokens left) and the agent starts none (DESIGN §13).
+ */
+export const flightAllowances = pgTable(
+  "flight_allowances",
+  {
+    agentId: uuid("agent_id")
+      .primaryKey()
+      .references(() => principals.id),
+    tokens: bigint("tokens", { mode: "number" }).notNull(),
+    committed: bigint("committed", { mode: "number" }).notNull().default(0),
+    setBy: uuid("set_by").references(() => principals.id),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("flight_allowances_tokens_check", sql`${t.tokens} >= 0 and ${t.committed} >= 0`)],
 );

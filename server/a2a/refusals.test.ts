@@ -68,9 +68,10 @@ describe("the A2A endpoint refuses", () => {
     expect(await refused(message("nul \u0000 here"))).toMatchObject({ code: -32602 });
     expect(await refused(message("child", undefined, { contextId: "not-a-task" }))).toMatchObject({ code: -32602 });
     expect(await refused(message("child", undefined, { contextId: "00000000-0000-4000-8000-000000000000" }))).toMatchObject({ code: -32001 });
+    // An agent no human allowed to start flights is refused before anything else is looked at.
     expect(await refused(message("a flight", { repo: "/nowhere" }, { metadata: { skill: "team" } }))).toMatchObject({
-      code: -31409,
-      message: expect.stringMatching(/no team worker/),
+      code: -31403,
+      message: expect.stringMatching(/may not start flights/),
     });
     expect(await journalEnd()).toBe(before);
   });

@@ -1,6 +1,7 @@
 // The state map (server/a2a/state.ts) on every board status, and through the team skill: an agent's message asks
 // the team for a flight on a repository a human has flown; the goal reads WORKING, and once the team hands it back
 // to its human, FAILED with the reason — in GetTask and in ListTasks' FAILED and WORKING alike.
+import { setFlightAllowance } from "../flights/agent-allowance";
 import { TaskState } from "@a2a-js/sdk";
 import { describe, expect, it } from "vitest";
 import { POST as startRoute } from "../../app/api/flights/route";
@@ -47,7 +48,9 @@ describe("the team skill", () => {
     const team = (data: Record<string, unknown>) =>
       rpc(agent.key, "SendMessage", { message: message("Make the slug and clamp tests pass", data, { metadata: { skill: "team" } }), configuration: { returnImmediately: true } });
 
-    expect((await team({ repo })).body.error).toMatchObject({ code: -31403, message: expect.stringMatching(/no human has given the team/) });
+    expect((await team({ repo })).body.error).toMatchObject({ code: -31403, message: expect.stringMatching(/may not start flights/) });
+    await setFlightAllowance(getDb(), human, agent.id, { tokens: 1_000_000 }, systemClock);
+    expect((await team({ repo })).body.error).toMatchObject({ code: -31403, message: expect.stringMatching(/no human has flown/) });
     expect((await call(startRoute, "/api/flights", { cookie: human.cookie, body: { repo, goal: "First, by a human" } })).status).toBe(201);
     const sent = await team({ repo });
     const goal = sent.body.result.task;

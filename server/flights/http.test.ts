@@ -13,7 +13,6 @@ import { call, makeAgent, makeHuman } from "../../test/helpers";
 import { systemClock } from "../clock";
 import { announceTeamStarted, ensureTeamMember } from "./team";
 import { DEFAULT_FLIGHT_ALLOWANCE } from "../budgets/flight-budget";
-import { readTaskView } from "../tasks/view";
 
 const scratch = () => twoFailuresRepo().repo;
 
@@ -91,24 +90,6 @@ describe("POST /api/flights", () => {
     await liveTeam("scripted");
     expect(await start({ repo: scratch(), goal: "g" })).toMatchObject({ status: 409, body: { error: "scripted_team", message: expect.stringMatching(/QUORUM_MODEL/) } });
     expect(await flightCount(human.cookie)).toBe(count);
-  });
-});
-
-describe("an agent asking the team", () => {
-  it("flies a repository a human has given the team, the goal waiting for that human's review, within the default allowance", async () => {
-    const [human, agent] = [await makeHuman(), await makeAgent()];
-    await liveTeam();
-    const repo = scratch();
-    const start = (body: unknown, who: { cookie?: string; key?: string }) => call(startRoute, "/api/flights", { ...who, body });
-    expect(await start({ repo, goal: "first" }, { key: agent.key })).toMatchObject({ status: 403, body: { message: expect.stringMatching(/no human has given the team/) } });
-    expect((await start({ repo, goal: "first" }, { cookie: human.cookie })).status).toBe(201);
-    const asked = await start({ repo: `${repo}/.`, goal: "Make parse('x') return ['x']" }, { key: agent.key });
-    expect(asked).toMatchObject({ status: 201, body: { createdByName: agent.name } });
-    expect(await readTaskView(getDb(), asked.body.goalTask.id)).toMatchObject({ approverId: human.id, createdByName: agent.name });
-    expect(await start({ repo, goal: "more", allowance: DEFAULT_FLIGHT_ALLOWANCE + 1 }, { key: agent.key })).toMatchObject({
-      status: 403,
-      body: { message: expect.stringMatching(/at most the default allowance/) },
-    });
   });
 });
 

@@ -19,6 +19,7 @@ import { postMessage } from "../relay/post-message";
 import { insertTask } from "../tasks/create";
 import { textField } from "../tasks/text";
 import type { TaskView } from "../tasks/view";
+import { commitAgentFlight } from "./agent-allowance";
 import { detectTestCommand, inspectRepository } from "./repository";
 
 /** The room where the built-in team speaks. */
@@ -70,6 +71,7 @@ export async function launchFlight(db: Db, starter: Principal, input: LaunchFlig
   const now = clock.now();
   const system = await getSystemPrincipal(db);
   const launched = await db.transaction(async (tx) => {
+    if (starter.kind === "agent") await commitAgentFlight(tx, starter, allowance);
     const [{ number }] = await tx.execute<{ number: number }>(sql`select nextval(pg_get_serial_sequence('flights', 'number'))::int as number`);
     const branch = flightBranchName(number);
     const goalTask = await insertTask(

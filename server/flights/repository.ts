@@ -1,13 +1,10 @@
 // The user's repository as a flight meets it: a git repository with a commit to start from, and the
 // command that runs its tests. Read only: nothing here writes to the repository (a flight works in its
 // own clone under QUORUM_HOME; agents/team/workspace.ts).
-import { execFile } from "node:child_process";
 import { statSync } from "node:fs";
 import { isAbsolute } from "node:path";
-import { promisify } from "node:util";
 import { fail } from "../errors";
-
-const run = promisify(execFile);
+import { gitAsync, type GitPlace } from "../host-git";
 
 export interface RepositoryAtHead {
   /** The repository's top folder (absolute). */
@@ -18,10 +15,10 @@ export interface RepositoryAtHead {
   branch: string | null;
 }
 
-async function git(cwd: string, args: string[]): Promise<string | null> {
+/** git in the user's repository (sealed as every host-side git is: no hook, fsmonitor or outside config runs). */
+async function git(at: string | GitPlace, args: string[]): Promise<string | null> {
   try {
-    const { stdout } = await run("git", args, { cwd, encoding: "utf8", maxBuffer: 4 * 1024 * 1024 });
-    return stdout;
+    return await gitAsync(typeof at === "string" ? null : at, args, { cwd: typeof at === "string" ? at : undefined, maxBuffer: 4 * 1024 * 1024 });
   } catch {
     return null;
   }
@@ -37,6 +34,7 @@ export async function inspectRepository(path: string): Promise<RepositoryAtHead>
     isFolder = false;
   }
   if (!isFolder) throw fail.invalid("flight", `there is no folder at ${path}`);
+  // The one command that finds the repository from a folder: every later one names the top's git dir.
   const top = (await git(path, ["rev-parse", "--show-toplevel"]))?.trim();
   if (!top) throw fail.invalid("flight", `${path} is not a git repository (git init it, or give the repository's folder)`);
   const head = (await git(top, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]))?.trim();

@@ -3,9 +3,11 @@
 // demo's script, so a flight of one's own needs a model (QUORUM_MODEL), and a team worker to fly it.
 //
 // Who may ask (DESIGN §13): a human, on any repository of theirs, and the goal waits for their review. An agent
-// only on a repository a human has already given the team, whose human then reviews the goal, and for no more
-// than the default allowance (a human tops a flight up): an agent neither points the team at a folder no human
-// chose nor spends beyond what a human can see coming.
+// only where a human allowed it to (./agent-allowance.ts, off by default) and only on a repository a human has
+// already given the team, whose human then reviews the goal, testing it as that human's flight did. All of
+// that is decided from the request and the database before any folder of this machine is looked at, so an
+// agent's key learns nothing about which folders exist or hold a repository.
+import { resolve } from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import { flights, principals } from "../../db/schema";
 import type { Db } from "../../db/client";
@@ -14,33 +16,46 @@ import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { toPrincipal, type Principal } from "../principal";
 import { launchFlight, type StartFlightInput } from "./launch";
-import { inspectRepository } from "./repository";
+import { requireFlightAllowance } from "./agent-allowance";
 import { readTeamStatus } from "./team-status";
 import { readFlight, type FlightView } from "./view";
 
-/** The human an agent's flight on `repo` waits for: the last human who flew that repository; refused when none has. */
-async function humanWhoFlew(db: Db, repo: string): Promise<Principal> {
-  const { path } = await inspectRepository(repo);
+/**
+ * The human an agent's flight on `repo` waits for, and the test command it runs: the last human's flight on
+ * that very path (compared as text, never looked up on disk). Refused alike whether the folder exists or not.
+ */
+async function humanWhoFlew(db: Db, agent: Principal, repo: string): Promise<{ human: Principal; testCommand: string | null }> {
+  const path = resolve("/", repo);
   const [row] = await db
-    .select({ human: principals })
+    .select({ human: principals, testCommand: flights.testCommand })
     .from(flights)
     .innerJoin(principals, eq(principals.id, flights.createdBy))
     .where(and(eq(flights.source, path), eq(principals.kind, "human")))
     .orderBy(desc(flights.createdAt))
     .limit(1);
   if (!row) {
-    throw fail.forbidden(
-      "flight",
-      `no human has given the team ${path} yet: an agent asks for flights only on a repository a human has flown, so ask a human to start the first one`,
-    );
+    throw fail.forbidden("flight", `${agent.name} asks for flights only on a repository a human has flown, and no human has flown ${path}: ask a human to start the first one`);
   }
-  return toPrincipal(row.human);
+  return { human: toPrincipal(row.human), testCommand: row.testCommand };
 }
 
 export async function startFlight(db: Db, caller: Principal, input: StartFlightInput, clock: Clock): Promise<FlightView> {
   if (caller.kind === "system") throw fail.forbidden("flight", "the system principal does not start flights");
-  if (caller.kind === "agent" && (input.allowance ?? DEFAULT_FLIGHT_ALLOWANCE) > DEFAULT_FLIGHT_ALLOWANCE) {
-    throw fail.forbidden("flight", `an agent's flight gets at most the default allowance (${DEFAULT_FLIGHT_ALLOWANCE} tokens); its human tops it up`);
+  let asked: StartFlightInput & { approver?: Principal } = input;
+  if (caller.kind === "agent") {
+    const allowance = input.allowance ?? DEFAULT_FLIGHT_ALLOWANCE;
+    if (allowance > DEFAULT_FLIGHT_ALLOWANCE) {
+      throw fail.forbidden("flight", `an agent's flight gets at most the default allowance (${DEFAULT_FLIGHT_ALLOWANCE} tokens); its human tops it up`);
+    }
+    await requireFlightAllowance(db, caller, allowance);
+    const { human, testCommand } = await humanWhoFlew(db, caller, input.repo);
+    if (input.testCommand !== undefined && input.testCommand !== testCommand) {
+      throw fail.forbidden(
+        "flight",
+        `an agent's flight runs the tests as ${human.name}'s last flight on this repository did (\`${testCommand ?? "detected"}\`): leave testCommand out`,
+      );
+    }
+    asked = { ...input, testCommand: testCommand ?? undefined, approver: human };
   }
   const team = await readTeamStatus(db);
   if (!team.mode) {
@@ -53,7 +68,6 @@ export async function startFlight(db: Db, caller: Principal, input: StartFlightI
       "the team runs scripted (no model is configured), and its script only flies the demo: set QUORUM_MODEL (README, Configuration) and restart to fly your own repository",
     );
   }
-  const approver = caller.kind === "human" ? caller : await humanWhoFlew(db, input.repo);
-  const { flight } = await launchFlight(db, caller, { ...input, mode: team.mode, approver }, clock);
+  const { flight } = await launchFlight(db, caller, { ...asked, mode: team.mode, approver: asked.approver ?? caller }, clock);
   return readFlight(db, flight.id, caller);
 }

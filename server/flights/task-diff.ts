@@ -3,18 +3,15 @@
 // branch (`quorum/flight-<n>...task/<id>`); once integrated: its merge commit against the branch before it.
 // A flight's goal: its branch against the commit the flight started from, what merging the branch brings
 // (a flight that worked in place, on main: the combined diff of its merges).
-import { execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { promisify } from "node:util";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { events } from "../../db/schema";
 import type { Db, Executor } from "../../db/client";
+import { cloneAt, gitAsync, gitSpawn } from "../host-git";
 import { payloadOf } from "../journal/payloads";
 import { readTaskView } from "../tasks/view";
 import { branchOf } from "./branch";
 import { flightOfTask } from "./place";
-
-const run = promisify(execFile);
 
 /** The unified text read of one diff: past it, the files that did not fit are listed without hunks. */
 const MAX_DIFF_BYTES = 512 * 1024;
@@ -66,7 +63,7 @@ const MAX_COMMITS = 500;
 
 /** The commits in `range` (`base..branch`), oldest first, from git's own fields (unit-separated, never parsed from prose). */
 async function commitsIn(repo: string, range: string): Promise<DiffCommit[]> {
-  const { stdout } = await run("git", ["-C", repo, "log", "--reverse", `--max-count=${MAX_COMMITS}`, "--format=%H%x1f%s%x1f%an%x1e", range], {
+  const stdout = await gitAsync(cloneAt(repo), ["log", "--reverse", `--max-count=${MAX_COMMITS}`, "--format=%H%x1f%s%x1f%an%x1e", range], {
     maxBuffer: MAX_LIST_BYTES,
     timeout: 10_000,
   });
@@ -135,9 +132,9 @@ export function parseHunks(section: string): { hunks: DiffHunk[]; binary: boolea
  * MAX_FILE_BYTES is dropped (null) and reading goes on; once the kept sections pass MAX_DIFF_BYTES, git is
  * stopped and the rest is left out. A large diff is cut while it is read, never a buffer that throws.
  */
-function readSections(args: string[]): Promise<{ sections: (string | null)[]; cut: boolean } | null> {
+function readSections(repo: string, args: string[]): Promise<{ sections: (string | null)[]; cut: boolean } | null> {
   return new Promise((resolve) => {
-    const child = spawn("git", args, { stdio: ["ignore", "pipe", "ignore"], timeout: 10_000 });
+    const child = gitSpawn(cloneAt(repo), args, { timeout: 10_000 });
     const sections: (string[] | null)[] = [];
     let sectionBytes = 0;
     let kept = 0;
@@ -184,14 +181,14 @@ function readSections(args: string[]): Promise<{ sections: (string | null)[]; cu
 
 /** A diff of `repo` over `range` (git's revision arguments), as files with their hunks; null when git cannot read it. */
 export async function readGitDiff(repo: string, range: string[]): Promise<{ files: DiffFile[]; truncated: boolean } | null> {
-  const base = ["-C", repo, "diff", "--no-color", "--no-ext-diff", "-M"];
+  const base = ["diff", "--no-color", "--no-ext-diff", "--no-textconv", "-M"];
   try {
     const [nameStatus, numstat] = await Promise.all([
-      run("git", [...base, "-z", "--name-status", ...range], { maxBuffer: MAX_LIST_BYTES, timeout: 10_000 }),
-      run("git", [...base, "-z", "--numstat", ...range], { maxBuffer: MAX_LIST_BYTES, timeout: 10_000 }),
+      gitAsync(cloneAt(repo), [...base, "-z", "--name-status", ...range], { maxBuffer: MAX_LIST_BYTES, timeout: 10_000 }),
+      gitAsync(cloneAt(repo), [...base, "-z", "--numstat", ...range], { maxBuffer: MAX_LIST_BYTES, timeout: 10_000 }),
     ]);
-    const listed = listedFiles(nameStatus.stdout, numstat.stdout);
-    const unified = await readSections([...base, ...range]);
+    const listed = listedFiles(nameStatus, numstat);
+    const unified = await readSections(repo, [...base, ...range]);
     if (!unified) return null;
     // git writes the files in the same order for each of the three forms of one diff.
     const files = listed.map((file, i): DiffFile => {
@@ -208,7 +205,7 @@ export async function readGitDiff(repo: string, range: string[]): Promise<{ file
 
 async function branchExists(repo: string, branch: string): Promise<boolean> {
   try {
-    await run("git", ["-C", repo, "rev-parse", "--verify", "--quiet", `refs/heads/${branch}`], { timeout: 5_000 });
+    await gitAsync(cloneAt(repo), ["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`], { timeout: 5_000 });
     return true;
   } catch {
     return false;

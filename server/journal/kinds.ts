@@ -80,6 +80,7 @@ export const EVENT_KINDS = [
   // the built-in team
   "TeamStarted",
   "FlightLaunched",
+  "FlightAllowanceSet",
   "FlightPlanningStarted",
   "FlightTaskAdded",
   "FlightPlanned",

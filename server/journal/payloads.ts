@@ -184,6 +184,8 @@ export interface EventPayloads {
     testCommand?: string;
     allowance?: number;
   };
+  /** A human set how many tokens of flights an agent may start (0: none); `committed` is what its flights took so far. */
+  FlightAllowanceSet: { agentId: string; tokens: number; previous: number; committed: number };
   FlightPlanningStarted: { flightId: string; status: string };
   FlightTaskAdded: { flightId: string; number: number };
   /** `shares`: each task's sub-budget of the flight's allowance, `reserve` what stays for the goal's runs (absent on flights without a budget). */

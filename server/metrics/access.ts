@@ -6,18 +6,20 @@ import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { authenticate, type RequestCredentials } from "../principals/authenticate";
+import { hostIsOwn } from "../request-origin";
 
 /** The headers a reverse proxy adds: a request carrying one came through a proxy, whatever its socket's address. */
 const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"] as const;
 
 /**
- * Whether a request came from this machine itself: its socket's peer is a loopback address and no proxy
- * relayed it. A reverse proxy on this machine connects from loopback on behalf of anyone, so a request
- * naming a forwarded client is treated as remote (a proxy that forwards /metrics without those headers
- * makes it public: don't route /metrics through one, or send the token).
+ * Whether a request came from this machine itself: its socket's peer is a loopback address, no proxy
+ * relayed it, and it was sent to this hub by a name no DNS answer can stand in for (a browser page rebound
+ * to 127.0.0.1 sends its own name as Host). A reverse proxy on this machine connects from loopback on behalf
+ * of anyone, so a request naming a forwarded client is treated as remote (a proxy that forwards /metrics
+ * without those headers makes it public: don't route /metrics through one, or send the token).
  */
-export function fromThisMachine(remoteAddress: string | undefined, headers: { get(name: string): string | null }): boolean {
-  if (!remoteAddress) return false;
+export function fromThisMachine(remoteAddress: string | undefined, headers: { get(name: string): string | null }, hubUrl?: string): boolean {
+  if (!remoteAddress || !hostIsOwn(headers.get("host"), hubUrl)) return false;
   const address = remoteAddress.startsWith("::ffff:") ? remoteAddress.slice(7) : remoteAddress;
   const loopback = address === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address);
   return loopback && FORWARDING_HEADERS.every((name) => headers.get(name) === null);

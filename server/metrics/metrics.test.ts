@@ -107,8 +107,8 @@ describe("GET /metrics", () => {
     expect([wrong.status, wrong.body.error]).toEqual([401, "unauthorized"]);
   });
 
-  it("counts a request as this machine's own only from a loopback socket that no proxy relayed", () => {
-    const none = { get: () => null };
+  it("counts a request as this machine's own only from a loopback socket that no proxy relayed, sent to a name no DNS answer can stand in for", () => {
+    const none = new Headers({ host: "127.0.0.1:3000" });
     expect(["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1"].map((address) => fromThisMachine(address, none))).toEqual([true, true, true, true]);
     expect(["10.0.0.7", "198.18.0.2", "::ffff:10.0.0.7", "fe80::1", "", undefined].map((address) => fromThisMachine(address, none))).toEqual([
       false,
@@ -119,7 +119,13 @@ describe("GET /metrics", () => {
       false,
     ]);
     for (const header of ["forwarded", "x-forwarded-for", "x-real-ip"]) {
-      expect(fromThisMachine("127.0.0.1", new Headers({ [header]: "203.0.113.9" })), header).toBe(false);
+      expect(fromThisMachine("127.0.0.1", new Headers({ host: "127.0.0.1:3000", [header]: "203.0.113.9" })), header).toBe(false);
     }
+    // DNS rebinding: a page at a name of the attacker's, rebound to 127.0.0.1, sends that name as Host.
+    const hosts = ["localhost:3000", "[::1]:3000", "127.0.0.1", "rebound.example:3000", "localhost.rebound.example", "127.0.0.1.nip.io:3000"];
+    expect(hosts.map((host) => fromThisMachine("127.0.0.1", new Headers({ host })))).toEqual([true, true, true, false, false, false]);
+    expect(fromThisMachine("127.0.0.1", new Headers())).toBe(false);
+    // The hub's own public name (QUORUM_URL) is its own.
+    expect(fromThisMachine("127.0.0.1", new Headers({ host: "quorum.example.org" }), "https://quorum.example.org")).toBe(true);
   });
 });

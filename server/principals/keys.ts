@@ -15,7 +15,7 @@ import { toPrincipal, type Principal } from "../principal";
  * The agent a path or a command names, by id or by name, locked for the rest of the transaction so two
  * rotations cannot both leave a live key. Nobody of that id or name, or a human, is a 404.
  */
-async function lockAgent(tx: Tx, idOrName: string): Promise<Principal> {
+export async function lockAgent(tx: Tx, idOrName: string): Promise<Principal> {
   const byId = isUuid(idOrName);
   // Neither a uuid nor a possible name (control characters, 4 KiB of text…) names nobody, without a query.
   const [row] =

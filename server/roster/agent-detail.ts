@@ -9,6 +9,7 @@ import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { rosterEntryOf } from "../principals/list-principals";
 import { spendOf, workOf, type AgentRow } from "./roster";
+import { readFlightAllowance, type FlightAllowanceView } from "../flights/agent-allowance";
 import { payloadOf } from "../journal/payloads";
 import { gateRejectionMessage } from "../relay/gate-refusal";
 import { eventsVisibleTo } from "../journal/visibility";
@@ -26,6 +27,8 @@ export interface AgentGateRejection {
 export interface AgentDetail {
   agent: AgentRow;
   budgets: BudgetView[];
+  /** What a human allows it to start flights with (all zero: it starts none). */
+  flightAllowance: FlightAllowanceView;
   gateRejections: AgentGateRejection[];
 }
 
@@ -55,6 +58,7 @@ export async function getAgentDetail(db: Db, clock: Clock, prices: PriceMap, age
       ...spendOf(bill),
     },
     budgets: spend.budgets.filter((b) => b.ownerId === agentId),
+    flightAllowance: await readFlightAllowance(db, agentId),
     gateRejections: rejections.map((e) => {
       const d = payloadOf(e, "GateRejected");
       return { eventId: e.id, t: e.t.toISOString(), room: d.room, gate: d.gate, reason: d.reason, message: gateRejectionMessage(d) };

@@ -22,7 +22,7 @@ import { storedWorkOf } from "../stored-work";
 import { coderScript } from "../scripts";
 import { speak } from "../speak";
 import type { Member } from "../team";
-import { commitAndDiff, diffAsEvidence, ensureWorktree, restartFromFlightBranch, treeOf } from "../workspace";
+import { commitAndDiff, diffAsEvidence, ensureWorktree, restartFromFlightBranch, treeOf, worktreeGit } from "../workspace";
 
 /** After this many rejections the coder stops reworking and says so: a loop is for the humans to break. */
 export const MAX_REJECTIONS = 3;
@@ -90,7 +90,7 @@ export async function codeNextTask(ctx: TeamContext, me: Member): Promise<boolea
       budgetId,
       taskId: task.id,
       requestId,
-      workspace: { tree: treeOf(worktree) },
+      workspace: { tree: treeOf(place, worktree) },
     }).then(({ result }) => result),
   );
   return true;
@@ -107,7 +107,7 @@ async function workOn(
 ): Promise<void> {
   const { db, clock } = ctx;
   const { task, place } = work;
-  const runTests = recordingRunTests(testCommandOf(ctx, place));
+  const runTests = recordingRunTests(testCommandOf(ctx, place), ctx.testTool);
   const client = thinker(ctx, "coder", coderScript, {}, place.mode);
   const ears = hearing(ctx, me, client);
   const keeper = taskKeeper({ db, agent: me.principal, task, clock });
@@ -115,6 +115,7 @@ async function workOn(
     client,
     tools: [readFileTool, editFileTool, runTests.tool],
     root: worktree,
+    git: worktreeGit(place, worktree),
     inbox: ears.inbox,
     keeper,
     maxMinutes: ears.maxMinutes,

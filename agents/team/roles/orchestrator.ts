@@ -17,6 +17,7 @@ import { hearing } from "../hearing";
 import { SYSTEM_PROMPTS } from "../prompts";
 import { orchestratorScript } from "../scripts";
 import { speak } from "../speak";
+import { cloneAt } from "../../../server/host-git";
 import { ensureFlightClone } from "../workspace";
 
 /** A plan names its tasks' dependencies by the numbers create_task returned; this many at most per task. */
@@ -53,6 +54,7 @@ export async function planNextFlight(ctx: TeamContext): Promise<boolean> {
       maxMinutes: ears.maxMinutes,
       tools: [listFilesTool, readFileTool, createTaskTool],
       root: place.repo,
+      git: cloneAt(place.repo),
       budgetId,
       taskId: goal.id,
       clock,

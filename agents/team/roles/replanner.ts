@@ -1,6 +1,7 @@
 // The orchestrator re-plans once per flight: a subtask the coders could not finish after its tries comes back
 // to it; it looks at the repository again, cancels the task with an ADR and files what replaces it. A second
 // such task in the same flight (or a flight that thinks by script, which cannot re-plan) goes to the human.
+import { cloneAt } from "../../../server/host-git";
 import { z } from "zod";
 import { CHOSEN_SCRIPTED, handGoalBack } from "../../../server/flights/hand-back";
 import { placeOf } from "../../../server/flights/place";
@@ -92,6 +93,7 @@ export async function replanHandedBack(ctx: TeamContext): Promise<boolean> {
       maxMinutes: ears.maxMinutes,
       tools: [listFilesTool, readFileTool, createTaskToolFor(ctx, flight, created, known), cancelTool],
       root: placeOf(flight).repo,
+      git: cloneAt(placeOf(flight).repo),
       budgetId,
       taskId: flight.goalTaskId,
       clock,

@@ -10,7 +10,7 @@ import { SYSTEM_PROMPTS } from "../prompts";
 import { testerScript } from "../scripts";
 import { speak } from "../speak";
 import { recordingRunTests } from "../recording-run-tests";
-import { suiteWorktree } from "../workspace";
+import { suiteWorktree, worktreeGit } from "../workspace";
 
 /** The runner's closing tally (TAP's `# tests`, `# pass`, `# fail` lines); the full output is in the journal. */
 function summaryOf(output: string): string {
@@ -25,11 +25,12 @@ export async function testNextIntegration(ctx: TeamContext): Promise<boolean> {
   if (!round) return false;
   const { flight } = round;
   const place = placeOf(flight);
-  const runTests = recordingRunTests(testCommandOf(ctx, place));
+  const runTests = recordingRunTests(testCommandOf(ctx, place), ctx.testTool);
   const client = thinker(ctx, "tester", testerScript, {}, flight.mode);
   const principles = await ctx.loadPrinciples();
   // A flight task's share or a flight goal's allowance when it has one, else the member's own.
   const budgetId = await budgetForRun(db, flight.goalTaskId, me.budgetId);
+  const suite = suiteWorktree(place);
   const { runId, result, ending } = await attemptRun(client, (runId) =>
     startRun(db, {
       runId,
@@ -39,7 +40,8 @@ export async function testNextIntegration(ctx: TeamContext): Promise<boolean> {
       principles,
       client,
       tools: [runTests.tool],
-      root: suiteWorktree(place),
+      root: suite,
+      git: worktreeGit(place, suite),
       budgetId,
       taskId: flight.goalTaskId,
       clock,
