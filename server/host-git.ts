@@ -34,7 +34,7 @@ const SEALED = [
 ].flatMap((setting) => ["-c", setting]);
 
 /** The environment of every host-side git: PATH and the language, nothing of the hub's, no config outside the repository. */
-export function gitEnvironment(): Record<string, string> {
+function gitEnvironment(): Record<string, string> {
   const inherited = inheritedEnvironment();
   return {
     PATH: inherited.PATH ?? "/usr/local/bin:/usr/bin:/bin",

@@ -25,7 +25,7 @@ export const SETPRIV = "/usr/bin/setpriv";
 export const LIMITS = { cpuSeconds: 600, addressSpaceBytes: 8 * 1024 ** 3, fileBytes: 1024 ** 3 } as const;
 
 /** The writable places inside, each a tmpfs sized from the command's memory (its pages count against that too). */
-export function space(): { worktreeBytes: number; tmpBytes: number; shmBytes: number } {
+function space(): { worktreeBytes: number; tmpBytes: number; shmBytes: number } {
   const memory = maxMemoryBytes();
   return { worktreeBytes: memory / 2, tmpBytes: memory / 4, shmBytes: memory / 16 };
 }
@@ -95,7 +95,7 @@ export class NoSuchProgram extends Error {}
 type Availability = { available: true } | { available: false; reason: string };
 let probed: Availability | undefined;
 
-/** Whether a hub running as root drops to an unprivileged uid (it always does: root starts bwrap privileged). */
+/** Whether the hub runs as root: then bwrap starts privileged (no user namespace) and the command drops to QUORUM_SANDBOX_UID. */
 function privileged(): boolean {
   return process.getuid?.() === 0;
 }
@@ -190,8 +190,14 @@ function unprivileged(): string[] {
   return [SETPRIV, `--reuid=${uid}`, `--regid=${uid}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all"];
 }
 
-/** The namespaces and the read-only system: the same for every command and for the probe. */
+let system: string[] | undefined;
+/** The namespaces and the read-only system: the same for every command and for the probe, so made once. */
 function systemArgs(): string[] {
+  system ??= makeSystemArgs();
+  return system;
+}
+
+function makeSystemArgs(): string[] {
   const namespaces = privileged()
     ? ["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try"]
     : ["--unshare-all", "--uid", "65534", "--gid", "65534"];

@@ -70,18 +70,22 @@ function refusal(agent: Principal, view: FlightAllowanceView, asked: number) {
   );
 }
 
-/** Refuses (403) before anything else is looked at when `agent` may not start a flight of `allowance` tokens. */
-export async function requireFlightAllowance(db: Executor, agent: Principal, allowance: number): Promise<void> {
-  const view = await readFlightAllowance(db, agent.id);
+/** The rule, once: a flight of `allowance` tokens fits what is left of the agent's allowance, or it is refused (403). */
+function requireRoom(agent: Principal, view: FlightAllowanceView, allowance: number): void {
   if (view.left < allowance) throw refusal(agent, view, allowance);
 }
 
-/** In the launch's transaction: takes `allowance` from the agent's, or refuses (two launches cannot both take the last tokens). */
+/** Refuses before anything else is looked at when `agent` may not start a flight of `allowance` tokens. */
+export async function requireFlightAllowance(db: Executor, agent: Principal, allowance: number): Promise<void> {
+  requireRoom(agent, await readFlightAllowance(db, agent.id), allowance);
+}
+
+/** In the launch's transaction: takes `allowance` from the agent's, its row locked (two launches cannot both take the last tokens). */
 export async function commitAgentFlight(tx: Tx, agent: Principal, allowance: number): Promise<void> {
-  const [taken] = await tx
+  const [row] = await tx.select().from(flightAllowances).where(eq(flightAllowances.agentId, agent.id)).for("update");
+  requireRoom(agent, viewOf(agent.id, row), allowance);
+  await tx
     .update(flightAllowances)
     .set({ committed: sql`${flightAllowances.committed} + ${allowance}` })
-    .where(sql`${flightAllowances.agentId} = ${agent.id} and ${flightAllowances.tokens} - ${flightAllowances.committed} >= ${allowance}`)
-    .returning({ agentId: flightAllowances.agentId });
-  if (!taken) throw refusal(agent, await readFlightAllowance(tx, agent.id), allowance);
+    .where(eq(flightAllowances.agentId, agent.id));
 }
