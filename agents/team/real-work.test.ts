@@ -218,11 +218,16 @@ describe("flights on other repositories", { timeout: 180_000 }, () => {
       expect(goal).toMatchObject({ status: "ready", ownerId: null });
       // Nothing more is merged while the flight waits for its human.
       expect((await journalOf(flight.id, ["TaskIntegrated"])).length).toBe(1);
-      const told = await db
-        .select({ data: events.data })
-        .from(events)
-        .where(and(eq(events.kind, "MessageSent"), eq(events.taskId, goalTask.id), sql`${events.data}->>'performative' = 'ERROR'`));
-      expect(told.map((m) => (m.data as { body: string }).body).join("\n")).toContain("“sneaked onto the branch”");
+      // The orchestrator tells its human after the refusal commits, so the test waits for its word.
+      const told = await until("the orchestrator's word", async () => {
+        const errors = await db
+          .select({ data: events.data })
+          .from(events)
+          .where(and(eq(events.kind, "MessageSent"), eq(events.taskId, goalTask.id), sql`${events.data}->>'performative' = 'ERROR'`));
+        const bodies = errors.map((m) => (m.data as { body: string }).body);
+        return bodies.some((body) => body.startsWith("I did not merge")) ? bodies : null;
+      });
+      expect(told.join("\n")).toContain("“sneaked onto the branch”");
     } finally {
       await team.stop();
     }
