@@ -168,7 +168,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: ["node_modules"] },
-    exclude: { path: "(^|/)(node_modules|\\.git|\\.next[^/]*|\\.quorum|test-results|playwright-report)(/|$)" },
+    // test/fixtures/upstream holds other projects as they are (their imports are theirs).
+    exclude: { path: "(^|/)(node_modules|\\.git|\\.next[^/]*|\\.quorum|test-results|playwright-report|test/fixtures/upstream)(/|$)" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {

@@ -29,6 +29,8 @@ export interface RunEnvironment {
   root: string;
   /** The root's git dir as the hub knows it (never read from the root's `.git`); none outside a flight's git. */
   git?: GitPlace;
+  /** The flight's environment (its dependencies, built once by its setup) that sandboxed commands see. */
+  environment?: string;
   toolTimeoutMs?: number;
   inbox?: Inbox;
   /** Keeps the run's task with it (lease, output items): agents/task-keeper.ts. */
@@ -77,6 +79,7 @@ export function portsFor(db: Db, env: RunEnvironment): LoopPorts {
     toolbox: createToolbox(env.tools, {
       root: env.root,
       git: env.git,
+      environment: env.environment,
       timeoutMs: env.toolTimeoutMs ?? RUN_DEFAULTS.toolTimeoutMs,
       redact: hubRedaction(db),
     }),

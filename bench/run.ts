@@ -1,6 +1,6 @@
 // `npm run bench`: Quorum's figures beside their raw-database anchors, measured in the same run on the
 // same database, medians of REPS repetitions. Writes bench/results/<date>-full.md (-quick with --quick) and prints the table.
-// Usage: npm run bench [-- --quick] [-- --only=posting,claims,cycle,bill,freshness,http,endpoints] [-- --scale (bench/scale.ts)]
+// Usage: npm run bench [-- --quick] [-- --only=posting,claims,cycle,bill,setup,freshness,http,endpoints] [-- --scale (bench/scale.ts)]
 //   (DATABASE_URL's server, else an embedded Postgres in a temporary QUORUM_HOME; freshness and http run
 //    through a real `quorum start` on the same database, built first if .next holds no build)
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -19,6 +19,7 @@ import { efficiency, progress, QUICK, ratioText, REPS, rows, table, watchPostgre
 import { benchFreshness, benchHttp, startLiveServer, stopLiveServer } from "./live";
 import { benchEndpoints, endpointsTable, recordingConnection } from "./endpoints";
 import { benchPosting } from "./posting";
+import { benchSetup } from "./setup";
 import { startSearchIndexer } from "./search-indexer";
 import { systemClock } from "../server/clock";
 
@@ -75,6 +76,7 @@ async function main() {
       await benchBillFold();
       billFoldReport = await runBillFoldScript(serverUrl);
     }
+    if (wants("setup")) await benchSetup(c, human);
     let endpointsSection = "";
     if (wants("freshness") || wants("http") || wants("endpoints")) {
       live = await startLiveServer(url);

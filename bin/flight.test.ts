@@ -21,8 +21,13 @@ describe("quorum flight", () => {
     await announceTeamStarted(db, ["orchestrator", "coder", "reviewer", "tester"], "openai-compatible:stand-in", systemClock);
     const repo = createScratchRepo(mkdtempSync(join(tmpdir(), "quorum-cli-flight-")));
     const out = capture();
-    expect(await flightStartCommand(db, "cli-human", dirname(repo), { repo: basename(repo), goal: "Make parse('') return []", allowance: "90000" }, out.print)).toBe(0);
-    expect(out.lines[0]).toMatch(new RegExp(`^Flight (\\d+) started on ${repo}: the team integrates into quorum/flight-\\1 \\(from [0-9a-f]{7}\\), tests: npm test\\.$`));
+    const options = { repo: basename(repo), goal: "Make parse('') return []", setup: "npm install --no-audit", allowance: "90000" };
+    expect(await flightStartCommand(db, "cli-human", dirname(repo), options, out.print)).toBe(0);
+    expect(out.lines[0]).toMatch(
+      new RegExp(
+        `^Flight (\\d+) started on ${repo}: the team integrates into quorum/flight-\\1 \\(from [0-9a-f]{7}\\), setup: npm install --no-audit \\(given\\), tests: npm test\\.$`,
+      ),
+    );
     expect(out.lines[1]).toMatch(/^Its goal is task #\d+; watch it at http:\/\/.+\/board\/\d+$/);
     const listed = capture();
     expect(await flightListCommand(db, listed.print)).toBe(0);

@@ -8,15 +8,17 @@ import { startFlight } from "../server/flights/start";
 import { listFlights, type FlightView } from "../server/flights/view";
 import { ensureHuman } from "../server/principals/create-principal";
 
-export const FLIGHT_USAGE = `  quorum flight start --repo DIR --goal TEXT [--test CMD] [--allowance TOKENS]
+export const FLIGHT_USAGE = `  quorum flight start --repo DIR --goal TEXT [--test CMD] [--setup CMD] [--allowance TOKENS]
                                         give the team a goal on your repository (it works in its own clone and
-                                        integrates into the branch quorum/flight-<n> there; your checkout is untouched)
+                                        integrates into the branch quorum/flight-<n> there; your checkout is untouched);
+                                        --setup installs its dependencies first (detected when absent; "" for none)
   quorum flight list                    the flights, newest first: status, branch, tasks, spend`;
 
 export interface FlightStartOptions {
   repo?: string;
   goal?: string;
   test?: string;
+  setup?: string;
   allowance?: string;
 }
 
@@ -26,6 +28,7 @@ export async function flightStartCommand(db: Db, human: string, typedIn: string,
     repo: options.repo ? resolve(typedIn, options.repo) : undefined,
     goal: options.goal,
     ...(options.test ? { testCommand: options.test } : {}),
+    ...(options.setup !== undefined ? { setupCommand: options.setup } : {}),
     ...(options.allowance ? { allowance: Number(options.allowance) } : {}),
   });
   if (!parsed.success) {
@@ -34,7 +37,10 @@ export async function flightStartCommand(db: Db, human: string, typedIn: string,
     return 2;
   }
   const flight = await startFlight(db, await ensureHuman(db, human, systemClock), parsed.data, systemClock);
-  print(`Flight ${flight.number} started on ${flight.source}: the team integrates into ${flight.branch} (from ${flight.baseCommit?.slice(0, 7)}), tests: ${flight.testCommand}.`);
+  const setup = flight.setup ? `setup: ${flight.setup.command} (${flight.setup.source})` : "no setup";
+  print(
+    `Flight ${flight.number} started on ${flight.source}: the team integrates into ${flight.branch} (from ${flight.baseCommit?.slice(0, 7)}), ${setup}, tests: ${flight.testCommand}.`,
+  );
   print(`Its goal is task #${flight.goalTask.number}; watch it at ${appUrl()}/board/${flight.goalTask.number}`);
   return 0;
 }

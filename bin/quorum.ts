@@ -72,6 +72,7 @@ async function main(argv: string[]): Promise<number> {
       reason: { type: "string" },
       goal: { type: "string" },
       test: { type: "string" },
+      setup: { type: "string" },
       allowance: { type: "string" },
       until: { type: "string" },
       script: { type: "string" },
@@ -101,7 +102,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === "flight" && sub === "start") {
     return withConnection(({ db }) =>
-      flightStartCommand(db, localHumanName(), typedIn(), { repo: values.repo, goal: values.goal, test: values.test, allowance: values.allowance }),
+      flightStartCommand(db, localHumanName(), typedIn(), { repo: values.repo, goal: values.goal, test: values.test, setup: values.setup, allowance: values.allowance }),
     );
   }
   if (command === "flight" && sub === "list") return withConnection(({ db }) => flightListCommand(db));

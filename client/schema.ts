@@ -1591,6 +1591,7 @@ export interface components {
       repo: string;
       goal: string;
       testCommand?: string;
+      setupCommand?: string;
       allowance?: number;
     };
     PostFlightsIdRetryBody: {
@@ -2767,6 +2768,21 @@ export interface components {
       branch: string;
       baseCommit: string | null;
       testCommand: string | null;
+      setup:
+        | ({
+            command: string;
+            source: string;
+            /** @enum {string} */
+            status: "pending" | "running" | "done" | "failed";
+            line: string | null;
+            elapsedMs: number | null;
+            reused: boolean;
+            log: string | null;
+            at: string | null;
+          } & {
+            [key: string]: unknown;
+          })
+        | null;
       mergeCommand: string | null;
       goalTask: {
         id: string;
@@ -2856,6 +2872,15 @@ export interface components {
       head: string;
       branch: string | null;
       testCommand: string | null;
+      setup:
+        | ({
+            command: string;
+            /** @enum {string} */
+            source: "given" | "file" | "detected";
+          } & {
+            [key: string]: unknown;
+          })
+        | null;
     } & {
       [key: string]: unknown;
     };

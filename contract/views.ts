@@ -320,6 +320,16 @@ export const flight = open({
   branch: z.string(),
   baseCommit: z.string().nullable(),
   testCommand: z.string().nullable(),
+  setup: open({
+    command: z.string(),
+    source: z.string(),
+    status: z.enum(["pending", "running", "done", "failed"]),
+    line: z.string().nullable(),
+    elapsedMs: int.nullable(),
+    reused: z.boolean(),
+    log: z.string().nullable(),
+    at: when.nullable(),
+  }).nullable(),
   mergeCommand: z.string().nullable(),
   goalTask: open({ id: uuid, number: int, title: z.string(), status: taskStatus }),
   tasks: z.array(
@@ -346,6 +356,7 @@ export const repositoryInspection = open({
   head: z.string(),
   branch: z.string().nullable(),
   testCommand: z.string().nullable(),
+  setup: open({ command: z.string(), source: z.enum(["given", "file", "detected"]) }).nullable(),
 }) satisfies z.ZodType<RepositoryInspection>;
 
 // The MAST monitor (server/diagnosis/).

@@ -5,10 +5,10 @@
 // journal's rows. A run's timeline has its own Diagnosis view.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { startModelServer } from "../test/fixtures/model-server";
+import { withTeamHub } from "./team-hub";
 import { acceptingReviewer, twoFailuresRepo } from "../test/fixtures/repos";
 import { expect, test } from "./fixtures";
-import { newHome, quorumCli, standInModel, startQuorum, stopQuorum } from "./server";
+import { quorumCli } from "./server";
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -33,14 +33,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 test("a failure past a gate shows on the flight's card and the task's, waits for its human, and opens in the goal's Diagnosis panel", async ({ page, snap }) => {
   test.setTimeout(360_000);
   const fixture = twoFailuresRepo();
-  const model = await startModelServer();
-  await model.setPlaybook({ orchestrator: fixture.orchestrator, coder: fixture.coder, reviewer: acceptingReviewer });
-  let server: Awaited<ReturnType<typeof startQuorum>> | undefined;
-  try {
-    server = await startQuorum(newHome(), undefined, { ...standInModel(model.url), QUORUM_FLIGHT: "off" });
-    await page.setViewportSize(DESKTOP);
-    await page.goto(server.signInUrl);
-    await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
+  await withTeamHub(page, { orchestrator: fixture.orchestrator, coder: fixture.coder, reviewer: acceptingReviewer }, async (server) => {
     // The CLI takes the flight once the team's worker has started and checked its model.
     for (let tries = 0; ; tries++) {
       const started = await quorumCli(server.env, ["flight", "start", "--repo", fixture.repo, "--goal", fixture.goal, "--test", "node --test"]).catch((error: Error) => error);
@@ -84,8 +77,5 @@ test("a failure past a gate shows on the flight's card and the task's, waits for
     const id = (await evidence.getAttribute("aria-label"))!.replace("journal event ", "");
     await evidence.click();
     await expect(page).toHaveURL(new RegExp(`/journal\\?at=${id}$`));
-  } finally {
-    if (server) await stopQuorum(server);
-    await model.stop();
-  }
+  });
 });

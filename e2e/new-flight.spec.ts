@@ -6,10 +6,9 @@ import type { Page } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startModelServer } from "../test/fixtures/model-server";
+import { withTeamHub } from "./team-hub";
 import { acceptingReviewer, checkoutState, twoFailuresRepo } from "../test/fixtures/repos";
 import { expect, test } from "./fixtures";
-import { newHome, standInModel, startQuorum, stopQuorum } from "./server";
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -66,14 +65,7 @@ test("New flight starts a flight on a repository; the Board shows it and its tas
   test.setTimeout(300_000);
   const fixture = twoFailuresRepo();
   const before = checkoutState(fixture.repo);
-  const model = await startModelServer();
-  await model.setPlaybook({ orchestrator: fixture.orchestrator, coder: fixture.coder, reviewer: acceptingReviewer });
-  let server: Awaited<ReturnType<typeof startQuorum>> | undefined;
-  try {
-    server = await startQuorum(newHome(), undefined, { ...standInModel(model.url), QUORUM_FLIGHT: "off" });
-    await page.setViewportSize(DESKTOP);
-    await page.goto(server.signInUrl);
-    await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
+  await withTeamHub(page, { orchestrator: fixture.orchestrator, coder: fixture.coder, reviewer: acceptingReviewer }, async (server) => {
     await page.goto(`${server.baseURL}/board`);
     await expect(page.getByTestId("flights-empty")).toBeVisible();
 
@@ -128,8 +120,5 @@ test("New flight starts a flight on a repository; the Board shows it and its tas
 
     // The user's checkout is as it was.
     expect(checkoutState(fixture.repo)).toEqual(before);
-  } finally {
-    if (server) await stopQuorum(server);
-    await model.stop();
-  }
+  });
 });

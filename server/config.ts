@@ -151,6 +151,23 @@ export const sandboxReadPaths = setting((env) =>
     .filter((path) => path.startsWith("/")),
 );
 
+/**
+ * QUORUM_SETUP_HOSTS: hosts (`name` or `name:port`, comma-separated) a flight's setup may reach through the
+ * registry proxy besides the registries the machine's package managers are configured with.
+ */
+export const setupExtraHosts = setting((env) =>
+  (env.QUORUM_SETUP_HOSTS ?? "")
+    .split(",")
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean),
+);
+
+/** QUORUM_SETUP_MINUTES: how long a flight's setup may run before it is stopped and the flight goes red (20). */
+export const setupMinutes = setting((env) => {
+  const minutes = Number(env.QUORUM_SETUP_MINUTES ?? "20");
+  return Number.isFinite(minutes) && minutes > 0 ? minutes : 20;
+});
+
 /** Quorum's own folder (its database's data and passwords, its flight clones): never shown to a workpiece's commands. */
 export const quorumHomePath = setting(() => quorumHome());
 

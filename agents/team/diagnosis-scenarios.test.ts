@@ -39,6 +39,9 @@ function perRun(...runs: ((input: ScriptInput) => ScriptStep[])[]) {
 }
 
 /** Flies a scratch flight with the scripted team until it settles; returns its findings and where it ended. */
+/** True in the suite's worktree (the flight's branch, checked out detached), false in a coder's (on its task's branch). */
+const ON_SUITE = 'test -z "$(git branch --show-current)"';
+
 async function fly(worker: Partial<WorkerOptions> = {}, launch: Parameters<typeof launchScratchFlight>[0] = {}) {
   const launched = await launchScratchFlight(launch);
   const team = startWorker({ releaseCoolDownMs: 0, ...worker });
@@ -157,8 +160,8 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
   });
 
   it("FM-3.3 incorrect verification: accepted on a passing run, integrated, and the suite fails on the flight's branch", async () => {
-    // A suite that fails only on the flight's branch (the tester's suite worktree): the coder's run passes, the integrated branch does not.
-    const { status, findings } = await fly({}, { testCommand: 'case "$PWD" in */suite) exit 1;; esac; exec node --test' });
+    // A suite that fails only on the flight's branch (the tester's suite worktree, detached): the coder's run passes, the integrated branch does not.
+    const { status, findings } = await fly({}, { testCommand: `${ON_SUITE} && exit 1; exec node --test` });
     expect(status).toBe("red");
     expect(findings.map((f) => f.mode)).toEqual(["FM-3.3"]);
     expect(findings[0]).toMatchObject({
@@ -172,7 +175,7 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
     // The suite fails in the coder's worktree and passes on the flight's branch: the coder's honest red run, the branch green.
     // The monitor watches from here on (the flights above were before its first pass).
     await sweepDiagnosisToTheEnd();
-    const launched = await launchScratchFlight({ testCommand: 'case "$PWD" in */suite) exec node --test;; esac; exit 1' });
+    const launched = await launchScratchFlight({ testCommand: `${ON_SUITE} && exec node --test; exit 1` });
     const { flight, human } = launched;
     const hook = await addWebhook(db(), human, { url: "http://127.0.0.1:9/diagnosis", events: ["diagnosis.found"] }, systemClock);
     const team = startWorker({ scripts: { reviewer: stamp } });

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { fly, lastModelServer, lastTestReport, liveModel, stopModelServers, suiteOn } from "../../test/fixtures/flying";
 import { getDb } from "../../db/client";
 import { events, flights, tasks } from "../../db/schema";
 import { PASSWORDS_FILE } from "../../db/passwords-file";
@@ -18,66 +19,12 @@ import { systemClock } from "../../server/clock";
 import { quorumHomePath } from "../../server/config";
 import { launchFlight } from "../../server/flights/launch";
 import { readTaskDiff } from "../../server/flights/task-diff";
-import { startModelServer, type ModelServer, type Playbook } from "../../test/fixtures/model-server";
 import { acceptingReviewer, conflictRepo, dependentPairRepo, probingRepo, pythonRepo, replanRepo, SANDBOX_PROBES, twoFailuresRepo } from "../../test/fixtures/repos";
 import { checkoutState, flightTaskIds, startWorker, until } from "../../test/fixtures/team";
 import { makeHuman } from "../../test/helpers";
-import { modelClientFromEnv } from "../model/from-env";
-import type { ModelClient } from "../model/model-client";
 import { ensureTeam } from "./team";
-import type { WorkerOptions } from "./worker";
 
-let server: ModelServer | undefined;
-afterEach(async () => {
-  await server?.stop();
-  server = undefined;
-});
-
-type Wire = "openai" | "anthropic";
-
-async function liveModel(playbook: Playbook, wire: Wire): Promise<ModelClient> {
-  server = await startModelServer();
-  await server.setPlaybook(playbook);
-  const env =
-    wire === "openai"
-      ? { QUORUM_MODEL: "stand-in-gpt", QUORUM_OPENAI_BASE_URL: `${server.url}/v1`, QUORUM_OPENAI_API_KEY: "sk-stand-in" }
-      : { QUORUM_MODEL: "anthropic:stand-in-claude", QUORUM_ANTHROPIC_API_KEY: "ak-stand-in", QUORUM_ANTHROPIC_BASE_URL: server.url };
-  return modelClientFromEnv(env)!;
-}
-
-/** Flies `goal` on `repo` with two coders until the flight settles; the goal then waits for its human. */
-async function fly(repo: string, goal: string, model: ModelClient, testCommand?: string, worker: Partial<WorkerOptions> = {}) {
-  const db = getDb();
-  const human = await makeHuman();
-  await ensureTeam(db, systemClock, 2);
-  const { flight, goalTask } = await launchFlight(db, human, { goal, repo, mode: model.name, ...(testCommand ? { testCommand } : {}) }, systemClock);
-  const team = startWorker({ model, coders: 2, ...worker });
-  try {
-    const settled = await until("the flight to settle", async () => {
-      const [row] = await db.select().from(flights).where(eq(flights.id, flight.id));
-      const [goalRow] = await db.select().from(tasks).where(eq(tasks.id, goalTask.id));
-      return (row.status === "green" && goalRow.status === "review") || row.status === "red" ? row : null;
-    });
-    return { flight: settled, goalTask, human };
-  } finally {
-    await team.stop();
-  }
-}
-
-/** The branch's suite, run in a throwaway worktree of the user's repository. */
-function suiteOn(repo: string, branch: string, command: string[]): boolean {
-  const at = execFileSync("mktemp", ["-d"], { encoding: "utf8" }).trim();
-  try {
-    execFileSync("git", ["-C", repo, "worktree", "add", "-q", "--detach", at, branch], { stdio: "ignore" });
-    execFileSync(command[0], command.slice(1), { cwd: at, stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  } finally {
-    execFileSync("rm", ["-rf", at]);
-    execFileSync("git", ["-C", repo, "worktree", "prune"]);
-  }
-}
+afterEach(stopModelServers);
 
 async function journalOf(flightId: string, kinds: string[]) {
   const ids = await flightTaskIds(flightId);
@@ -98,7 +45,7 @@ describe.each(["openai", "anthropic"] as const)("a flight on your repository, on
     expect(flight.status).toBe("green");
 
     // The orchestrator looked before it planned: its requests carried the listing and the tests it read.
-    const requests = await server!.requests();
+    const requests = await lastModelServer().requests();
     const planning = requests.filter((r) => r.role === "orchestrator");
     expect(planning.some((r) => r.texts.some((t) => t.includes("test/clamp.test.js") && t.includes("src/slug.js")))).toBe(true);
     // (a tool's result travels as JSON: the test's source, quotes escaped)
@@ -162,12 +109,7 @@ describe("flights on other repositories", { timeout: 180_000 }, () => {
       const { flight } = await fly(fixture.repo, fixture.goal, model);
       expect(flight.status).toBe("green");
       // The suite's own report, as journalled: each probe is a test that passes only when its reach is refused.
-      const runs = await getDb()
-        .select({ data: events.data })
-        .from(events)
-        .where(and(eq(events.kind, "ToolReturned"), sql`${events.data}->>'tool' = 'run_tests'`))
-        .orderBy(asc(events.id));
-      const last = JSON.stringify(runs.at(-1)?.data);
+      const last = await lastTestReport();
       for (const probe of SANDBOX_PROBES) expect(last, probe).toContain(probe);
       expect(last).not.toContain("not ok");
       expect(existsSync(join(outsideDir, "escaped.txt"))).toBe(false);
@@ -246,7 +188,7 @@ describe("flights on other repositories", { timeout: 180_000 }, () => {
     const after = journal.filter((e) => e.id > conflicted[0].id && e.taskId === sentBack).map((e) => e.kind);
     expect(after).toEqual(["TaskClaimed", "TaskIntegrated"]);
     // Its coder was shown the conflict when it took the task again.
-    const requests = await server!.requests();
+    const requests = await lastModelServer().requests();
     expect(requests.some((r) => r.role === "coder" && r.turn === 0 && r.task.includes("conflicted in:\nsrc/greet.js"))).toBe(true);
     expect(suiteOn(fixture.repo, flight.branch!, ["node", "--test"])).toBe(true);
   });
@@ -254,7 +196,7 @@ describe("flights on other repositories", { timeout: 180_000 }, () => {
   it("a task handed back after its tries is re-planned once: cancelled with an ADR, replaced, and the flight goes green", async () => {
     const fixture = replanRepo();
     const model = await liveModel({ orchestrator: fixture.orchestrator, coder: fixture.coder, reviewer: acceptingReviewer }, "openai");
-    const { flight } = await fly(fixture.repo, fixture.goal, model, undefined, { releaseCoolDownMs: 0 });
+    const { flight } = await fly(fixture.repo, fixture.goal, model, {}, { releaseCoolDownMs: 0 });
     expect(flight.status).toBe("green");
     const journal = await journalOf(flight.id, ["TaskReleased", "FlightReplanning", "FlightReplanned", "TaskCancelled", "TaskIntegrated"]);
     const released = journal.filter((e) => e.kind === "TaskReleased");

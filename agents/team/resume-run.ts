@@ -22,6 +22,7 @@ import { lastTestRunOf } from "./recording-run-tests";
 import { submitCoderWork } from "./roles/coder";
 import { coderScript, testerScript } from "./scripts";
 import { ensureWorktree, suiteWorktree, worktreeGit } from "./workspace";
+import { flightEnvironment } from "./environment";
 
 /** Roles whose runs use only the runtime's own tools; the orchestrator's and reviewer's tools live in their steps. */
 const SCRIPTS: Record<string, () => ScriptStep[]> = { coder: coderScript, tester: testerScript };
@@ -51,8 +52,8 @@ export async function resumeTeamRun(db: Db, runId: string, options: ResumeOption
   const model = options.models?.[role ?? ""] ?? options.model;
   if (!model && !script) throw fail.invalid("run", `run ${runId} belongs to a ${role ?? "role-less"} agent with no script: set QUORUM_MODEL to resume it live`);
   const client = model ?? scriptedClient(script());
-  const { root, git } = options.root ? { root: options.root, git: undefined } : await rootOf(db, state.taskId, runId);
-  const result = await resumeRun(db, runId, { client, tools: names.map((n) => byName[n]), root, git, clock: options.clock });
+  const { root, git, environment } = options.root ? { root: options.root, git: undefined, environment: undefined } : await rootOf(db, state.taskId, runId);
+  const result = await resumeRun(db, runId, { client, tools: names.map((n) => byName[n]), root, git, environment, clock: options.clock });
   // A coder's run finishes the job: its task is submitted with the diff and the test run, as the worker would.
   const work = role === "coder" && state.taskId && result.status === "done" ? await heldFlightWork(db, state.taskId) : null;
   if (work && result.status === "done") {
@@ -71,9 +72,9 @@ export async function resumeTeamRun(db: Db, runId: string, options: ResumeOption
   return result;
 }
 
-async function rootOf(db: Db, taskId: string | null, runId: string): Promise<{ root: string; git: GitPlace }> {
+async function rootOf(db: Db, taskId: string | null, runId: string): Promise<{ root: string; git: GitPlace; environment: string | undefined }> {
   const found = taskId ? await flightOfTask(db, taskId) : null;
   if (!found) throw fail.invalid("run", `run ${runId} worked outside any flight: say where with --root DIR`);
   const root = found.isGoal ? suiteWorktree(found.place) : ensureWorktree(found.place, taskId!);
-  return { root, git: worktreeGit(found.place, root) };
+  return { root, git: worktreeGit(found.place, root), environment: await flightEnvironment(db, found.place) };
 }

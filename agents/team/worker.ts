@@ -2,6 +2,8 @@
 import type { Clock } from "../../server/clock";
 import type { ServerContext } from "../../server/context";
 import { announceTeamStarted } from "../../server/flights/team";
+import { holdFlightGoals } from "../../server/flights/goal-hold";
+import { globalLeaseSeconds } from "../../server/tasks/lease";
 import { touchPresence } from "../../server/principals/authenticate";
 import { loadPrinciples } from "../../server/memory/list-memory";
 import type { ModelClient } from "../model/model-client";
@@ -91,6 +93,22 @@ export interface WorkerOptions {
   paceMs?: number;
 }
 
+/**
+ * While the orchestrator is hosted, the goals of its working flights stay held (server/flights/goal-hold.ts):
+ * checked six times a lease (at most every 5 s), on a timer of its own, so a long step cannot starve it.
+ */
+function holdGoalsWhileWorking(ctx: TeamContext, signal: AbortSignal, log: (line: string) => void): Promise<void> {
+  const every = Math.max(500, Math.min(5_000, (globalLeaseSeconds() * 1_000) / 6));
+  return (async () => {
+    while (!signal.aborted) {
+      await holdFlightGoals(ctx.db, ctx.team.orchestrator.principal, ctx.clock).catch((error: unknown) =>
+        log(`[orchestrator] could not renew its flights' goals: ${error instanceof Error ? error.message : String(error)}`),
+      );
+      await pause(every, signal);
+    }
+  })();
+}
+
 /** Runs one role until `signal` aborts: drain its steps, then sleep until the journal moves. */
 async function memberLoop(me: Member, ctx: TeamContext, wakeups: { wait(): Promise<void> }, signal: AbortSignal, log: (line: string) => void) {
   while (!signal.aborted) {
@@ -168,7 +186,8 @@ export async function runTeamWorker(server: ServerContext, options: WorkerOption
   await announceTeamStarted(db, options.roles, modeOf(ctx), clock, models);
   log(`Team worker hosting ${options.roles.join(", ")} (${describeModels(options.roles, ctx)}).`);
   try {
-    const loops = Promise.all(hosted.map((member) => memberLoop(member, ctx, wakeups, signal, log)));
+    const holding = options.roles.includes("orchestrator") ? [holdGoalsWhileWorking(ctx, signal, log)] : [];
+    const loops = Promise.all([...hosted.map((member) => memberLoop(member, ctx, wakeups, signal, log)), ...holding]);
     // A step in flight (a model call, a test run) is not waited for past a short grace: every step is journalled
     // as it goes, so the member's next worker carries its run on from there (server/runs/interrupted.ts).
     await (options.stopGraceMs === undefined ? loops : Promise.race([loops, afterAbort(signal, options.stopGraceMs)]));

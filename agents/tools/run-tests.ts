@@ -37,7 +37,7 @@ export function runTestsTool(options: RunTestsOptions) {
         // In the sandbox (./sandbox.ts), in its own process group, so a timeout ends the runner and everything it started.
         let command: ReturnType<typeof sandboxed>;
         try {
-          command = sandboxed([program, ...argv], ctx.root, ctx.git);
+          command = sandboxed([program, ...argv], ctx.root, { git: ctx.git, environment: ctx.environment });
         } catch (error) {
           if (error instanceof NoSuchProgram) {
             reject(new ToolFailure(`the test command could not start: ${error.message}`, "the harness's test command is misconfigured; report it", { cause: error }));

@@ -6,9 +6,10 @@
 // - It runs as an unprivileged host uid. bwrap's `--uid` only renames the user inside a user namespace, so a
 //   hub running as root starts bwrap privileged (no user namespace) and the command drops to QUORUM_SANDBOX_UID
 //   with setpriv, without capabilities and with no_new_privs; a hub that is not root runs it as itself.
-// - It works on a throwaway copy of the worktree, in a tmpfs of bounded size at the worktree's own path: what a
-//   test writes (a rewritten `.git`, a planted config, a build) is gone when the command ends, and no host tool
-//   ever reads it. Only the file tools, which refuse `.git` (./paths.ts), change the worktree itself.
+// - It works on a throwaway copy of the worktree, in a tmpfs of bounded size at /workspace: what a test writes
+//   (a rewritten `.git`, a planted config, a build) is gone when the command ends, and no host tool ever reads
+//   it. Only the file tools, which refuse `.git` (./paths.ts), change the worktree itself. The path is the same
+//   for every worktree, so a flight's environment (its dependencies, built once by its setup) fits all of them.
 // - Limits: a pids and a memory cgroup (./command-limits.ts; tmpfs pages count as memory), sized tmpfs, and
 //   prlimit's CPU time, address space and file size. The wall clock is the tool's timeout.
 import { spawnSync } from "node:child_process";
@@ -32,6 +33,22 @@ function space(): { worktreeBytes: number; tmpBytes: number; shmBytes: number } 
 
 /** Where the worktree as the hub holds it is bound, read-only, for the command to copy from. */
 const SOURCE = "/.quorum-source";
+
+/** Where the command sees its copy of the worktree (any worktree: the same path for all, see above). */
+export const WORKSPACE = "/workspace";
+
+/** Setup only: where the hub's registry proxy's socket shows, and the folder the environment is copied out to. */
+const PROXY_SOCKET = "/.quorum-proxy";
+const OUTPUT = "/.quorum-out";
+
+/** The places inside a setup's script names (agents/team/environment.ts writes it). */
+export const SETUP_PATHS = { proxySocket: PROXY_SOCKET, output: OUTPUT, source: SOURCE } as const;
+
+/** Where package managers that keep dependencies outside the project are told to (inside the environment). */
+const ENV_HOME = `${WORKSPACE}/.quorum-env`;
+
+/** Folders of an environment's entry that stay writable (a tmpfs over them): caches test runners write. */
+const WRITABLE_INSIDE: Record<string, string[]> = { node_modules: [".cache", ".vite"] };
 
 /** The system a command sees, read-only: where toolchains, libraries and their data live. */
 const SYSTEM_DIRS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/opt"];
@@ -135,24 +152,55 @@ export function processLimitNotice(): string | null {
   return `Agent code runs sandboxed but without a limit on ${missing.join(" or ")}: this machine gives Quorum no writable cgroup for it; its tmpfs sizes and prlimit still hold.`;
 }
 
+export interface SandboxOptions {
+  /** The worktree's git as the hub knows it: its git dir is bound read-only (a suite may ask git; nothing of git's changes). */
+  git?: GitPlace;
+  /** A flight's environment (agents/team/environment.ts): each of its entries shows in /workspace, read-only. */
+  environment?: string;
+  /**
+   * The setup's own run: the hub's registry proxy (a Unix socket), the folder its results are copied out to, and
+   * what its environment adds (the proxy's address, the hub's registries).
+   */
+  setup?: { proxySocket: string; output: string; env: Record<string, string> };
+}
+
+/** Names an environment's entry may have: plain names, never `.git` (the hub reads no other name it wrote). */
+const ENTRY_NAME = /^[A-Za-z0-9._-]{1,100}$/;
+
 /**
- * `argv` as it runs in the sandbox on a copy of `root` (a worktree), at `root`'s own path; throws NoSandbox
- * where it may not run. `git` is the worktree's git as the hub knows it: its git dir is bound read-only, so
- * a suite that asks git about the repository can, and nothing of git's can be changed.
+ * The entries of an environment the sandbox shows: real folders and files only. The setup wrote this folder,
+ * so a link is never followed (bwrap would resolve it on the host) and an odd name is never used.
  */
-export function sandboxed(argv: readonly string[], root: string, git?: GitPlace): SandboxedCommand {
+export function environmentEntries(environment: string | undefined): string[] {
+  if (!environment || !existsSync(environment)) return [];
+  return readdirSync(environment)
+    .filter((name) => ENTRY_NAME.test(name) && name !== "." && name !== ".." && name.toLowerCase() !== ".git")
+    .filter((name) => {
+      const stat = lstatSync(join(environment, name));
+      return stat.isDirectory() || stat.isFile();
+    })
+    .slice(0, 64);
+}
+
+/**
+ * `argv` as it runs in the sandbox on a copy of `root` (a worktree) at /workspace; throws NoSandbox where it
+ * may not run.
+ */
+export function sandboxed(argv: readonly string[], root: string, options: SandboxOptions = {}): SandboxedCommand {
   const availability = sandboxAvailability();
   if (!availability.available) {
     if (!unsandboxedAllowed()) throw new NoSandbox(`${availability.reason}; set QUORUM_UNSANDBOXED=1 to run agent code without a sandbox`);
+    if (options.setup) throw new NoSandbox(`${availability.reason}: a flight's setup runs only in the sandbox, where its network is the registry proxy`);
     return { program: argv[0], args: argv.slice(1), env: unsandboxedEnvironment(), sandboxed: false, outOfMemory: () => false, release: () => {} };
   }
   const worktree = resolve(root);
-  const env = workpieceEnvironment();
-  if (!programExists(argv[0], worktree, env.PATH)) throw new NoSuchProgram(`spawn ${argv[0]} ENOENT: no such program on PATH`);
-  const args = [...systemArgs(), ...worktreeArgs(worktree, git), "--chdir", worktree];
+  const entries = environmentEntries(options.environment);
+  const env = { ...workpieceEnvironment(options.setup ? null : entries), ...options.setup?.env };
+  if (!programExists(argv[0], worktree, env.PATH, options.environment)) throw new NoSuchProgram(`spawn ${argv[0]} ENOENT: no such program on PATH`);
+  const args = [...systemArgs(), ...worktreeArgs(worktree, options, entries), "--chdir", WORKSPACE];
   for (const [name, value] of Object.entries(env)) args.push("--setenv", name, value);
   const limits = [`--cpu=${LIMITS.cpuSeconds}`, `--as=${LIMITS.addressSpaceBytes}`, `--fsize=${LIMITS.fileBytes}`];
-  const inside = [...args, "--", "/bin/sh", "-c", copyThenRun(), "sh", ...unprivileged(), "prlimit", ...limits, "--", ...argv];
+  const inside = [...args, "--", "/bin/sh", "-c", copyThenRun(entries), "sh", ...unprivileged(), "prlimit", ...limits, "--", ...argv];
   // bwrap clears the environment itself (--clearenv) and sets only what the command may see.
   const outer = { PATH: "/usr/bin:/bin" } as unknown as NodeJS.ProcessEnv;
   const groups = newCommandLimits();
@@ -171,14 +219,16 @@ export function sandboxed(argv: readonly string[], root: string, git?: GitPlace)
 }
 
 /**
- * The first step inside: the worktree copied into its tmpfs (leaving out its .git, bound in place read-only),
- * then the command. A hub running as root copies as root, so a worktree folder only root can read still
- * copies, and hands the copy to the sandbox's user before dropping to it.
+ * The first step inside: the worktree copied into its tmpfs (leaving out its .git, bound in place read-only,
+ * and the environment's entries, bound over it), then the command. A hub running as root copies as root, so
+ * a worktree folder only root can read still copies, and hands the copy to the sandbox's user before dropping.
  */
-function copyThenRun(): string {
+function copyThenRun(entries: readonly string[]): string {
   const owner = privileged() ? String(sandboxUid()) : null;
   const take = owner ? `--numeric-owner --owner=${owner} --group=${owner}` : "";
-  const copy = `(cd ${SOURCE} && find . -mindepth 1 -maxdepth 1 ! -name .git -print0 | tar --null -T - ${take} -cf -) | tar ${owner ? "--numeric-owner" : ""} -xf -`;
+  // Entry names passed checks (ENTRY_NAME): quoting them for the shell cannot be escaped.
+  const skip = [".git", ...entries].map((name) => `! -name '${name}'`).join(" ");
+  const copy = `(cd ${SOURCE} && find . -mindepth 1 -maxdepth 1 ${skip} -print0 | tar --null -T - ${take} -cf -) | tar ${owner ? "--numeric-owner" : ""} -xf -`;
   const handOver = owner ? ` && chown ${owner}:${owner} .` : "";
   return `{ ${copy}${handOver}; } || { echo "quorum: could not copy the worktree into the sandbox" >&2; exit 125; }; exec "$@"`;
 }
@@ -252,14 +302,26 @@ function ancestors(path: string): string[] {
   return args;
 }
 
-/** The worktree's tmpfs at its own path, its .git read-only in place, the clone's git dir read-only, the source to copy. */
-function worktreeArgs(worktree: string, git: GitPlace | undefined): string[] {
+/**
+ * The worktree's tmpfs at /workspace, its .git read-only in it, the clone's git dir read-only at its own path
+ * (a worktree's .git names it), the environment's entries read-only (a few cache folders in them writable),
+ * the source to copy; for a setup, the proxy's socket and the folder its results go to.
+ */
+function worktreeArgs(worktree: string, options: SandboxOptions, entries: readonly string[]): string[] {
   const args: string[] = [];
-  const common = git ? commonGitDir(git.gitDir) : null;
+  const common = options.git ? commonGitDir(options.git.gitDir) : null;
   if (common && !common.startsWith(`${worktree}${sep}`)) args.push(...ancestors(common), "--ro-bind", common, common);
-  args.push(...ancestors(worktree), "--perms", privileged() ? "0755" : "0777", "--size", String(space().worktreeBytes), "--tmpfs", worktree);
+  args.push("--perms", privileged() ? "0755" : "0777", "--size", String(space().worktreeBytes), "--tmpfs", WORKSPACE);
   const dotGit = join(worktree, ".git");
-  if (existsSync(dotGit)) args.push("--ro-bind", dotGit, dotGit);
+  if (existsSync(dotGit)) args.push("--ro-bind", dotGit, `${WORKSPACE}/.git`);
+  for (const name of entries) {
+    args.push("--ro-bind", join(options.environment!, name), `${WORKSPACE}/${name}`);
+    for (const inner of WRITABLE_INSIDE[name] ?? []) {
+      const place = join(options.environment!, name, inner);
+      if (lstatSync(place, { throwIfNoEntry: false })?.isDirectory()) args.push("--perms", "1777", "--size", String(space().tmpBytes), "--tmpfs", `${WORKSPACE}/${name}/${inner}`);
+    }
+  }
+  if (options.setup) args.push("--bind", options.setup.output, OUTPUT, "--bind", options.setup.proxySocket, PROXY_SOCKET);
   args.push("--ro-bind", worktree, SOURCE, "--remount-ro", "/");
   return args;
 }
@@ -270,9 +332,15 @@ function commonGitDir(gitDir: string): string {
   return existsSync(file) ? resolve(gitDir, readFileSync(file, "utf8").trim()) : gitDir;
 }
 
-function programExists(program: string, root: string, path: string): boolean {
-  if (program.includes("/")) return existsSync(resolve(root, program));
-  return path.split(":").some((dir) => dir !== "" && existsSync(join(dir, program)));
+/** Whether `program` will be found inside: in the worktree, the environment (for /workspace's folders) or the system. */
+function programExists(program: string, root: string, path: string, environment: string | undefined): boolean {
+  const onHost = (inside: string) => {
+    if (!inside.startsWith(`${WORKSPACE}/`)) return existsSync(inside);
+    const rest = inside.slice(WORKSPACE.length + 1);
+    return existsSync(join(root, rest)) || (environment !== undefined && existsSync(join(environment, rest)));
+  };
+  if (program.includes("/")) return onHost(resolve(WORKSPACE, program));
+  return path.split(":").some((dir) => dir !== "" && onHost(join(dir, program)));
 }
 
 /** The hub's PATH, less the folders the sandbox does not show. */
@@ -281,14 +349,23 @@ function insidePath(): string {
   return [...new Set(dirs)].join(":") || "/usr/bin:/bin";
 }
 
+/** Folders of an environment whose programs come first on PATH (a project's own runners, its virtualenv's Python). */
+const ENVIRONMENT_BINS: Record<string, string> = { node_modules: "node_modules/.bin", ".venv": ".venv/bin" };
+
 /**
- * What a workpiece's commands see of the environment in the sandbox: a PATH, a locale, a throwaway HOME, and
- * git told to trust the worktree's owner (the hub's user, not the sandbox's); nothing else.
+ * What a workpiece's commands see of the environment in the sandbox: a PATH, a locale, a throwaway HOME, git
+ * told to trust the worktree's owner (the hub's user, not the sandbox's), and where package managers that keep
+ * dependencies outside the project find them (in the environment); nothing else. `entries`: the environment's
+ * (their programs first on PATH), or null for a setup, which may make any of them.
  */
-function workpieceEnvironment(): Record<string, string> {
+function workpieceEnvironment(entries: readonly string[] | null): Record<string, string> {
   const inherited = inheritedEnvironment();
+  const bins = Object.entries(ENVIRONMENT_BINS)
+    .filter(([entry]) => entries === null || entries.includes(entry))
+    .map(([, bin]) => `${WORKSPACE}/${bin}`);
+  const venv = entries === null || entries.includes(".venv");
   return {
-    PATH: insidePath(),
+    PATH: [...bins, insidePath()].join(":"),
     LANG: inherited.LANG ?? "C.UTF-8",
     HOME: "/tmp",
     TMPDIR: "/tmp",
@@ -296,6 +373,10 @@ function workpieceEnvironment(): Record<string, string> {
     GIT_CONFIG_COUNT: "1",
     GIT_CONFIG_KEY_0: "safe.directory",
     GIT_CONFIG_VALUE_0: "*",
+    GOPATH: `${ENV_HOME}/go`,
+    CARGO_HOME: `${ENV_HOME}/cargo`,
+    BUNDLE_PATH: `${ENV_HOME}/bundle`,
+    ...(venv ? { VIRTUAL_ENV: `${WORKSPACE}/.venv` } : {}),
   };
 }
 

@@ -9,6 +9,8 @@ export interface ToolContext {
   root: string;
   /** The root's git dir and work tree as the hub knows them, where the root is a flight's clone or worktree. */
   git?: GitPlace;
+  /** The flight's environment (its dependencies, built by its setup), shown to sandboxed commands; none outside a flight. */
+  environment?: string;
   /** Aborted when the tool's timeout passes; long-running handlers stop their work on it. */
   signal: AbortSignal;
   runId: string;

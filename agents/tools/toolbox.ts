@@ -36,6 +36,8 @@ export interface ToolboxOptions {
   root: string;
   /** The root's git dir as the hub knows it: list_files reads it, the sandbox binds it read-only. */
   git?: GitPlace;
+  /** The flight's environment, which sandboxed commands see (agents/team/environment.ts). */
+  environment?: string;
   timeoutMs?: number;
   /** Takes the hub's secrets out of every observation before anyone sees it (server/hub-secrets.ts; agents/run.ts sets it). */
   redact?: (observation: Observation) => Promise<Observation>;
@@ -79,6 +81,7 @@ export function createToolbox(tools: readonly Tool[], options: ToolboxOptions): 
       const running = tool.execute(prepared.args as never, {
         root: options.root,
         git: options.git,
+        environment: options.environment,
         signal: controller.signal,
         runId: ctx.runId,
         agentId: ctx.agentId,

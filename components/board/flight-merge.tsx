@@ -2,6 +2,7 @@
 // A flight's goal under review: where the work is (the branch in the user's repository, from which commit)
 // and how to take it. The team never merges into the user's checkout; the human does, with this command.
 import { CopyButton } from "../copy-button";
+import { SetupPanel } from "./flight-setup";
 import { type FlightView, useFlightOf } from "./use-flights";
 
 function MergeInstructions({ flight }: { flight: FlightView }) {
@@ -49,7 +50,12 @@ function MergeInstructions({ flight }: { flight: FlightView }) {
 export function FlightMerge({ taskId }: { taskId: string }) {
   const found = useFlightOf(taskId);
   if (!found?.isGoal) return null;
-  return <MergeInstructions flight={found.flight} />;
+  return (
+    <>
+      <MergeInstructions flight={found.flight} />
+      {found.flight.setup && <SetupPanel setup={found.flight.setup} />}
+    </>
+  );
 }
 
 /** The flight a task belongs to, as a small mark on its card. */

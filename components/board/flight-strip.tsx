@@ -4,6 +4,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { findingAnchor } from "../diagnosis/finding-anchor";
+import { SetupLine } from "./flight-setup";
 import { STATUS_LABEL, type TaskStatus } from "./types";
 import { type FlightView, useFlights } from "./use-flights";
 
@@ -13,6 +14,9 @@ const FLIGHT_STATUS: Record<FlightView["status"], { word: string; style: string 
   green: { word: "Suite green", style: "bg-green-100 text-green-900 dark:bg-green-900/60 dark:text-green-100" },
   red: { word: "Handed back", style: "bg-red-100 text-red-900 dark:bg-red-900/60 dark:text-red-100" },
 };
+
+/** While its setup runs, a flight says so instead of "Working". */
+const SETTING_UP = { word: "Setting up", style: "bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100" };
 
 /** How many of the newest flights show before "all". */
 const SHOWN = 3;
@@ -61,7 +65,7 @@ function Alerts({ alerts }: { alerts: FlightView["alerts"] }) {
 }
 
 function FlightRow({ flight }: { flight: FlightView }) {
-  const status = FLIGHT_STATUS[flight.status];
+  const status = flight.setup?.status === "running" && flight.status !== "red" ? SETTING_UP : FLIGHT_STATUS[flight.status];
   const [alert] = flight.alerts;
   return (
     // min-w-0: a grid item is as wide as its content by default, and a long goal or branch must truncate, not widen the page.
@@ -88,6 +92,7 @@ function FlightRow({ flight }: { flight: FlightView }) {
           <span data-testid="flight-tasks">{taskCounts(flight)}</span>
           <Spend budget={flight.budget} />
         </span>
+        <SetupLine setup={flight.setup} />
         <Alerts alerts={flight.alerts} />
       </Link>
     </li>

@@ -1,6 +1,7 @@
 "use client";
 // Give the team a goal on a repository of yours: its folder (looked at as you type: the commit the flight
-// would start from and the test command detected there), the goal, the test command and the allowance.
+// would start from and the test and setup commands detected there), the goal, the test command, the setup
+// that installs its dependencies first, and the allowance.
 // A team without a model cannot fly it: the dialog says so and how to give it one, and starts nothing.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -15,7 +16,18 @@ interface Input {
   repo: string;
   goal: string;
   testCommand?: string;
+  setupCommand?: string;
   allowance?: number;
+}
+
+/** What the setup field says about where its command comes from. */
+function setupHint(inspection: RepositoryInspection | undefined, setup: string, edited: boolean): string {
+  const limits = "It runs once before anyone works, with only the package registries reachable.";
+  if (!inspection) return `Detected from the repository once its folder is found. ${limits}`;
+  const found = inspection.setup;
+  if (edited && setup.trim() !== (found?.command ?? "")) return setup.trim() ? `Yours is used instead. ${limits}` : "No setup: the tests run on the repository as it is committed.";
+  if (!found) return `Nothing to install was found; give a command if the tests need one. ${limits}`;
+  return `${found.source === "file" ? "The repository's own .quorum/setup." : "Detected from its lockfiles."} ${limits}`;
 }
 
 /** How long typing pauses before the folder is looked at. */
@@ -86,6 +98,8 @@ export function NewFlightDialog({ open, onClose, onStarted }: { open: boolean; o
   const [testCommand, setTestCommand] = useState("");
   // Once the human types a command of their own, what is detected no longer replaces it.
   const [testEdited, setTestEdited] = useState(false);
+  const [setupCommand, setSetupCommand] = useState("");
+  const [setupEdited, setSetupEdited] = useState(false);
   const [allowance, setAllowance] = useState("");
   const [problems, setProblems] = useState<Record<string, string>>({});
   const pathField = useFocusWhen<HTMLInputElement>(open);
@@ -96,6 +110,9 @@ export function NewFlightDialog({ open, onClose, onStarted }: { open: boolean; o
   useEffect(() => {
     if (!testEdited && inspection.data) setTestCommand(inspection.data.testCommand ?? "");
   }, [inspection.data, testEdited]);
+  useEffect(() => {
+    if (!setupEdited && inspection.data) setSetupCommand(inspection.data.setup?.command ?? "");
+  }, [inspection.data, setupEdited]);
 
   const start = useMutation<FlightView, ApiError, Input>({
     mutationFn: (input) => apiPost<FlightView>("/api/flights", input),
@@ -106,6 +123,8 @@ export function NewFlightDialog({ open, onClose, onStarted }: { open: boolean; o
       setGoal("");
       setTestCommand("");
       setTestEdited(false);
+      setSetupCommand("");
+      setSetupEdited(false);
       setAllowance("");
       close();
       onStarted?.(flight);
@@ -136,6 +155,8 @@ export function NewFlightDialog({ open, onClose, onStarted }: { open: boolean; o
       repo: repo.trim(),
       goal: goal.trim(),
       ...(testCommand.trim() && { testCommand: testCommand.trim() }),
+      // Sent only when the human changed it (empty then means: no setup); otherwise the server decides as the dialog showed.
+      ...(setupEdited && setupCommand.trim() !== (inspection.data?.setup?.command ?? "") && { setupCommand: setupCommand.trim() }),
       ...(allowance.trim() && { allowance: Number(allowance.replaceAll(",", "").replaceAll("_", "")) }),
     });
 
@@ -145,7 +166,7 @@ export function NewFlightDialog({ open, onClose, onStarted }: { open: boolean; o
   const fieldRefusal = (field: string) => issues.find((i) => i.path[0] === field)?.message;
   const repoRefusal = refusal?.status === 400 && issues.length === 0 ? refusal.message : fieldRefusal("repo");
   const otherRefusal =
-    refusal && !(refusal.status === 400 && (issues.length === 0 || issues.every((i) => ["repo", "goal", "testCommand", "allowance"].includes(String(i.path[0])))));
+    refusal && !(refusal.status === 400 && (issues.length === 0 || issues.every((i) => ["repo", "goal", "testCommand", "setupCommand", "allowance"].includes(String(i.path[0])))));
 
   const repoNote = problems.repo ?? repoRefusal ?? (looked && looked === repo.trim() && inspection.error ? inspection.error.message : null);
   const repoHint = inspection.data
@@ -218,6 +239,23 @@ export function NewFlightDialog({ open, onClose, onStarted }: { open: boolean; o
             )}
           </Field>
         </div>
+        <Field label="Setup command" hint={setupHint(inspection.data, setupCommand, setupEdited)} error={fieldRefusal("setupCommand")}>
+          {(control) => (
+            <input
+              {...control}
+              value={setupCommand}
+              onChange={(e) => {
+                setSetupCommand(e.target.value);
+                setSetupEdited(true);
+              }}
+              className={`${inputClass} font-mono`}
+              name="setupCommand"
+              placeholder={inspection.isFetching ? "looking…" : "none"}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          )}
+        </Field>
         {otherRefusal && <ServerError error={refusal} />}
         <FormButtons busy={start.isPending} disabled={!canFly} label="Start flight" onCancel={close} />
       </form>

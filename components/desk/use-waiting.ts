@@ -41,7 +41,10 @@ export function sentenceOf(item: WaitingItem): { lead: string; text: string } {
     case "handback":
       return {
         lead: `Goal #${item.number} is back with you`,
-        text: `${item.model} ${item.outcome === "failed" ? "failed" : `ended ${item.outcome.replaceAll("_", " ")}`}: ${item.reason}`,
+        text:
+          item.outcome === "setup_failed"
+            ? `The flight's setup failed: ${item.reason.replace(/^the setup failed: /, "")}`
+            : `${item.model} ${item.outcome === "failed" ? "failed" : `ended ${item.outcome.replaceAll("_", " ")}`}: ${item.reason}`,
       };
     case "finding":
       return { lead: `${item.mode} ${item.name} on flight ${item.flightNumber}`, text: item.sentence };

@@ -117,6 +117,14 @@ const LINES: { [K in EventKind]: Line<K> } = {
   FlightLaunched: (d) => `launched a flight: ${cut(d.goal, 80)}`,
   FlightAllowanceSet: (d, _e, n) =>
     d.tokens === 0 ? `stopped ${n.who(d.agentId)} starting flights` : `allowed ${n.who(d.agentId)} to start flights of up to ${tokens(d.tokens)} tokens in all`,
+  FlightSetupStarted: (d) => `began the flight's setup: ${cut(d.command, 80)}`,
+  FlightSetupProgress: (d) => `setting up (${Math.round(d.elapsedMs / 1000)} s): ${cut(d.line, 80)}`,
+  FlightSetupEnded: (d) =>
+    d.ok
+      ? d.reused
+        ? `reused the environment of an earlier setup (${cut(d.command, 60)})`
+        : `set up the flight in ${Math.round(d.elapsedMs / 1000)} s (${cut(d.command, 60)})`
+      : `the flight's setup failed: ${cut(d.reason ?? "", 100)}`,
   FlightPlanningStarted: () => "began planning the flight",
   FlightTaskAdded: (d) => `added #${d.number} to the flight`,
   FlightPlanned: (d) => `planned the flight: ${d.tasks.map((t) => `#${t.number}`).join(", ") || "no tasks"}`,

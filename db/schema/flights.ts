@@ -25,6 +25,13 @@ export const flights = pgTable(
     branch: text("branch"),
     /** The shell command that runs the repository's tests (given, or detected at launch). */
     testCommand: text("test_command"),
+    /**
+     * The shell command that installs the repository's dependencies before anyone works (given, the
+     * repository's `.quorum/setup`, or detected from its lockfiles at launch); null: nothing to set up.
+     */
+    setupCommand: text("setup_command"),
+    /** Where `setupCommand` came from: `given`, `file` (.quorum/setup) or `detected`; null with no setup. */
+    setupSource: text("setup_source", { enum: ["given", "file", "detected"] }),
     /** The flight's allowance: the plan splits it into the tasks' sub-budgets. */
     budgetId: uuid("budget_id").references(() => budgets.id),
     createdBy: uuid("created_by").references(() => principals.id),

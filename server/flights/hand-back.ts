@@ -70,7 +70,8 @@ export async function streakOf(tx: Tx, model: string): Promise<{ count: number; 
       where af.kind = 'AgentFinished' and af.data->'result'->>'status' = 'done' and rs.data->>'model' = ${model})
     select count(*)::int as count, coalesce(bool_or((r.data->>'told')::boolean), false) as told
     from events r, last_done
-    where r.kind = 'TaskReleased' and r.data->>'model' = ${model} and r.id > last_done.id and r.data->>'outcome' <> ${GAVE_UP}`);
+    where r.kind = 'TaskReleased' and r.data->>'model' = ${model} and r.id > last_done.id
+      and r.data->>'outcome' not in (${GAVE_UP}, ${SETUP_FAILED})`);
   return { count: Number(row?.count ?? 0), told: Boolean(row?.told) };
 }
 
@@ -80,6 +81,11 @@ function recorded({ runId, outcome, reason, model }: RunEnding): Pick<TaskReleas
 }
 
 async function record(tx: Tx, actor: Principal, taskId: string, data: Omit<TaskReleasedData, "told" | "streak">, now: Date): Promise<{ told: boolean; streak: number }> {
+  if (data.outcome === SETUP_FAILED) {
+    // Not the model's failure: no streak of its, and each one is said (the human may be retrying it).
+    await appendEvent(tx, { kind: "TaskReleased", actor: actor.id, taskId, t: now, data: { ...data, told: true, streak: 0 } });
+    return { told: true, streak: 0 };
+  }
   await lockModel(tx, data.model);
   const before = await streakOf(tx, data.model);
   const told = !before.told;
@@ -126,6 +132,8 @@ export async function releaseSubtask(db: Db, agent: Principal, taskId: string, e
 
 /** How a coder's giving up is recorded as a release (it is not its model failing: no streak counts it). */
 export const GAVE_UP = "rework_abandoned";
+/** A hand-back's outcome when the flight's setup failed before anyone worked. */
+export const SETUP_FAILED = "setup_failed";
 
 /**
  * A coder gives a subtask up after `rejections` rounds of review: nobody is left holding it until its lease
@@ -220,7 +228,11 @@ async function tellHumans(db: Db, human: { name: string } | null, ending: RunEnd
   const system = await getSystemPrincipal(db);
   // The reason carries the vendor's words (an error body): quoted, so they never read as Quorum's.
   const cause = ending.outcome === "failed" ? `failed: ${quoted(ending.reason, 400)}` : `ended ${ending.outcome.replaceAll("_", " ")}: ${quoted(ending.reason, 400)}`;
-  const body = `The model ${ending.model} ${cause}\nSo ${what}. What to do: ${ending.advice}. Further failures of this model are counted on the Agents page, not repeated here.`;
+  // A failed setup is the repository's or the network's doing, never the model's: it is not blamed on one.
+  const body =
+    ending.outcome === SETUP_FAILED
+      ? `The flight's setup failed: ${quoted(ending.reason, 400)}\nSo ${what}. What to do: ${ending.advice}`
+      : `The model ${ending.model} ${cause}\nSo ${what}. What to do: ${ending.advice}. Further failures of this model are counted on the Agents page, not repeated here.`;
   await postMessage(db, system, FLIGHT_ROOM, { body, performative: "ERROR", ...(human ? { to: human.name } : {}), taskId }, clock);
 }
 

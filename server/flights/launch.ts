@@ -20,7 +20,8 @@ import { insertTask } from "../tasks/create";
 import { textField } from "../tasks/text";
 import type { TaskView } from "../tasks/view";
 import { commitAgentFlight } from "./agent-allowance";
-import { detectTestCommand, inspectRepository } from "./repository";
+import { detectTestCommand, filesAt, inspectRepository } from "./repository";
+import { chooseSetup } from "./setup-command";
 
 /** The room where the built-in team speaks. */
 export const FLIGHT_ROOM = "general";
@@ -34,6 +35,11 @@ export const startFlightInput = z.strictObject({
   goal: textField(4000, "a flight needs a goal"),
   /** A shell command run in the repository's folder; detected from the repository when absent. */
   testCommand: z.string().trim().min(1).max(1000).optional(),
+  /**
+   * A shell command that installs the repository's dependencies before the team works (network only to package
+   * registries); the repository's `.quorum/setup`, or one detected from its lockfiles, when absent; "" for none.
+   */
+  setupCommand: z.string().trim().max(2000).optional(),
   /** Tokens the whole flight may spend; DEFAULT_FLIGHT_ALLOWANCE when absent. */
   allowance: z.number().int().min(1_000).max(1_000_000_000).optional(),
 });
@@ -67,6 +73,7 @@ export async function launchFlight(db: Db, starter: Principal, input: LaunchFlig
       issues: [{ path: ["testCommand"], message: "not detected: give one" }],
     });
   }
+  const setup = await chooseSetup(await filesAt(source.path, source.head), input.setupCommand);
   const allowance = input.allowance ?? DEFAULT_FLIGHT_ALLOWANCE;
   const now = clock.now();
   const system = await getSystemPrincipal(db);
@@ -97,6 +104,8 @@ export async function launchFlight(db: Db, starter: Principal, input: LaunchFlig
         baseCommit: source.head,
         branch,
         testCommand,
+        setupCommand: setup?.command ?? null,
+        setupSource: setup?.source ?? null,
         budgetId: budget.id,
         createdBy: starter.id,
         mode: input.mode,
@@ -110,7 +119,18 @@ export async function launchFlight(db: Db, starter: Principal, input: LaunchFlig
       actor: starter.id,
       taskId: goalTask.id,
       t: now,
-      data: { flightId: flight.id, number, goal: input.goal, mode: input.mode, source: source.path, branch, baseCommit: source.head, testCommand, allowance },
+      data: {
+        flightId: flight.id,
+        number,
+        goal: input.goal,
+        mode: input.mode,
+        source: source.path,
+        branch,
+        baseCommit: source.head,
+        testCommand,
+        setupCommand: setup?.command ?? null,
+        allowance,
+      },
     });
     return { flight, goalTask };
   });

@@ -43,9 +43,16 @@ export async function inspectRepository(path: string): Promise<RepositoryAtHead>
   return { path: top, head, branch };
 }
 
-/** A file of the commit, or null when the commit has none by that name. */
-async function fileAt(repo: string, commit: string, name: string): Promise<string | null> {
-  return git(repo, ["show", `${commit}:${name}`]);
+/** A commit's file names, and a reader of any of them (null when the commit has none by that name). */
+export interface CommitFiles {
+  names: Set<string>;
+  read(name: string): Promise<string | null>;
+}
+
+/** The files of `commit` in the user's repository, read from git's objects (never from a work tree). */
+export async function filesAt(repo: string | GitPlace, commit: string): Promise<CommitFiles> {
+  const names = new Set(((await git(repo, ["ls-tree", "-r", "--name-only", commit])) ?? "").split("\n").filter(Boolean));
+  return { names, read: (name) => (names.has(name) ? git(repo, ["show", `${commit}:${name}`]) : Promise.resolve(null)) };
 }
 
 /** npm's placeholder script, which fails on purpose: not a test suite. */
@@ -59,8 +66,7 @@ const NPM_PLACEHOLDER = /no test specified/;
  * library discovery, which needs nothing installed). Null when none applies: the user must name one.
  */
 export async function detectTestCommand(repo: string, commit: string): Promise<string | null> {
-  const names = new Set(((await git(repo, ["ls-tree", "-r", "--name-only", commit])) ?? "").split("\n").filter(Boolean));
-  const at = (name: string) => (names.has(name) ? fileAt(repo, commit, name) : Promise.resolve(null));
+  const { names, read: at } = await filesAt(repo, commit);
   const pkg = await at("package.json");
   if (pkg) {
     try {

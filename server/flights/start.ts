@@ -4,7 +4,7 @@
 //
 // Who may ask (DESIGN §13): a human, on any repository of theirs, and the goal waits for their review. An agent
 // only where a human allowed it to (./agent-allowance.ts, off by default) and only on a repository a human has
-// already given the team, whose human then reviews the goal, testing it as that human's flight did. All of
+// already given the team, whose human then reviews the goal, set up and tested as that human's flight was. All of
 // that is decided from the request and the database before any folder of this machine is looked at, so an
 // agent's key learns nothing about which folders exist or hold a repository.
 import { resolve } from "node:path";
@@ -21,13 +21,13 @@ import { readTeamStatus } from "./team-status";
 import { readFlight, type FlightView } from "./view";
 
 /**
- * The human an agent's flight on `repo` waits for, and the test command it runs: the last human's flight on
- * that very path (compared as text, never looked up on disk). Refused alike whether the folder exists or not.
+ * The human an agent's flight on `repo` waits for, and the test and setup commands it runs: the last human's
+ * flight on that very path (compared as text, never looked up on disk). Refused alike whether the folder exists or not.
  */
-async function humanWhoFlew(db: Db, agent: Principal, repo: string): Promise<{ human: Principal; testCommand: string | null }> {
+async function humanWhoFlew(db: Db, agent: Principal, repo: string): Promise<{ human: Principal; testCommand: string | null; setupCommand: string | null }> {
   const path = resolve("/", repo);
   const [row] = await db
-    .select({ human: principals, testCommand: flights.testCommand })
+    .select({ human: principals, testCommand: flights.testCommand, setupCommand: flights.setupCommand })
     .from(flights)
     .innerJoin(principals, eq(principals.id, flights.createdBy))
     .where(and(eq(flights.source, path), eq(principals.kind, "human")))
@@ -36,7 +36,7 @@ async function humanWhoFlew(db: Db, agent: Principal, repo: string): Promise<{ h
   if (!row) {
     throw fail.forbidden("flight", `${agent.name} asks for flights only on a repository a human has flown, and no human has flown ${path}: ask a human to start the first one`);
   }
-  return { human: toPrincipal(row.human), testCommand: row.testCommand };
+  return { human: toPrincipal(row.human), testCommand: row.testCommand, setupCommand: row.setupCommand };
 }
 
 export async function startFlight(db: Db, caller: Principal, input: StartFlightInput, clock: Clock): Promise<FlightView> {
@@ -48,14 +48,20 @@ export async function startFlight(db: Db, caller: Principal, input: StartFlightI
       throw fail.forbidden("flight", `an agent's flight gets at most the default allowance (${DEFAULT_FLIGHT_ALLOWANCE} tokens); its human tops it up`);
     }
     await requireFlightAllowance(db, caller, allowance);
-    const { human, testCommand } = await humanWhoFlew(db, caller, input.repo);
+    const { human, testCommand, setupCommand } = await humanWhoFlew(db, caller, input.repo);
     if (input.testCommand !== undefined && input.testCommand !== testCommand) {
       throw fail.forbidden(
         "flight",
         `an agent's flight runs the tests as ${human.name}'s last flight on this repository did (\`${testCommand ?? "detected"}\`): leave testCommand out`,
       );
     }
-    asked = { ...input, testCommand: testCommand ?? undefined, approver: human };
+    if (input.setupCommand !== undefined && input.setupCommand !== (setupCommand ?? "")) {
+      throw fail.forbidden(
+        "flight",
+        `an agent's flight is set up as ${human.name}'s last flight on this repository was (\`${setupCommand ?? "no setup"}\`): leave setupCommand out`,
+      );
+    }
+    asked = { ...input, testCommand: testCommand ?? undefined, setupCommand: setupCommand ?? "", approver: human };
   }
   const team = await readTeamStatus(db);
   if (!team.mode) {

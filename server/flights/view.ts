@@ -12,6 +12,7 @@ import { dependenciesOf } from "../tasks/dependencies";
 import type { TaskStatus } from "../../db/schema";
 import type { Flight } from "./launch";
 import type { Principal } from "../principal";
+import { type SetupState, setupStatesOf } from "./setup";
 
 export interface FlightTaskView {
   id: string;
@@ -39,6 +40,8 @@ export interface FlightView {
   branch: string;
   baseCommit: string | null;
   testCommand: string | null;
+  /** Its setup (the command, where it came from, how it is going or went); null when the repository needs none. */
+  setup: SetupState | null;
   /** How the human takes the work once the goal is reviewed; null for a flight that worked in place. */
   mergeCommand: string | null;
   goalTask: { id: string; number: number; title: string; status: TaskStatus };
@@ -79,6 +82,10 @@ async function viewsOf(db: Executor, rows: { flight: Flight; goal: typeof tasks.
   const lines = await budgetLines(db, budgetIds);
   const lineOf = (id: string | null) => (id ? (lines.get(id) ?? null) : null);
   const alerts = await highFindings(db, ids, viewer);
+  const setups = await setupStatesOf(
+    db,
+    rows.map((r) => r.flight),
+  );
   return rows.map(({ flight, goal, creator }) => {
     return {
       id: flight.id,
@@ -90,6 +97,7 @@ async function viewsOf(db: Executor, rows: { flight: Flight; goal: typeof tasks.
       branch: flight.branch ?? "main",
       baseCommit: flight.baseCommit,
       testCommand: flight.testCommand,
+      setup: setups.get(flight.id) ?? null,
       mergeCommand: flight.source ? mergeCommandOf(flight.source, flight.branch ?? "main") : null,
       goalTask: { id: goal.id, number: goal.number, title: goal.title, status: goal.status },
       tasks: members

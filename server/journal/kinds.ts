@@ -80,6 +80,9 @@ export const EVENT_KINDS = [
   // the built-in team
   "TeamStarted",
   "FlightLaunched",
+  "FlightSetupStarted",
+  "FlightSetupProgress",
+  "FlightSetupEnded",
   "FlightAllowanceSet",
   "FlightPlanningStarted",
   "FlightTaskAdded",

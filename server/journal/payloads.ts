@@ -182,7 +182,29 @@ export interface EventPayloads {
     branch?: string;
     baseCommit?: string;
     testCommand?: string;
+    /** The setup it runs before planning (null: none); absent on flights launched before setups. */
+    setupCommand?: string | null;
     allowance?: number;
+  };
+  /** The flight's setup began building its environment (`digest` names it in QUORUM_HOME/environments). */
+  FlightSetupStarted: { flightId: string; command: string; source: string; digest: string };
+  /** How far a running setup got: its output's last line, and how long it has run. */
+  FlightSetupProgress: { flightId: string; line: string; elapsedMs: number };
+  /**
+   * The setup ended: `ok` with its environment (`reused` when an earlier flight on the same lockfiles built it),
+   * or failed with `reason`; `log` is the end of its output (the proxy's refusals in it).
+   */
+  FlightSetupEnded: {
+    flightId: string;
+    command: string;
+    source: string;
+    digest: string;
+    ok: boolean;
+    reused: boolean;
+    elapsedMs: number;
+    exitCode: number | null;
+    reason: string | null;
+    log: string;
   };
   /** A human set how many tokens of flights an agent may start (0: none); `committed` is what its flights took so far. */
   FlightAllowanceSet: { agentId: string; tokens: number; previous: number; committed: number };

@@ -7,7 +7,10 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from "node:dns";
 import { BlockList, isIP } from "node:net";
 
-const INWARD = new BlockList();
+// Two lists: node's BlockList checks an IPv4 address against IPv6 rules too (as ::ffff:a.b.c.d), so the
+// rule refusing IPv4-mapped IPv6 addresses would match every IPv4 address in a shared one.
+const INWARD_V4 = new BlockList();
+const INWARD_V6 = new BlockList();
 for (const [network, prefix] of [
   ["0.0.0.0", 8],
   ["10.0.0.0", 8],
@@ -21,7 +24,7 @@ for (const [network, prefix] of [
   ["224.0.0.0", 4],
   ["240.0.0.0", 4],
 ] as const) {
-  INWARD.addSubnet(network, prefix, "ipv4");
+  INWARD_V4.addSubnet(network, prefix, "ipv4");
 }
 for (const [network, prefix] of [
   ["::", 128],
@@ -32,14 +35,14 @@ for (const [network, prefix] of [
   ["fe80::", 10],
   ["ff00::", 8],
 ] as const) {
-  INWARD.addSubnet(network, prefix, "ipv6");
+  INWARD_V6.addSubnet(network, prefix, "ipv6");
 }
 
 /** Whether an IP address points into this machine or its private network (anything unreadable counts). */
 export function isInwardAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
-  return INWARD.check(address, family === 4 ? "ipv4" : "ipv6");
+  return family === 4 ? INWARD_V4.check(address, "ipv4") : INWARD_V6.check(address, "ipv6");
 }
 
 /** Thrown (through the socket) when a webhook's host resolves inward. */

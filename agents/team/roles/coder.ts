@@ -23,6 +23,7 @@ import { coderScript } from "../scripts";
 import { speak } from "../speak";
 import type { Member } from "../team";
 import { commitAndDiff, diffAsEvidence, ensureWorktree, restartFromFlightBranch, treeOf, worktreeGit } from "../workspace";
+import { flightEnvironment } from "../environment";
 
 /** After this many rejections the coder stops reworking and says so: a loop is for the humans to break. */
 export const MAX_REJECTIONS = 3;
@@ -116,6 +117,7 @@ async function workOn(
     tools: [readFileTool, editFileTool, runTests.tool],
     root: worktree,
     git: worktreeGit(place, worktree),
+    environment: await flightEnvironment(db, place),
     inbox: ears.inbox,
     keeper,
     maxMinutes: ears.maxMinutes,

@@ -1,7 +1,8 @@
-// The orchestrator: takes a planning flight's goal task, looks at the repository (read only), and
-// decomposes the goal into tasks with criteria, each naming the earlier tasks of the plan it waits for.
+// The orchestrator: takes a planning flight's goal task, sets the flight up (its dependencies installed once,
+// ../environment.ts), looks at the repository (read only), and decomposes the goal into tasks with criteria,
+// each naming the earlier tasks of the plan it waits for.
 import { z } from "zod";
-import { handGoalBack } from "../../../server/flights/hand-back";
+import { handGoalBack, SETUP_FAILED } from "../../../server/flights/hand-back";
 import { placeOf } from "../../../server/flights/place";
 import { addFlightTask, recordFlightPlan, takeFlightToPlan } from "../../../server/flights/plan";
 import { startRun } from "../../run";
@@ -19,6 +20,11 @@ import { orchestratorScript } from "../scripts";
 import { speak } from "../speak";
 import { cloneAt } from "../../../server/host-git";
 import { ensureFlightClone } from "../workspace";
+import { prepareEnvironment } from "../environment";
+
+/** What the human can do about a failed setup (the flight's card shows its log). */
+const SETUP_ADVICE =
+  "Read the setup's log on the flight's card. A registry the proxy refused can be allowed with QUORUM_SETUP_HOSTS, then Retry; a command that cannot work needs a new flight with one that does (New flight → Setup command, or `quorum flight start --setup`).";
 
 /** A plan names its tasks' dependencies by the numbers create_task returned; this many at most per task. */
 const MAX_DEPENDS_ON = 10;
@@ -31,6 +37,13 @@ export async function planNextFlight(ctx: TeamContext): Promise<boolean> {
   const { flight, goal } = taken;
   const place = placeOf(flight);
   ensureFlightClone(place);
+  const setup = await prepareEnvironment(db, me.principal, flight, clock);
+  if (!setup.ok) {
+    // Nobody works without the repository's dependencies: the goal goes back to its human with the setup's reason.
+    const client = thinker(ctx, "orchestrator", ({ goal }) => orchestratorScript(goal ?? ""), { goal: flight.goal }, flight.mode);
+    await handGoalBack(db, me.principal, flight, { ...endingOf(client, null, SETUP_FAILED, `the setup failed: ${setup.reason}`), advice: SETUP_ADVICE }, clock);
+    return true;
+  }
 
   const created: PlannedTask[] = [];
   const createTaskTool = createTaskToolFor(ctx, flight, created);

@@ -11,6 +11,7 @@ import { testerScript } from "../scripts";
 import { speak } from "../speak";
 import { recordingRunTests } from "../recording-run-tests";
 import { suiteWorktree, worktreeGit } from "../workspace";
+import { flightEnvironment } from "../environment";
 
 /** The runner's closing tally (TAP's `# tests`, `# pass`, `# fail` lines); the full output is in the journal. */
 function summaryOf(output: string): string {
@@ -31,6 +32,7 @@ export async function testNextIntegration(ctx: TeamContext): Promise<boolean> {
   // A flight task's share or a flight goal's allowance when it has one, else the member's own.
   const budgetId = await budgetForRun(db, flight.goalTaskId, me.budgetId);
   const suite = suiteWorktree(place);
+  const environment = await flightEnvironment(db, place);
   const { runId, result, ending } = await attemptRun(client, (runId) =>
     startRun(db, {
       runId,
@@ -42,6 +44,7 @@ export async function testNextIntegration(ctx: TeamContext): Promise<boolean> {
       tools: [runTests.tool],
       root: suite,
       git: worktreeGit(place, suite),
+      environment,
       budgetId,
       taskId: flight.goalTaskId,
       clock,

@@ -1,0 +1,2 @@
+ALTER TABLE "flights" ADD COLUMN "setup_command" text;--> statement-breakpoint
+ALTER TABLE "flights" ADD COLUMN "setup_source" text;

@@ -1,0 +1,46 @@
+// A flight's goal is held by its orchestrator for as long as the flight works (issue 42). The orchestrator
+// took it when planning began, and nobody runs on the goal while the coders work, so nothing renewed its
+// lease: past it, the sweeper put the goal back in ready and a green flight never reached its human. The
+// team's worker renews it instead (agents/team/worker.ts), from the flight's own state — a lease still, so a
+// worker that dies lets the goal go back to its human as any holder's task would.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { flights, tasks } from "../../db/schema";
+import type { Db } from "../../db/client";
+import type { Clock } from "../clock";
+import type { Principal } from "../principal";
+import { heartbeat } from "../tasks/heartbeat";
+import { leaseLengthSql } from "../tasks/lease";
+
+/** Renewed once a third of its lease has passed without a sign of life: before the stall sweeper's half. */
+const RENEW_AFTER = 3;
+
+/**
+ * Renews the lease on each goal `orchestrator` holds for a flight that works (or is green, waiting to be
+ * delivered) once a third of it has gone by; returns how many it renewed. A goal lost meanwhile is skipped.
+ */
+export async function holdFlightGoals(db: Db, orchestrator: Principal, clock: Clock): Promise<number> {
+  const now = sql`${clock.now().toISOString()}::timestamptz`;
+  const length = leaseLengthSql();
+  const due = await db
+    .select({ id: tasks.id, fence: tasks.fence })
+    .from(tasks)
+    .innerJoin(flights, eq(flights.goalTaskId, tasks.id))
+    .where(
+      and(
+        inArray(flights.status, ["working", "green"]),
+        eq(tasks.status, "in_progress"),
+        eq(tasks.ownerId, orchestrator.id),
+        sql`greatest(${tasks.updatedAt}, ${tasks.leaseExpiresAt} - ${length}) + ${length} / ${RENEW_AFTER} <= ${now}`,
+      ),
+    );
+  let renewed = 0;
+  for (const goal of due) {
+    try {
+      await heartbeat(db, orchestrator, goal.id, { fence: goal.fence }, clock);
+      renewed++;
+    } catch {
+      // Taken back, cancelled or delivered between the read and the renewal: not ours to hold any more.
+    }
+  }
+  return renewed;
+}
