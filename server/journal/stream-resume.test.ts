@@ -6,6 +6,7 @@ import { openTransaction } from "../../test/fixtures/open-transaction";
 import { makeAgent, makeHuman } from "../../test/helpers";
 import type { Principal } from "../principal";
 import { serverContext } from "../context";
+import type { EventNotice, Subscribe } from "./listen";
 import { openEventStream } from "./stream";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -15,10 +16,10 @@ afterEach(async () => {
 });
 
 /** Opens `viewer`'s stream after `after` and collects the ids of its journal frames, in order. */
-function follow(viewer: Principal, after: number | null) {
+function follow(viewer: Principal, after: number | null, subscribe: Subscribe = serverContext().subscribe) {
   const abort = new AbortController();
   const ids: number[] = [];
-  const stream = openEventStream(serverContext(), viewer, { after, signal: abort.signal, stillAuthenticated: async () => true });
+  const stream = openEventStream({ db: serverContext().db, subscribe }, viewer, { after, signal: abort.signal, stillAuthenticated: async () => true });
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let text = "";
@@ -93,5 +94,25 @@ describe("resuming a stream with Last-Event-ID", () => {
     const mine = () => stream.ids.filter((id) => [olderId, Number(newer.id), Number(live.id)].includes(id));
     // The older transaction's event has the larger id but comes first; each once.
     await expect.poll(mine, { timeout: 5_000 }).toEqual([olderId, Number(newer.id), Number(live.id)]);
+  });
+
+  it("does not send again what the catch-up sent when this process's announcer announces it later", async () => {
+    const viewer = await makeHuman();
+    const head = await journalHead();
+    const [caught] = await getConnection().sql<{ id: string }[]>`insert into events (kind, data) values ('RoomCreated', '{"room":"behind-caught"}') returning id`;
+    // An announcer standing behind the journal: it hears nothing until told, then the caught-up event, then a new one.
+    let announce: (notice: EventNotice) => void = () => {};
+    const behind: Subscribe = async (subscriber) => {
+      announce = subscriber;
+      return () => {};
+    };
+    const stream = follow(viewer, head, behind);
+    await expect.poll(() => stream.ids.includes(Number(caught.id)), { timeout: 5_000 }).toBe(true);
+    const notice = (id: number, room: string): EventNotice => ({ id, kind: "RoomCreated", actor: null, taskId: null, runId: null, room });
+    announce(notice(Number(caught.id), "behind-caught"));
+    const [later] = await getConnection().sql<{ id: string }[]>`insert into events (kind, data) values ('RoomCreated', '{"room":"behind-later"}') returning id`;
+    announce(notice(Number(later.id), "behind-later"));
+    announce(notice(Number(caught.id), "behind-caught")); // past the catch-up's end, an id is the announcer's to send
+    await expect.poll(() => stream.ids.filter((id) => id >= Number(caught.id)), { timeout: 5_000 }).toEqual([Number(caught.id), Number(later.id), Number(caught.id)]);
   });
 });

@@ -172,10 +172,17 @@ export function openEventStream(ctx: { db: Executor; subscribe: Subscribe }, vie
         // reconnects to (their announcers stand at different places). Live notices that arrive during the
         // catch-up wait for it to end; those it already sent are not sent twice.
         let held: EventNotice[] | null = options.after === null ? null : [];
+        // The catch-up reads the journal itself, so it may run ahead of this process's announcer: until the
+        // announcer reaches the catch-up's last event, what it announces may have been sent already.
+        let caughtUp: { sent: Set<number>; last: number } | null = null;
         const live = (notice: EventNotice) => {
           if (CREDENTIAL_KINDS.has(notice.kind)) recheck();
-          if (held) held.push(notice);
-          else forward(notice);
+          if (held) return void held.push(notice);
+          if (caughtUp?.sent.has(notice.id)) {
+            if (notice.id === caughtUp.last) caughtUp = null;
+            return;
+          }
+          forward(notice);
         };
         // Notices the announcer could not read in time are not sent late: the stream ends, and the client's
         // reconnect with Last-Event-ID reads them from the journal.
@@ -198,6 +205,8 @@ export function openEventStream(ctx: { db: Executor; subscribe: Subscribe }, vie
           }
           const waiting = held ?? [];
           held = null;
+          const last = [...sent].at(-1);
+          if (last !== undefined && !waiting.some((notice) => notice.id === last)) caughtUp = { sent, last };
           for (const notice of waiting) if (!sent.has(notice.id)) forward(notice);
         }
       } catch (error) {
