@@ -27,7 +27,7 @@ export interface paths {
     };
     /**
      * Prometheus metrics (text format): the hub's counters and gauges, this process's latency by route
-     * @description Read without a key from this machine (a loopback socket no proxy relayed; `next start` hands a route no socket, so there it needs one), otherwise with `Authorization: Bearer $QUORUM_METRICS_TOKEN` or a human's session; an agent's key is 403. README's Operating Quorum lists the series.
+     * @description Read without a key from this machine (a loopback socket no proxy relayed; `next start` hands a route no socket, so there it needs one), otherwise with `Authorization: Bearer $QUORUM_METRICS_TOKEN` or a human's session; an agent's key is 403. docs/OPERATING.md, Operating Quorum, lists the series.
      */
     get: operations["getMetrics"];
     put?: never;
@@ -1325,7 +1325,7 @@ export interface paths {
     put?: never;
     /**
      * The MCP server (Streamable HTTP, stateless; a bearer key per request)
-     * @description JSON-RPC 2.0 messages; `?profile=full|worker|chat` picks the tools. See README's Bring your own agent.
+     * @description JSON-RPC 2.0 messages; `?profile=full|worker|chat` picks the tools. See docs/API.md, Bring your own agent.
      */
     post: operations["postMcp"];
     /** Not served: the MCP server is stateless (405) */
@@ -1364,7 +1364,7 @@ export interface paths {
     put?: never;
     /**
      * A2A v1.0 over JSON-RPC (a bearer key per request; send `A2A-Version: 1.0`)
-     * @description One JSON-RPC 2.0 request: SendMessage, SendStreamingMessage, GetTask, ListTasks, CancelTask, SubscribeToTask, CreateTaskPushNotificationConfig, GetTaskPushNotificationConfig, ListTaskPushNotificationConfigs, DeleteTaskPushNotificationConfig. SendStreamingMessage and SubscribeToTask answer Server-Sent Events, each a JSON-RPC response (the task first, then its status updates), until the task waits for its approver (INPUT_REQUIRED) or ends. A refusal is a JSON-RPC error: A2A's code where A2A has one (-32602 a bad parameter, -32001 no such task, -32002 past cancelling, -32004 unsupported, -32009 a version other than 1.0), else -31000 less REST's status (-31403, -31409, -31429); its data holds REST's body as a google.rpc.ErrorInfo of domain `quorum`. A refusal before the JSON-RPC runs (no key, another site's page, a body over 1 MiB) is such an error with REST's HTTP status. README's Bring your own agent has the states.
+     * @description One JSON-RPC 2.0 request: SendMessage, SendStreamingMessage, GetTask, ListTasks, CancelTask, SubscribeToTask, CreateTaskPushNotificationConfig, GetTaskPushNotificationConfig, ListTaskPushNotificationConfigs, DeleteTaskPushNotificationConfig. SendStreamingMessage and SubscribeToTask answer Server-Sent Events, each a JSON-RPC response (the task first, then its status updates), until the task waits for its approver (INPUT_REQUIRED) or ends. A refusal is a JSON-RPC error: A2A's code where A2A has one (-32602 a bad parameter, -32001 no such task, -32002 past cancelling, -32004 unsupported, -32009 a version other than 1.0), else -31000 less REST's status (-31403, -31409, -31429); its data holds REST's body as a google.rpc.ErrorInfo of domain `quorum`. A refusal before the JSON-RPC runs (no key, another site's page, a body over 1 MiB) is such an error with REST's HTTP status. docs/API.md, Bring your own agent, has the states.
      */
     post: operations["postA2a"];
     delete?: never;

@@ -22,11 +22,11 @@ interface ReadmeOperation {
 }
 
 /**
- * The operations README's HTTP API table names, one per code span: `GET·POST /api/rooms/:room/cursor {seq}`,
+ * The operations docs/API.md's HTTP API table names, one per code span: `GET·POST /api/rooms/:room/cursor {seq}`,
  * or `…/presence`, read against the path of the span before it (any of its prefixes) with that span's methods.
  */
 function readmeOperations(): ReadmeOperation[] {
-  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  const readme = readFileSync(new URL("../docs/API.md", import.meta.url), "utf8");
   const section = readme.slice(readme.indexOf("## The HTTP API"), readme.indexOf("## Bring your own agent"));
   const toDocument = (path: string) => path.replace(/[?{].*$/, "").replace(/:(\w+)/g, "{$1}");
   const operations: ReadmeOperation[] = [];
@@ -112,7 +112,7 @@ describe("the OpenAPI document", () => {
     expect(body.additionalProperties).toBe(false);
   });
 
-  it("documents every operation README's API table lists (the room cursor's GET was once missing)", () => {
+  it("documents every operation docs/API.md's table lists (the room cursor's GET was once missing)", () => {
     const documented = (path: string, method: string) => doc.paths[path]?.[method as keyof (typeof doc.paths)[string]] !== undefined;
     const missing = readmeOperations().filter(({ methods, paths, everyMethod }) =>
       everyMethod ? !methods.every((method) => documented(paths[0], method)) : !paths.some((path) => methods.some((method) => documented(path, method))),

@@ -21,7 +21,7 @@ test("send, stream until INPUT_REQUIRED, a human's review in the browser, and th
   const me = await (await page.request.get("/api/me")).json();
   const [delegator, worker] = [await registerAgent(uniqueName("crew"), "delegator"), await registerAgent()];
 
-  // The README's recipe: the SDK finds the card at the base URL, and every request carries the key.
+  // docs/API.md's recipe: the SDK finds the card at the base URL, and every request carries the key.
   const fetchImpl: typeof fetch = (url, init) => fetch(url, { ...init, headers: { ...init?.headers, authorization: `Bearer ${delegator.key}` } });
   const client = await new ClientFactory(
     ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {

@@ -29,7 +29,7 @@ test("with a scripted team, New flight says how to set QUORUM_MODEL, still looks
   const note = dialog.getByTestId("no-model-note");
   await expect(note).toContainText("The team runs scripted: no model is configured, and its script only flies the demo.");
   await expect(note).toContainText("QUORUM_MODEL=");
-  await expect(note).toContainText("README, under Configuration");
+  await expect(note).toContainText("docs/OPERATING.md, under Configuration");
   await expect(dialog.getByRole("button", { name: "Start flight" })).toBeDisabled();
 
   // A folder that is no git repository: the reason, next to the path.

@@ -1,4 +1,4 @@
-// The variables of README's Configuration table, as server/config.ts reads them: each default, each
+// The variables of docs/OPERATING.md's Configuration table, as server/config.ts reads them: each default, each
 // override, and what a value out of range or malformed does.
 import { describe, expect, it } from "vitest";
 import {

@@ -7,7 +7,7 @@
 // its own connection settings (it imports nothing of ours). The model's variables are not named here:
 // agents/model/from-env.ts, the only code that knows a vendor, picks them (QUORUM_MODEL, QUORUM_MODEL_<ROLE>, …) out
 // of `quorumVariables()`.
-// README's Configuration table lists every variable; test/config-home.test.ts fails when process.env
+// docs/OPERATING.md's Configuration table lists every variable; test/config-home.test.ts fails when process.env
 // appears anywhere else in production code.
 import { join } from "node:path";
 import { quorumHome } from "../db/home";
@@ -263,7 +263,7 @@ export const reviewDeadlineSetting = setting((env) => (env.QUORUM_REVIEW_DEADLIN
 /** Quorum's own variables (QUORUM_*), for the model seam: agents/model/from-env.ts alone knows which of them configure a model. */
 export const quorumVariables = setting((env): Environment => Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith("QUORUM_"))));
 
-// ——— Operating Quorum: metrics and traces (README, "Operating Quorum")
+// ——— Operating Quorum: metrics and traces (docs/OPERATING.md, "Operating Quorum")
 
 /** QUORUM_METRICS_TOKEN as set, else undefined: the bearer token a scraper off this machine reads `/metrics` with (server/metrics/access.ts). */
 export const metricsTokenSetting = setting((env) => env.QUORUM_METRICS_TOKEN?.trim() || undefined);

@@ -1,5 +1,5 @@
 // One home per value (issue 29): the process's environment is read in server/config.ts and nowhere else in
-// production code, so every variable has one reader, one default and one place README's table points at.
+// production code, so every variable has one reader, one default and one place docs/OPERATING.md's table points at.
 // db/ reads its own connection settings (it imports nothing of ours). Two spellings of `process.env`
 // elsewhere are not reads of this process's configuration, and are named here with why.
 import { describe, expect, it } from "vitest";

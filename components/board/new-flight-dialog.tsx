@@ -75,8 +75,8 @@ function NoLiveTeam({ mode, id }: { mode: string | null | undefined; id: string 
             QUORUM_MODEL=&lt;wire&gt;:&lt;model&gt; QUORUM_&lt;WIRE&gt;_API_KEY=… npm start
           </pre>
           <p className="mt-2 text-xs">
-            Which wires and keys there are, and every other setting, is in the README, under Configuration; <code className="font-mono">quorum model check</code> tries the model
-            before you start.
+            Which wires and keys there are, and every other setting, is in docs/OPERATING.md, under Configuration; <code className="font-mono">quorum model check</code> tries the
+            model before you start.
           </p>
         </>
       ) : (

@@ -29,7 +29,7 @@ export const A2A_ROUTES: RouteSpec[] = [
       "(the task first, then its status updates), until the task waits for its approver (INPUT_REQUIRED) or ends. A refusal is a JSON-RPC error: A2A's code " +
       "where A2A has one (-32602 a bad parameter, -32001 no such task, -32002 past cancelling, -32004 unsupported, -32009 a version other than 1.0), " +
       "else -31000 less REST's status (-31403, -31409, -31429); its data holds REST's body as a google.rpc.ErrorInfo of domain `quorum`. A refusal before " +
-      "the JSON-RPC runs (no key, another site's page, a body over 1 MiB) is such an error with REST's HTTP status. README's Bring your own agent has the states.",
+      "the JSON-RPC runs (no key, another site's page, a body over 1 MiB) is such an error with REST's HTTP status. docs/API.md, Bring your own agent, has the states.",
     access: "bearer",
     body: z.looseObject({ jsonrpc: z.literal("2.0"), id: z.union([z.string(), z.number(), z.null()]).optional(), method: z.enum(METHODS), params: z.looseObject({}) }),
     answers: [

@@ -9,7 +9,7 @@ export const MCP_ROUTES: RouteSpec[] = [
     path: "/api/mcp",
     tag: TAGS.surfaces,
     summary: "The MCP server (Streamable HTTP, stateless; a bearer key per request)",
-    description: "JSON-RPC 2.0 messages; `?profile=full|worker|chat` picks the tools. See README's Bring your own agent.",
+    description: "JSON-RPC 2.0 messages; `?profile=full|worker|chat` picks the tools. See docs/API.md, Bring your own agent.",
     access: "bearer",
     query: z.strictObject({ profile: z.enum(["full", "worker", "chat"]).optional() }),
     body: z.looseObject({ jsonrpc: z.literal("2.0"), method: z.string() }),

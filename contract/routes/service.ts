@@ -12,7 +12,7 @@ export const SERVICE_ROUTES: RouteSpec[] = [
     summary: "Prometheus metrics (text format): the hub's counters and gauges, this process's latency by route",
     description:
       "Read without a key from this machine (a loopback socket no proxy relayed; `next start` hands a route no socket, so there it needs one), " +
-      "otherwise with `Authorization: Bearer $QUORUM_METRICS_TOKEN` or a human's session; an agent's key is 403. README's Operating Quorum lists the series.",
+      "otherwise with `Authorization: Bearer $QUORUM_METRICS_TOKEN` or a human's session; an agent's key is 403. docs/OPERATING.md, Operating Quorum, lists the series.",
     access: "principal",
     answers: [{ status: 200, description: "The exposition, Prometheus text format 0.0.4", contentType: "text/plain; version=0.0.4; charset=utf-8", schema: z.string() }],
     refusals: [403],

@@ -4,7 +4,7 @@ import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, u
 import { principals } from "./principals";
 import { tasks } from "./tasks";
 
-/** The event types an endpoint may subscribe to (README "Webhooks"). */
+/** The event types an endpoint may subscribe to (docs/API.md, "Webhooks"). */
 export const WEBHOOK_EVENT_TYPES = [
   "escalation.opened",
   "escalation.resolved",

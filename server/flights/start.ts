@@ -71,7 +71,7 @@ export async function startFlight(db: Db, caller: Principal, input: StartFlightI
     throw fail.conflict(
       "flight",
       "scripted_team",
-      "the team runs scripted (no model is configured), and its script only flies the demo: set QUORUM_MODEL (README, Configuration) and restart to fly your own repository",
+      "the team runs scripted (no model is configured), and its script only flies the demo: set QUORUM_MODEL (docs/OPERATING.md, Configuration) and restart to fly your own repository",
     );
   }
   const { flight } = await launchFlight(db, caller, { ...asked, mode: team.mode, approver: asked.approver ?? caller }, clock);

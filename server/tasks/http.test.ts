@@ -141,6 +141,35 @@ describe("working a task over HTTP", () => {
     expect(await taskEventKinds(id)).toEqual(expect.arrayContaining(["TaskReviewed", "TaskReopened", "OutputAppended", "LeaseRenewed"]));
   });
 
+  it("answers a retried submit (its first answer lost) as the first did, writing nothing; another submission is refused", async () => {
+    const { lead, ada, bo } = await team();
+    const id = (await call(createRoute, "/api/tasks", { cookie: lead.cookie, body: { title: "Submit twice", acceptanceCriteria: criteria } })).body.id;
+    const params = { id };
+    await call(claimRoute, `/api/tasks/${id}/claim`, { params, key: ada.key, body: {} });
+    const body = { fence: 1, summary: "done", evidence: "12 passed" };
+    const first = await call(submitRoute, `/api/tasks/${id}/submit`, { params, key: ada.key, body });
+    expect(first.status).toBe(200);
+    const kinds = await taskEventKinds(id);
+    const retried = await call(submitRoute, `/api/tasks/${id}/submit`, { params, key: ada.key, body });
+    expect(retried.status).toBe(200);
+    expect(retried.body).toEqual(first.body);
+    expect(await taskEventKinds(id)).toEqual(kinds);
+    // Anything else is not a retry: other words, another fence, another agent.
+    for (const [key, other] of [
+      [ada.key, { ...body, evidence: "13 passed" }],
+      [ada.key, { ...body, summary: "done again" }],
+      [bo.key, body],
+    ] as const) {
+      const refused = await call(submitRoute, `/api/tasks/${id}/submit`, { params, key, body: other });
+      expect(refused.status, JSON.stringify(other)).toBe(409);
+      expect(refused.body.error).toBe("wrong_status");
+    }
+    expect((await call(submitRoute, `/api/tasks/${id}/submit`, { params, key: ada.key, body: { ...body, fence: 0 } })).body.error).toBe("stale_fence");
+    expect(await taskEventKinds(id)).toEqual(kinds);
+    const detail = await call(detailRoute, `/api/tasks/${id}`, { params, key: bo.key });
+    expect(detail.body.evidence).toHaveLength(1);
+  });
+
   it("answers claim-next with 204 when nothing is ready for the caller", async () => {
     const { lead, ada } = await team();
     // Only tasks ada approves are ready for her here, and she may not own those.

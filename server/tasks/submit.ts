@@ -1,8 +1,8 @@
 // Hands the owner's work to review with a summary and its evidence; the focus window closes.
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { taskEvidence, tasks } from "../../db/schema";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
 import type { EventPayloads } from "../journal/payloads";
@@ -12,7 +12,7 @@ import { closeFocusWindow } from "../relay/focus";
 import { fenceField, requireOwnerWrite } from "./guards";
 import { lockTaskForOwner, viewAfter } from "./owner-lock";
 import { textField } from "./text";
-import { lockTask, readTaskView, type TaskView } from "./view";
+import { lockTask, readTaskView, type TaskRow, type TaskView } from "./view";
 
 export const MAX_EVIDENCE_CHARS = 256 * 1024;
 
@@ -37,6 +37,7 @@ export async function submitTask(db: Db, caller: Principal, taskId: string, inpu
   const fast = await pipelinedTransaction(db, async ({ sql, commitWith }): Promise<TaskView | null> => {
     const locked = await lockTaskForOwner(sql, taskId, caller.id);
     const { task, window } = locked;
+    if (mayBeRetry(task, caller, input.fence)) return null; // the general path answers a retry as the first submit
     requireOwnerWrite(task, caller, input.fence, "submit");
     if (window && !window.empty) return null; // nothing written: the transaction ends, the general path runs
     const submitted: Omit<EventPayloads["TaskSubmitted"], "evidenceId"> = { number: task.number, fence: task.fence, summary: input.summary, outputCount: task.outputCount };
@@ -66,10 +67,27 @@ export async function submitTask(db: Db, caller: Principal, taskId: string, inpu
   return fast ?? submitWithDigest(db, caller, taskId, input, now);
 }
 
+/** The owner's own submit, under the same fence, may have landed already (its answer lost on the way). */
+function mayBeRetry(task: Pick<TaskRow, "status" | "ownerId" | "fence">, caller: Principal, fence: number): boolean {
+  return task.status === "review" && task.ownerId === caller.id && task.fence === fence;
+}
+
+/** Whether the task's latest submission is this one, word for word: then a retry changes nothing and answers as the first did. */
+async function sameAsSubmitted(tx: Tx, task: TaskRow, caller: Principal, input: SubmitTaskInput): Promise<boolean> {
+  const [latest] = await tx
+    .select({ authorId: taskEvidence.authorId, fence: taskEvidence.fence, summary: taskEvidence.summary, evidence: taskEvidence.evidence })
+    .from(taskEvidence)
+    .where(and(eq(taskEvidence.taskId, task.id), eq(taskEvidence.kind, "submission")))
+    .orderBy(desc(taskEvidence.id))
+    .limit(1);
+  return latest?.authorId === caller.id && latest.fence === task.fence && latest.summary === input.summary && latest.evidence === input.evidence;
+}
+
 /** The general path: the same rules, and closeFocusWindow flushes the digest as one batch. */
 async function submitWithDigest(db: Db, caller: Principal, taskId: string, input: SubmitTaskInput, now: Date): Promise<TaskView> {
   return db.transaction(async (tx) => {
     const task = await lockTask(tx, taskId);
+    if (mayBeRetry(task, caller, input.fence) && (await sameAsSubmitted(tx, task, caller, input))) return readTaskView(tx, task.id);
     requireOwnerWrite(task, caller, input.fence, "submit");
     const [record] = await tx
       .insert(taskEvidence)
