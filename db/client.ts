@@ -103,8 +103,8 @@ export function connect(url: string, options: { max?: number; name?: string; deb
     postgres(url, {
       max: size,
       // No JIT: every statement the app runs reads a page or writes a few rows, but the planner's estimate for the
-      // journal's direct-message rule grows with the journal past jit_above_cost, and compiling then took 1–17 s
-      // of a read that runs in milliseconds (bench/results/2026-12-03-scale.md).
+      // journal's direct-message rule grows with the journal past jit_above_cost, and compiling then took seconds
+      // for a read that runs in milliseconds (bench/results/notebook.md).
       connection: { application_name: applicationName, jit: "off" },
       onnotice: () => {},
       debug: options.debug,
@@ -133,16 +133,9 @@ export function connect(url: string, options: { max?: number; name?: string; deb
  * the work (per-backend caches of plans, catalog and relations, and presumably the CPU's). PgBouncer reuses
  * its most recent server connection for the same reason.
  *
- * Measured on embedded PostgreSQL 18, 2 cores, 2026-12-01 (bench/results/2026-12-01.md, "Late (stop 28): the hot lanes"):
- * on 2,000-task boards (`npm run bench -- --only=claims`), claim-next on a 20-connection pool with all 20
- * open made 527 / 1,066 / 2,177 claims/s at 1 / 4 / 16 workers, and on a pool of 4, 1,052 / 1,346 / 3,175.
- * Three runs each of `npm run bench -- --quick --only=posting,claims,cycle,http` chose the sizes:
- * - one lane of 2 for both: claims at 16 workers 0.505, 0.450, 0.616× the bare loop; 8 rooms' posts
- *   0.173, 0.172, 0.158× raw INSERTs (on the pool before: 0.212–0.253× and 0.171–0.187×);
- * - one lane of 4: claims 0.339, 0.388, 0.388×; 8 rooms 0.209, 0.221, 0.229×;
- * - claims on 2 and posts on 4, as here: claims 0.569, 0.486, 0.586×; 8 rooms 0.210, 0.214, 0.194×.
- * Claims batch, so two backends keep up; posts commit one by one, and more backends share a WAL flush.
- * Cursor acks on the lane were no faster (8 rooms 0.178–0.192× against 0.184–0.215×): they stay on the pool.
+ * Claims batch, so two backends keep up; posts commit one by one, and more backends share a WAL flush, so
+ * they get four. Cursor acks were no faster on a lane and stay on the pool. The sizes were chosen by bench
+ * runs (bench/results/notebook.md).
  *
  * A lane statement waits behind the ones before it on its connection, so never send one from inside an
  * open transaction that it might wait for (the hot paths post and claim after their commits already).

@@ -1,6 +1,6 @@
 // Every git command the hub runs on this machine (the team's clones and worktrees, the diffs a review reads,
 // the user's repository a flight starts from) goes through here. A worktree is written by a model's file tools
-// and was, until issue 41, by a workpiece's tests: whatever git would read from it is an attacker's. So git is
+// and once was by a workpiece's tests: whatever git would read from it is an attacker's. So git is
 // told its git dir and work tree (a worktree's `.git` file is never followed), reads no system or global
 // config, and runs no fsmonitor, hook, pager or submodule; only the repository config the hub wrote counts.
 import { execFile, execFileSync, spawn } from "node:child_process";

@@ -1,4 +1,4 @@
-// What a request line may name before either router sees it (issue 34): the origin form of RFC 9112
+// What a request line may name before either router sees it: the origin form of RFC 9112
 // §3.2.1, a path that is already resolved. An absolute-form target (`GET http://evil.example/room`)
 // made Next redirect to that host; `/x/../api/stream` reached Next's copy of an API route, past the
 // lean router and its per-principal stream counter. Neither is anything a browser or client sends.

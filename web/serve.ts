@@ -3,12 +3,9 @@
 // everything else — pages, assets, proxy.ts. Stops on SIGTERM/SIGINT: the listener closes, open requests
 // finish (bin/child-lifeline.cjs cuts live streams), then the process exits.
 //
-// Why, measured (`npm run bench -- --quick --only=http`, 8 clients, 2026-11-30): `GET /api/health` (one
-// `select 1`) answered at p50 19.6–26.0 ms through `next start`, 3.3–4.3× a bare node:http server running the
-// same query (bench/bare-health.ts) and 5.9–13.7× a raw SELECT; Next's request path was ~75% of every API
-// call's floor. Through this server, interleaved runs on the same quiet machine: 4.5–8.8 ms, 0.6–1.05× the
-// bare server, 3.1–3.8× the raw SELECT (target ≤ 4×). Tables: bench/results/2026-11-30.md. Hono was not
-// needed: the route files are the routes, and matching 67 of them by segment is a page of code.
+// Why: Next's request path was most of every API call's floor, so /api/* bypasses it and answers about as
+// fast as a bare node:http server (bench/results/notebook.md). Hono was not needed: the route files are the
+// routes, and matching them by segment is a page of code.
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { parseArgs } from "node:util";

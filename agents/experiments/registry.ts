@@ -1,4 +1,4 @@
-// The experiments `quorum experiment NAME` runs, by name (seed 000's and seed 003's, issue 31).
+// The experiments `quorum experiment NAME` runs, by name (seed 000's and seed 003's).
 import { bakeoffExperiment } from "./bakeoff";
 import type { Experiment, Parameters } from "./experiment";
 import { gatesExperiment } from "./gates";

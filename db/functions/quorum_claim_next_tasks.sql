@@ -12,9 +12,8 @@
 --
 -- A function for one reason: plan_cache_mode. As a prepared statement PostgreSQL re-planned it on every
 -- call (the generic plan, costed for arrays of unknown length, never looked cheaper than a custom one),
--- and planning took half its time: a batch of two 2.4 ms, of sixteen 4.0 ms, against 1.35 ms and 2.8 ms
--- with the generic plan (embedded PostgreSQL 18, one connection, 2026-12-01; migration 0031). Only
--- unscoped claims go together; a claim within a goal's subtasks goes alone.
+-- and planning took about half its time (bench/results/notebook.md). Only unscoped claims go together; a
+-- claim within a goal's subtasks goes alone.
 CREATE OR REPLACE FUNCTION public.quorum_claim_next_tasks(p_callers uuid[], p_kinds text[], p_nows timestamp with time zone[], p_lease_secs integer)
  RETURNS TABLE(claim_ordinal integer, claim_retry boolean, claimed_task tasks, approver_name text, approver_kind text, created_by_name text)
  LANGUAGE plpgsql

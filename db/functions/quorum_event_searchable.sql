@@ -1,7 +1,7 @@
 -- Which kinds the journal's search indexes: the ones that carry text, not the bookkeeping kinds whose
 -- strings are only ids, times, room names and fixed words (delivery receipts, cursors, focus windows,
--- claims, leases). Those are the hot paths' second events: indexing MessageDelivered cost 0.29–0.33 ms a row
--- against 0.03–0.04 ms without it (migration 0024 has the measurements). Readers filter them by kind instead.
+-- claims, leases). Those are the hot paths' second events, and indexing them made each insert several times
+-- dearer (migration 0024 has the measurements). Readers filter them by kind instead.
 CREATE OR REPLACE FUNCTION public.quorum_event_searchable(kind text)
  RETURNS boolean
  LANGUAGE sql

@@ -6,13 +6,11 @@
 -- asks it too, in plain sight: it is what lets the partial indexes on ready tasks (tasks_ready_idx,
 -- tasks_offered_idx) serve the search. And the rule's test, wrapped in coalesce for its estimate alone (it is
 -- never null): PostgreSQL has no statistics for a CASE, and estimates `CASE … END IS NULL` at 0.005 of the
--- rows but an unknown boolean at one half. At 0.005 the plan sequentially scanned and sorted every ready
--- task for each claim (EXPLAIN under plan_cache_mode = force_generic_plan, a board of 200 ready tasks,
--- 2026-12-01); at one half it walks tasks_ready_idx in number order and stops at the first row it can lock,
--- there and on 10,000 tasks with 2,500 ready.
--- That was the approver test's trap before (server/tasks/claim-next.ts has its numbers): written `<> $1`, a
--- generic plan estimated it at 1 − 1/n_distinct, none at all on a board with one approver. Inside the
--- rule's CASE it no longer reaches the estimate.
+-- rows but an unknown boolean at one half. At 0.005 the generic plan sequentially scanned and sorted every
+-- ready task for each claim; at one half it walks tasks_ready_idx in number order and stops at the first
+-- row it can lock (bench/results/notebook.md has the EXPLAINs). That was the approver test's trap before:
+-- written `<> $1`, a generic plan estimated it at 1 − 1/n_distinct, none at all on a board with one
+-- approver. Inside the rule's CASE it no longer reaches the estimate.
 CREATE OR REPLACE FUNCTION public.quorum_may_claim(p_status text, p_acceptance_criteria text, p_approver_id uuid, p_claimer uuid, p_waiting_on integer)
  RETURNS boolean
  LANGUAGE sql

@@ -3,8 +3,8 @@
 -- voice is the system's REQUEST would count every agent message since the room began. Opening a round
 -- closes the previous one: each agent's count in it goes to round_counts, and the new round's row keeps
 -- μ, σ and how many of the last 100 closed rounds there are (the two-tier cap's figures; twoTierRounds
--- in quorum_relay_limits), so a gated post reads them with the round instead of up to 800 counts (0.42 ms
--- of a 0.62 ms facts read before; migration 0025). Trigger on messages (migration 0007).
+-- in quorum_relay_limits), so a gated post reads them with the round instead of up to 800 counts, which
+-- were most of its facts read (migration 0025). Trigger on messages (migration 0007).
 CREATE OR REPLACE FUNCTION public.quorum_relay_mark_round()
  RETURNS trigger
  LANGUAGE plpgsql

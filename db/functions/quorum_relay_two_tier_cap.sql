@@ -3,7 +3,7 @@
 -- out). Over the figures the opening round keeps (quorum_relay_mark_round); quorum_post_gate_refusal
 -- applies it and GateRejected keeps what it returns. One expression, so the planner inlines it: STABLE,
 -- as jsonb_build_object is, since a function declared IMMUTABLE over a STABLE body is never inlined (it
--- was then planned afresh in every post that read it, 0.2 ms each).
+-- was then planned afresh in every post that read it).
 CREATE OR REPLACE FUNCTION public.quorum_relay_two_tier_cap(round_stats jsonb)
  RETURNS jsonb
  LANGUAGE sql

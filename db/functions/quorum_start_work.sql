@@ -21,22 +21,16 @@
 --
 -- One function, and lean, because every claim goes through it: the window is opened only when the agent has
 -- none, else moved (no speculative insert); one insert for every event; the approver and author joined, not
--- read by three subqueries. Against the shape before that (two event inserts, a window insert tried on every claim,
--- an OR for the scope), 16 workers on a board that grows to 10,000 tasks on PostgreSQL 15 (the machine's
--- server, DATABASE_URL): 460–600 → 860–1,100 claims/s, of which the scope fragment alone
--- (server/tasks/claim-next.ts) gave 560–800; on the bench's embedded PostgreSQL 18 the two shapes were
--- within its noise (0.24–0.27× the bare loop, 2026-12-01). The window is written here, not by a function of
--- its own that this one calls. 2,500 lone claims in a server-side loop on PostgreSQL 15 (2026-12-01): 397 µs
--- each as claim-next's own CTE statement (until this function), 404 through this function, 438 when the window was a second
--- function called from here (perf agreed: 3,982, 4,050 and 4,389 samples).
+-- read by three subqueries; the window written here, not by a function of its own that this one calls
+-- (figures: bench/results/notebook.md).
 --
 -- plpgsql for its cached plan (a LANGUAGE sql function is planned afresh on every call before PostgreSQL 18),
 -- and the generic one, which fits every call: ids in arrays, the tasks found by primary key. The update finds
 -- them by `id = ANY (p_tasks)` and asks the rule as quorum_claim_refusal, not quorum_may_claim, whose
 -- `status = 'ready'` the planner took as the way in: on a young board (no statistics yet) the generic plan
--- read every ready task through tasks_ready_idx and hashed them to find the one claimed (399 rows a claim on
--- a board of 200 ready; auto_explain, 2026-12-02), and sequential scans stay off for the same reason, so the
--- young board's plan is the primary key's too. A lone claim locks no window ahead: only several owners'
+-- read every ready task through tasks_ready_idx and hashed them to find the one claimed
+-- (bench/results/notebook.md), and sequential scans stay off for the same reason, so the young board's
+-- plan is the primary key's too. A lone claim locks no window ahead: only several owners'
 -- windows need taking in id order, and the row lock was one more WAL record a claim.
 CREATE OR REPLACE FUNCTION public.quorum_start_work(p_tasks uuid[], p_owners uuid[], p_kinds text[], p_nows timestamp with time zone[], p_lease_secs integer, p_via text)
  RETURNS TABLE(claim_ordinal integer, claimed_task tasks, approver_name text, approver_kind text, created_by_name text)

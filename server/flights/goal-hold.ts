@@ -1,4 +1,4 @@
-// A flight's goal is held by its orchestrator for as long as the flight works (issue 42). The orchestrator
+// A flight's goal is held by its orchestrator for as long as the flight works. The orchestrator
 // took it when planning began, and nobody runs on the goal while the coders work, so nothing renewed its
 // lease: past it, the sweeper put the goal back in ready and a green flight never reached its human. The
 // team's worker renews it instead (agents/team/worker.ts), from the flight's own state — a lease still, so a

@@ -83,7 +83,7 @@ const STATUS: Record<string, DiffFile["status"]> = { A: "added", D: "deleted", R
 
 /**
  * The files a diff touches, from git's NUL-separated lists (`--name-status -z`, `--numstat -z`): a path is
- * never parsed out of a header, where `a/x b/y.txt` could be one file or two (issue 34).
+ * never parsed out of a header, where `a/x b/y.txt` could be one file or two.
  */
 export function listedFiles(nameStatus: string, numstat: string): ListedFile[] {
   const files: ListedFile[] = [];

@@ -1,24 +1,13 @@
 // Fans out the journal's committed events to in-process subscribers, fed by one announcer per process
 // that reads the journal's tail (./announcer.ts).
 //
-// Why not LISTEN/NOTIFY any more (migration 0023): PostgreSQL serialises the commits of notifying
-// transactions on one database-wide lock held through the WAL flush, so a NOTIFY per event capped every
-// writer at about one connection's commit rate (pgbench on this 2-core machine: 8 writers 6,700–7,300 tps
-// without NOTIFY, 720–1,150 with it; once per statement measured the same). Measured with the trigger
-// (before) and without (after), `npm run bench -- --quick --only=posting,claims`, two runs each back to
-// back on a quiet machine (load ~2.5), ratio to the same run's anchor, then absolute rates:
-//   claim-next, 16 workers ÷ bare SKIP LOCKED   0.134, 0.126 → 0.191, 0.204  (1,395, 1,308 → 1,927, 1,982 claims/s)
-//   claim-next, 4 workers                       0.206, 0.188 → 0.232, 0.231  (1,280, 1,302 → 1,469, 1,396)
-//   claim-next, 1 worker                        0.242, 0.246 → 0.275, 0.267  (729, 757 → 780, 780)
-//   posting, 8 agents · 8 rooms ÷ 8 raw conns   0.057, 0.057 → 0.061, 0.064  (710, 703 → 752, 745 posts/s)
-//   posting, 8 agents · 1 room ÷ 1 raw conn     0.142, 0.132 → 0.142, 0.131  (550, 540 → 552, 551)
-// So the notifying commit's lock was a real cap for claims, a small one for posting (its next cap is CPU:
-// two cores shared by the bench's Node and Postgres). The price is freshness and a poll: /api/stream's
-// p50 went from 2.3–3.4 ms (NOTIFY) to 7.3–8.5 ms, p99 from 7.3–7.7 to 13.5–13.7 ms (at 100 and 10
-// events/s), and each process reads the tail every 10 ms within 500 ms of the last event, backing off to
-// 250 ms when quiet, only while it has subscribers. An event appears once its transaction and every older
-// one in flight have ended (commit-safe order), so a long transaction in Quorum's database holds the
-// announcements back for its length; NOTIFY did not.
+// Why not LISTEN/NOTIFY (migration 0023): PostgreSQL serialises the commits of notifying transactions on
+// one database-wide lock held through the WAL flush, so a NOTIFY per event capped every writer at about one
+// connection's commit rate (figures: bench/results/notebook.md). The price is freshness and a poll: each
+// process reads the tail every 10 ms within 500 ms of the last event, backing off to 250 ms when quiet,
+// only while it has subscribers. An event appears once its transaction and every older one in flight have
+// ended (commit-safe order), so a long transaction in Quorum's database holds the announcements back for
+// its length; NOTIFY did not.
 import type postgres from "postgres";
 import { type Announcer, type AnnouncerHealth, type EventNotice, startAnnouncer } from "./announcer";
 

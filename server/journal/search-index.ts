@@ -51,8 +51,8 @@ export async function requireReadableSearch(db: Executor, q: string): Promise<vo
  * word: walk the journal and probe the index; a rare one: the GIN index first), and the events past the
  * watermark, whose documents are computed on the spot (a range of events_settled_idx, short because every
  * search indexes the tail first). The watermark is passed as values: read from its table inside the query,
- * the planner could not bound the tail and computed the document of every event (1,051,100 events: 15.6 s
- * a search; with the values, 3.9 ms for a rare word, on PostgreSQL 15, 2026-12-01).
+ * the planner could not bound the tail and computed the document of every event in the journal
+ * (bench/results/notebook.md).
  */
 export function searchIndexed(q: string, mark: SearchWatermark) {
   // Bounded by the watermark as read, which the indexer may have passed since: the two reads never overlap.

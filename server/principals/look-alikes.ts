@@ -1,4 +1,4 @@
-// Names that read as another's (issue 34): a human could register agents named `QUORUM`, `quorum.`,
+// Names that read as another's: a human could register agents named `QUORUM`, `quorum.`,
 // `ROOT` or `system`, or give one the role `human`, and a model reading the room would take its words
 // for Quorum's or a person's. Names are compared by their skeleton — case folded, the characters that
 // look alike in a chat font (0/o, 1/l/i) made one, and the separators `.`, `_`, `-` dropped — so two

@@ -29,10 +29,8 @@ export async function readCursor(db: Executor, caller: Principal, room: string):
 /**
  * Acks a room up to `seq`: forward only, never past the room's last message, journalled as CursorAdvanced.
  * One autocommitted prepared statement (a data-modifying CTE): an agent acks after every read and before
- * every broadcast (the freshness gate), so this sits on the posting path. It was a drizzle transaction of
- * six unnamed statements (BEGIN, the room, the cursor, the upsert, the event, COMMIT), each described
- * before it was bound; in the bench's 8-room workload (an ack after each human message) that cost the
- * posting figure ~10% (bench/results/2026-11-30.md, "The second day").
+ * every broadcast (the freshness gate), so this sits on the posting path, where a transaction of separate
+ * statements cost the posting figure measurably (bench/results/notebook.md).
  */
 export async function advanceCursor(db: Db, caller: Principal, room: string, input: AdvanceCursorInput, clock: Clock): Promise<CursorView> {
   const now = clock.now().toISOString();

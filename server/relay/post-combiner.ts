@@ -5,11 +5,7 @@
 // Why: a post holds its room's row lock from its reads through its commit's WAL flush, so in a hot room
 // posts queued for each other's flushes. Sent together they pay one lock and one flush; each post is
 // still decided, and a refusal recorded, by quorum_post_message, in queue order, seeing the ones before
-// it. Interleaved runs of `npm run bench -- --quick --only=posting` (three each, embedded PostgreSQL 18
-// on 2 cores, 2026-12-01):
-// 8 agents in one room 447–520 → 766–838 posts/s (0.32–0.41× → 0.53–0.72× a raw INSERT on one connection,
-// whose own rate moved 1,081–1,646/s between runs); 8 agents in 8 rooms, where nothing queues, 849–973
-// posts/s either way. Through HTTP the hot room's POST p99 stays 2.6× its p50.
+// it (figures: bench/results/notebook.md).
 import { batchedCalls } from "../batched-calls";
 import type { RawSql } from "../raw-sql";
 

@@ -98,16 +98,8 @@ function callOf(caller: Principal, input: PostMessageInput, now: Date, nudge: bo
  * lock is never held across a trip to Node. A refused post writes no message: the same call records the
  * refusal (GateRejected, and a stale refusal's fresh hold token: quorum_record_gate_rejection) and answers
  * with its gate and figures, which ./gate-refusal.ts words; a stale one's unread messages are read here.
- * Measured (`npm run bench -- --quick --only=posting`, two runs each, embedded PostgreSQL 18 on 2 cores,
- * 2026-11-30): 8 agents in one room 561 → 686–697 posts/s (0.198× → 0.253–0.255× a raw INSERT on one
- * connection); 8 rooms 967 → 1,021–1,078 posts/s (0.109× → 0.123–0.124× raw INSERTs on 8), Node's CPU
- * per post 0.49 → 0.18 ms. The two-trip version (BEGIN + locks + facts; decide in Node; write + COMMIT)
- * held the room lock ~1.7 ms a post in a hot room, of which its statements took ~0.7 ms.
- * Migration 0028 leaves the digest steps out of the write when no agent is focusing and keeps the function's
- * plans generic (8 rooms 0.143–0.162× → 0.165–0.176×, one room 0.236–0.241× → 0.249–0.269×; its header has how).
- * A refusal used to come back with its facts for TypeScript to name the gate and record it in a second
- * transaction; recorded in the same call it costs one round trip (refused posts in paired blocks on the
- * shared 2-core server, 2026-12-01: 63–105 → 168–295/s; passing posts unchanged, 1.12 ms of Postgres each).
+ * Deciding in Node held the room lock across two round trips, for longer than its statements took; recording
+ * a refusal in the same call spares it a second transaction (figures: bench/results/notebook.md).
  * Posts to one room that arrive while another is in flight go together in one transaction (./post-combiner.ts).
  * Both go on the database's posts lane, four connections of their own (db/client.ts says why).
  */

@@ -1,6 +1,6 @@
 // How many globs a pattern's braces expand to, counted from the pattern without expanding it: `braces`
 // checks its count only after building every expansion, and 32 patterns of `{a,b}` × 18 built
-// millions of strings and froze the server (issue 34). Counting is one pass over the text: a brace
+// millions of strings and froze the server. Counting is one pass over the text: a brace
 // set adds its alternatives' counts (a range counts its steps), a sequence multiplies its parts.
 // The count is an upper bound of what `braces` expands to, so a pattern within the cap is safe to expand.
 

@@ -1,6 +1,6 @@
 // A glob matcher that never backtracks, for brace-free reservable globs (`*`, `?`, `[...]`, `**`).
 // picomatch compiles to a JavaScript regex, and `*a*a*a…b` against a long name of `a`s backtracks
-// for seconds inside the scope's lock (issue 34). Here a segment is split at its stars into pieces
+// for seconds inside the scope's lock. Here a segment is split at its stars into pieces
 // that must appear in order, and each piece is placed at its leftmost fit: for a star the leftmost
 // fit is never worse than a later one, so no choice is ever revisited. `**` segments split the
 // path the same way, whole segments at a time. Work is bounded by (path length × pattern length).

@@ -1,6 +1,6 @@
 // What a reservable pattern is (a repository-relative glob), how braces expand and how a path matches.
-// Every bound is checked on the pattern's text before any expansion or matching (issue 34: a brace
-// product and a backtracking glob each froze the server for seconds).
+// Every bound is checked on the pattern's text before any expansion or matching (a brace product
+// and a backtracking glob each froze the server for seconds).
 import braces from "braces";
 import picomatch from "picomatch";
 import { z } from "zod";

@@ -26,22 +26,9 @@ export interface ClaimScope {
  * concurrent workers never wait on each other and never get the same task. COALESCE evaluates its second
  * subquery only when the first finds nothing.
  *
- * The search, the claim, TaskClaimed, the focus window (opened, or moved from the agent's previous task)
- * and FocusWindowOpened are one autocommitted statement (the search, then quorum_start_work, which writes
- * every claim): one round trip, one prepared statement, atomic as a transaction. `npm run bench --
- * --only=claims` before (bench/results/2026-11-29.md, embedded Postgres, 2 cores): 218 claims/s at 1
- * worker (0.115× a bare `UPDATE … WHERE id = (SELECT … FOR UPDATE SKIP LOCKED LIMIT 1)` loop), 415/s at 16
- * (0.045×), a claim being six drizzle statements (BEGIN, UPDATE, TaskClaimed, the window,
- * FocusWindowOpened, COMMIT), each sent unnamed (Describe, then Bind: two trips). After
- * (bench/results/2026-11-30.md, medians of three --quick runs against the same-run anchor): 1 worker
- * 0.169× → 0.415×, 4 workers 0.201× → 0.270×, 16 workers 0.077× → 0.124×; claim → submit at 8 workers
- * 0.262× → 0.427× graphile-worker. Since writers stopped NOTIFYing (migration 0023), on a quiet machine: 16
- * workers 0.245×, claim → submit 0.774×. Keeping the approver test out of the planner's estimate (below)
- * took the full bench's 2,000-task board from 720 to 1,205 claims/s at 16 workers (0.142× → 0.242×) and
- * from 0.24× to 0.38× at one; on the quick bench's 200 tasks it is within the noise (0.26×), as is leaving
- * TaskClaimed and FocusWindowOpened out of the search index (migration 0024). The rest is Postgres CPU: a
- * claim costs ~1.2 ms of it (the task's indexes, its guard trigger and owner foreign key, two journal
- * events, the window row) against ~0.25 ms for the bare loop's one-table UPDATE.
+ * The search and the write (quorum_start_work: the claim, TaskClaimed, the focus window, FocusWindowOpened)
+ * are one autocommitted prepared statement, so a claim costs one round trip and is atomic as a transaction;
+ * what that bought is in bench/results/notebook.md.
  */
 export async function claimNextTask(db: Db, caller: Principal, clock: Clock, scope: ClaimScope = {}): Promise<TaskView | null> {
   requireWorker(caller);
@@ -57,14 +44,9 @@ export async function claimNextTask(db: Db, caller: Principal, clock: Clock, sco
  * finishes, those waiting go together in one statement (claim-together.ts) if they are three or more, else
  * each alone. A batch holds each caller once.
  *
- * Why these numbers (`npm run bench -- --only=claims`, embedded PostgreSQL 18 on 2 cores, 2026-12-01): on
- * one connection a batch of 2 costs 1.4 ms, of 16 2.8 ms, where one claim alone costs 0.9–1.1 ms. At 16
- * workers the full bench went from 1,246–1,321 to 1,777–1,938 claims/s (0.24–0.31× → 0.42–0.46× the bare
- * loop); its quick form, 200 claims a repetition, stayed at 0.31× while the claims ran on the pool. One
- * slot, or batches of two, took 4 workers from 0.39–0.41× to 0.25–0.27×: with few claimers the database is
- * not busy, and waiting only adds latency; three or more waiting is when it is busy.
- * (bench/results/2026-12-01.md, "In the evening", has every setting tried.) The statements run on the
- * database's claims lane, two connections of their own (db/client.ts), which took the quick form to 0.49–0.59×.
+ * A batch costs little more than one claim, which pays off only when the database is busy; with few
+ * claimers waiting just adds latency, and three or more waiting is the sign of a busy database. The
+ * settings tried are in bench/results/notebook.md.
  */
 const claimInTurn = batchedCalls<ClaimCall, TaskView | null>({
   maxBatch: 32,
@@ -80,15 +62,10 @@ async function claimAlone(sql: RawSql, { caller, now }: ClaimCall, parentId: str
   // The scope is a fragment, not `($parent is null or parent_id = $parent)`: scoped and unscoped claims are
   // then two prepared statements, each with a plan that fits it.
   const inScope = parentId ? sql`and candidate.parent_id = ${parentId}::uuid` : sql``;
-  // Which task the caller may take is quorum_may_claim's to say (the rule, quorum_claim_refusal, put so that
-  // the planner keeps this plan). The approver's test once stood here as `approver_id <> $me`: after five
-  // calls PostgreSQL settles on a generic plan, which estimates `<> $1` as 1 − 1/n_distinct, so a board with
-  // one approver (n_distinct 1) looked as if no task could match, and the plan sequentially scanned and
-  // sorted every ready task for each claim (2,471 ready: 2.5 ms of a 2.8 ms claim; auto_explain with
-  // plan_cache_mode = force_generic_plan, 2026-11-30). Then `not in (select $me)`, estimated at one half,
-  // fixed it; now the test sits inside the rule, whose estimate quorum_may_claim keeps at one half, and the
-  // generic plan walks tasks_ready_idx in number order and stops at the first row it can lock (EXPLAIN under
-  // force_generic_plan on boards of 200 ready tasks and of 10,000 with 2,500 ready, one approver, 2026-12-01).
+  // Which task the caller may take is quorum_may_claim's to say, written so that PostgreSQL's generic plan
+  // still walks tasks_ready_idx in number order and stops at the first row it can lock. A bare
+  // `approver_id <> $me` here was estimated at 1 − 1/n_distinct, so on a board with one approver the plan
+  // expected no match and scanned and sorted every ready task (bench/results/notebook.md).
   //
   // One statement: the task found and locked, then written as every claim is (quorum_start_work: the claim,
   // TaskClaimed, the window, FocusWindowOpened), with the names its view shows.

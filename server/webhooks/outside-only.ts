@@ -1,4 +1,4 @@
-// Webhooks go outside only (issue 34): a delivery to a loopback, private, link-local, unspecified or
+// Webhooks go outside only: a delivery to a loopback, private, link-local, unspecified or
 // multicast address would let whoever adds a webhook probe the hub's own machine and network (Quorum's
 // API, the embedded Postgres). The address is checked where the socket gets it, after DNS: a name that
 // resolves inward is refused as surely as a literal `127.1` (WHATWG's URL parser turns `2130706433`,
