@@ -2,14 +2,16 @@
 // hosts working tasks and posting over HTTP, a control host watching every instance's stream. Measures
 // posts/s and claims/s with 1…N instances, then cuts one app host and one agent host off the bridge for
 // longer than two leases, restarts Postgres while they are away, brings them back, and checks everything.
-import { cpus } from "node:os";
-import { type ChildProcess, execFileSync } from "node:child_process";
-import { appendFileSync, chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ControlConfig } from "./control";
 import { buildNetwork, killGroup, type Network, netnsUnavailable, removeLeftovers, SUBNET } from "./netns";
+import { cleanEnv, cpuSeconds, type Proc, sleep, stop, track } from "./proc";
+import { type HostsReport, round2, type Throughput } from "./report";
 import type { AgentHostConfig, AgentLine } from "./wire";
+
+export { hostsTally, type HostsReport, type TallyLine, type Throughput } from "./report";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const PG_PORT = 5432;
@@ -33,123 +35,6 @@ export interface HostsOptions {
   distDir: string;
   log: (line: string) => void;
 }
-
-export interface Throughput {
-  instances: number;
-  postsPerSecond: number;
-  /** Posts the gates refused (409 stale, 429 rate): answered, not written. */
-  postsRefusedPerSecond: number;
-  claimsPerSecond: number;
-  /** CPU seconds per second (cores busy) of each namespace group over the phase. */
-  cores: { postgres: number; apps: number; agents: number };
-}
-
-export interface HostsReport {
-  skipped?: string;
-  hosts?: Record<string, string>;
-  throughput?: Throughput[];
-  cut?: { app: string; agentHost: string; seconds: number; leaseSeconds: number; postgresRestartSeconds: number };
-  // biome-ignore lint/suspicious/noExplicitAny: the control host's check, one JSON object (control.ts `check`)
-  check?: any;
-  seconds?: number;
-}
-
-interface Proc {
-  child: ChildProcess;
-  output: () => string;
-  /** Resolves with the first stdout line that parses as JSON and satisfies `test`. */
-  line<T>(test: (value: T) => boolean, ms: number, what: string): Promise<T>;
-  exited: Promise<number | null>;
-}
-
-function track(child: ChildProcess, onLine?: (line: string) => void): Proc {
-  let out = "";
-  let err = "";
-  const waiters: { test: (v: unknown) => boolean; done: (v: unknown) => void }[] = [];
-  let buffer = "";
-  child.stdout!.on("data", (chunk: Buffer) => {
-    out += chunk;
-    buffer += chunk;
-    for (let nl = buffer.indexOf("\n"); nl >= 0; nl = buffer.indexOf("\n")) {
-      const line = buffer.slice(0, nl);
-      buffer = buffer.slice(nl + 1);
-      onLine?.(line);
-      let value: unknown;
-      try {
-        value = JSON.parse(line);
-      } catch {
-        continue;
-      }
-      for (const w of [...waiters])
-        if (w.test(value)) {
-          waiters.splice(waiters.indexOf(w), 1);
-          w.done(value);
-        }
-    }
-  });
-  child.stderr!.on("data", (chunk: Buffer) => {
-    err += chunk;
-    // Only the tail is kept for a failure message; CHAOS_DEBUG_LOG=FILE keeps every host's stderr whole.
-    if (process.env.CHAOS_DEBUG_LOG) appendFileSync(process.env.CHAOS_DEBUG_LOG, `[${child.pid}] ${chunk}`);
-  });
-  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
-  const output = () => `${out.slice(-3000)}\n${err.slice(-3000)}`;
-  return {
-    child,
-    output,
-    exited,
-    line<T>(test: (value: T) => boolean, ms: number, what: string) {
-      return new Promise<T>((done, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${what}: nothing within ${ms / 1000} s\n${output()}`)), ms);
-        const waiter = {
-          test: test as (v: unknown) => boolean,
-          done: (v: unknown) => {
-            clearTimeout(timer);
-            done(v as T);
-          },
-        };
-        waiters.push(waiter);
-        void exited.then((code) => {
-          if (!waiters.includes(waiter)) return;
-          clearTimeout(timer);
-          reject(new Error(`${what}: exited with ${code}\n${output()}`));
-        });
-      });
-    },
-  };
-}
-
-/** Asks a process group to stop, then kills it after `ms`. */
-async function stop(proc: Proc | undefined, ms: number, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
-  if (!proc || proc.child.exitCode !== null || proc.child.signalCode !== null) return;
-  killGroup(proc.child, signal);
-  const timer = setTimeout(() => killGroup(proc.child), ms);
-  await proc.exited;
-  clearTimeout(timer);
-}
-
-/** CPU seconds (user + system) of every process in a namespace. */
-function cpuSeconds(ns: string): number {
-  let pids: string[] = [];
-  try {
-    pids = execFileSync("ip", ["netns", "pids", ns], { encoding: "utf8" }).split("\n").filter(Boolean);
-  } catch {
-    return 0;
-  }
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return ticks / 100;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function runHosts(options: HostsOptions): Promise<HostsReport> {
   const { log } = options;
@@ -364,87 +249,4 @@ export async function runHosts(options: HostsOptions): Promise<HostsReport> {
     await Promise.all(procs.map((p) => stop(p, 10_000)));
     net.destroy();
   }
-}
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
-/** Where the throughput stopped growing, from the busiest phase's cores: the machine, Postgres, or neither. */
-function ceiling(rows: Throughput[]): { part: string; result: string; ok: boolean }[] {
-  const last = rows.at(-1);
-  if (!last) return [];
-  const cores = cpus().length;
-  const busy = last.cores.postgres + last.cores.apps + last.cores.agents;
-  const verdict =
-    busy >= 0.8 * cores
-      ? `the machine's ${cores} cores (${round2(busy)} busy: all namespaces share them), not Postgres (${last.cores.postgres}): more instances here add no capacity`
-      : last.cores.postgres >= 0.8
-        ? `Postgres (${last.cores.postgres} cores busy)`
-        : `neither the cores (${round2(busy)} of ${cores} busy) nor Postgres (${last.cores.postgres}): the clients' concurrency`;
-  return [{ part: "  ceiling", result: verdict, ok: true }];
-}
-
-/** The environment of a host's process: ours, without what would point it at the machine's database or a test's build. */
-function cleanEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of ["DATABASE_URL", "QUORUM_SWEEPERS", "QUORUM_HOME", "QUORUM_URL", "PORT", "E2E_DATABASE_URL"]) delete env[name];
-  return env;
-}
-
-export interface TallyLine {
-  part: string;
-  result: string;
-  ok: boolean;
-  skipped?: boolean;
-}
-
-/** The chaos tally's lines for a hosts run: one summary, then one per property. */
-export function hostsTally(report: HostsReport): TallyLine[] {
-  if (report.skipped) return [{ part: "hosts", result: `skipped: ${report.skipped}`, ok: true, skipped: true }];
-  const c = report.check;
-  const cut = report.cut!;
-  const streamsMissing = c.sse.reduce((s: number, x: { missing: number }) => s + x.missing, 0);
-  const lines: TallyLine[] = [
-    {
-      part: "  tasks",
-      result: `${c.tasks} tasks, ${c.tasks - c.notDone} done, each submitted and accepted once (${c.claims} claims)`,
-      ok: c.notDone === 0 && c.tasks > 0,
-    },
-    { part: "  output", result: `${c.itemsChecked} items read back: ${c.itemProblems} tasks with an item lost, duplicated or out of order`, ok: c.itemProblems === 0 },
-    {
-      part: "  late writes",
-      result: `${c.lateWrites} writes from the cut-off host after its leases lapsed: ${c.lateRefused} refused with stale_fence, ${c.lateAccepted} accepted (${c.staleInTime} other stale_fence refusals)`,
-      ok: c.lateWrites > 0 && c.lateAccepted === 0 && c.lateRefused === c.lateWrites,
-    },
-    {
-      part: "  leases swept",
-      result: `${c.expiries} leases expired, each swept once (${c.sweptTwice} twice, ${c.unswept} never) with ${report.hosts ? Object.keys(report.hosts).filter((h) => h.startsWith("app")).length : 0} instances sweeping`,
-      ok: c.sweptTwice === 0 && c.unswept === 0 && c.expiries > 0,
-    },
-    {
-      part: "  posts",
-      result: `${c.acked} acknowledged posts: ${c.lost} lost or changed; ${c.messages} messages in the room, ${c.gaps} seq gaps (${c.postsUnknown} unanswered)`,
-      ok: c.lost === 0 && c.gaps === 0,
-    },
-    {
-      part: "  streams",
-      result: `${c.sse.length} SSE clients (a human and an agent per instance): ${streamsMissing} events missing of what each viewer may see; ${c.sse.map((s: { reconnects: number }) => s.reconnects).join("/")} reconnects with Last-Event-ID, each to the next instance`,
-      ok: streamsMissing === 0,
-    },
-    ...(report.throughput ?? []).map((t) => ({
-      part: `  ${t.instances} instance${t.instances > 1 ? "s" : ""}`,
-      result: `${t.postsPerSecond + t.postsRefusedPerSecond} posts/s answered (${t.postsPerSecond} written, ${t.postsRefusedPerSecond} refused by the gates: 30 a minute per agent) and ${t.claimsPerSecond} claims/s at once; cores busy of ${cpus().length}: Postgres ${t.cores.postgres}, apps ${t.cores.apps}, agents ${t.cores.agents}`,
-      ok: t.postsPerSecond + t.postsRefusedPerSecond > 0 && t.claimsPerSecond > 0,
-    })),
-    ...ceiling(report.throughput ?? []),
-  ];
-  if (c.unexpected) lines.push({ part: "  unexpected", result: `${c.unexpected} answers other than the gates' refusals: ${c.problems.join("; ")}`, ok: false });
-  const ok = lines.every((l) => l.ok);
-  const summary = {
-    part: "hosts",
-    result:
-      `${cut.app} and ${cut.agentHost} cut off for ${cut.seconds} s (leases of ${cut.leaseSeconds} s), Postgres restarted meanwhile (${cut.postgresRestartSeconds} s); ` +
-      `${report.seconds} s in all${ok ? "" : `; problems: ${c.problems.slice(0, 6).join("; ")}`}`,
-    ok,
-  };
-  return [summary, ...lines];
 }
