@@ -3,8 +3,9 @@ import { defineConfig } from "@playwright/test";
 export default defineConfig({
   testDir: "e2e",
   globalSetup: "./e2e/global-setup.ts",
-  // One shared server; tests use unique names so they could run side by side, but 2 cores is little.
-  workers: 1,
+  // One shared server, tests with unique names side by side: most of a spec is waiting on the page or the
+  // team, so four share two cores well (bench/results/2026-12-06-tests.md).
+  workers: 4,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],

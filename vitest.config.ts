@@ -22,7 +22,8 @@ export default defineConfig({
     pool: "forks",
     // Each test file gets its own database cloned from a migrated template.
     fileParallelism: true,
-    maxWorkers: 2,
+    // Twice the cores: the slow files mostly wait (on a flight, a model server, a sandbox), not compute.
+    maxWorkers: 4,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -7,9 +7,8 @@ import { root, serverEnv } from "./server";
 test("a human stops a running run from its timeline; it ends at its next turn boundary, and Resume asks the team to carry it on", async ({ page, signIn, registerAgent, snap }) => {
   const agent = await registerAgent(undefined, "coder");
   const env = serverEnv(process.env.QUORUM_E2E_HOME!, Number(process.env.QUORUM_E2E_PORT));
-  // Its one tool waits 15 s (room for signing in on a busy machine): the human asks to stop meanwhile,
-  // and the run stops when the tool returns.
-  const child = spawn(join(root, "node_modules", ".bin", "tsx"), [join(root, "test/processes/slow-run.ts"), agent.id, "15"], {
+  // Its one tool waits until the human asks to stop (at most 50 s), and the run stops when the tool returns.
+  const child = spawn(join(root, "node_modules", ".bin", "tsx"), [join(root, "test/processes/slow-run.ts"), agent.id, "50"], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "inherit"],

@@ -59,14 +59,15 @@ async function openSettled(page: Page, url: string): Promise<void> {
   await expect(page.locator("main [aria-busy=true]")).toHaveCount(0);
 }
 
-test("every page fits a phone and a desktop, with no sideways scroll", async ({ page, signIn, registerAgent, asAgent, baseURL }) => {
-  test.setTimeout(180_000);
-  await signIn(page, uniqueName("screens"));
-  const agent = await registerAgent(uniqueName("coder"), "coder");
-  const paths = await pagesToVisit(page, agent, asAgent(agent));
+// One test per size (a phone, a desktop), so the two run side by side on the suite's workers.
+for (const size of SIZES) {
+  test(`every page fits ${size.width}×${size.height}, with no sideways scroll`, async ({ page, signIn, registerAgent, asAgent, baseURL }) => {
+    test.setTimeout(180_000);
+    await signIn(page, uniqueName("screens"));
+    const agent = await registerAgent(uniqueName("coder"), "coder");
+    const paths = await pagesToVisit(page, agent, asAgent(agent));
 
-  const overflowing: string[] = [];
-  for (const size of SIZES) {
+    const overflowing: string[] = [];
     await page.setViewportSize(size);
     for (const path of paths) {
       await openSettled(page, `${baseURL}${path}`);
@@ -91,9 +92,9 @@ test("every page fits a phone and a desktop, with no sideways scroll", async ({ 
       if (scrollWidth > innerWidth) overflowing.push(`${path} at ${size.width} px is ${scrollWidth} px wide (${culprit})`);
       await page.screenshot({ path: fileOf(path, size.width) });
     }
-  }
-  expect(overflowing).toEqual([]);
-});
+    expect(overflowing).toEqual([]);
+  });
+}
 
 test("at 1440×900 with ordinary scrollbars, no page and no scroller in it scrolls sideways", async ({ signIn, registerAgent, asAgent, baseURL }) => {
   test.setTimeout(180_000);

@@ -126,7 +126,7 @@ export function AgentView({ agentId }: { agentId: string }) {
                   <span aria-hidden>•</span>
                   <span>
                     {p.text}
-                    {taught && <span className="ml-2 rounded bg-accent-50 px-1.5 py-0.5 text-[11px] text-accent-700">learned from its work</span>}
+                    {taught && <span className="ml-2 rounded bg-accent-50 px-1.5 py-0.5 text-[11px] text-accent-700 dark:bg-neutral-900">learned from its work</span>}
                     {p.pinnedAt && <span className="ml-2 text-xs text-neutral-500">pinned</span>}
                   </span>
                 </li>

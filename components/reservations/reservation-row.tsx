@@ -59,7 +59,7 @@ export function ReservationRow({ reservation, me }: { reservation: Reservation; 
         <Avatar id={r.holderId} name={r.holderName} kind="agent" size="sm" />
         <span className="font-medium">{r.holderName}</span>
         <span
-          className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${r.mode === "exclusive" ? "bg-accent-50 text-accent-700" : "bg-neutral-100 text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200"}`}
+          className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${r.mode === "exclusive" ? "bg-accent-50 text-accent-700 dark:bg-neutral-900" : "bg-neutral-100 text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200"}`}
         >
           {r.mode}
         </span>

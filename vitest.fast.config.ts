@@ -1,0 +1,59 @@
+// `npm run test:fast`: the unit tests that start no process (no CLI, model server, git, sandbox or flight),
+// for the inner loop; `npm test` runs every test. test/no-processes.ts fails a test here that starts one.
+import { defineConfig, mergeConfig } from "vitest/config";
+import base from "./vitest.config";
+
+/** Test files that start a process (the CLI, a server, a sandbox, promtool) or fly whole flights. */
+export const processTests: string[] = [
+  "agents/team/**",
+  "agents/experiments/bakeoff.test.ts",
+  "agents/fork.test.ts",
+  "agents/journal-views.test.ts",
+  "agents/loop.test.ts",
+  "agents/replay.test.ts",
+  "agents/resume.test.ts",
+  "agents/run-spans.test.ts",
+  "agents/tools/tools.test.ts",
+  "bin/flight.test.ts",
+  "bin/mcp.test.ts",
+  "bin/model.test.ts",
+  "bin/replay-diagnose.test.ts",
+  "bin/run.test.ts",
+  "bin/team.test.ts",
+  "bin/tracing.test.ts",
+  "bin/usage-hook.test.ts",
+  "bin/usage.test.ts",
+  "contract/client.test.ts",
+  "server/a2a/state.test.ts",
+  "server/flights/http.test.ts",
+  "server/flights/repository.test.ts",
+  "server/flights/task-diff.test.ts",
+  "server/metrics/alert-rules.test.ts",
+  "server/metrics/metrics.test.ts",
+  "server/relay/restart.test.ts",
+  "server/tasks/fault-injection.test.ts",
+  "server/webhooks/server-kill.test.ts",
+  "test/api-conformance.test.ts",
+  "test/authz-matrix.test.ts",
+  "test/embedded-database.test.ts",
+  "test/fork-route.test.ts",
+  "test/fuzz.test.ts",
+  "test/journal-views.test.ts",
+  "test/red-team/agent-flights.test.ts",
+  "test/red-team/file-tools.test.ts",
+  "test/red-team/sandbox-limits.test.ts",
+  "test/red-team/sandbox.test.ts",
+  "test/red-team/setup-network.test.ts",
+  "test/red-team/workspace-git.test.ts",
+  "web/metrics.test.ts",
+];
+
+export default mergeConfig(
+  base,
+  defineConfig({
+    test: {
+      exclude: processTests,
+      setupFiles: ["test/no-processes.ts"],
+    },
+  }),
+);
