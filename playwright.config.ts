@@ -4,8 +4,8 @@ export default defineConfig({
   testDir: "e2e",
   globalSetup: "./e2e/global-setup.ts",
   // One shared server, tests with unique names side by side: most of a spec is waiting on the page or the
-  // team, so four share two cores well (bench/results/2026-12-06-tests.md).
-  workers: 4,
+  // team, so two share two cores well; four were slower (bench/results/2026-12-06-tests.md).
+  workers: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],

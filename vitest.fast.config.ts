@@ -53,6 +53,8 @@ export default mergeConfig(
   defineConfig({
     test: {
       exclude: processTests,
+      // These compute rather than wait: one worker a core.
+      maxWorkers: 2,
       setupFiles: ["test/no-processes.ts"],
     },
   }),

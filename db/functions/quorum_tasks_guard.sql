@@ -1,17 +1,13 @@
 -- The task board's state machine and fencing (DESIGN §6), held by the database so that no second
--- writer can skip them: legal transitions only, the fence moves by exactly one on a claim and never
--- otherwise, the owner changes only through ready, output only grows. Trigger on tasks (migration 0003).
+-- writer can skip them: legal moves only (quorum_task_move_legal, written from server/tasks/moves.ts), the
+-- fence moves by exactly one on a claim and never otherwise, the owner changes only through ready, output
+-- only grows. Trigger on tasks (migration 0003).
 CREATE OR REPLACE FUNCTION public.quorum_tasks_guard()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
 BEGIN
-  IF NEW.status <> OLD.status AND NOT (
-       (OLD.status = 'ready' AND NEW.status IN ('in_progress', 'cancelled'))
-    OR (OLD.status = 'in_progress' AND NEW.status IN ('review', 'ready', 'cancelled'))
-    OR (OLD.status = 'review' AND NEW.status IN ('done', 'in_progress', 'cancelled'))
-    OR (OLD.status = 'done' AND NEW.status = 'ready')
-  ) THEN
+  IF NEW.status <> OLD.status AND NOT quorum_task_move_legal(OLD.status, NEW.status) THEN
     RAISE EXCEPTION 'task %: % -> % is not a legal transition', OLD.id, OLD.status, NEW.status
       USING ERRCODE = 'check_violation';
   END IF;

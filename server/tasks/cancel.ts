@@ -10,7 +10,8 @@ import { getSystemPrincipal } from "../principals/create-principal";
 import { closeFocusWindow } from "../relay/focus";
 import { postMessage } from "../relay/post-message";
 import { DEFAULT_ROOM } from "../rooms/rooms";
-import { requireStatus, requireSteward } from "./guards";
+import { requireSteward } from "./guards";
+import { requireMove } from "./moves";
 import { textField } from "./text";
 import { lockTask, readTaskView, type TaskView } from "./view";
 import { quoted } from "../quoted-text";
@@ -39,7 +40,7 @@ export async function cancelTask(db: Db, caller: Principal, taskId: string, inpu
   const { view, workedOn } = await db.transaction(async (tx) => {
     const task = await lockTask(tx, taskId);
     requireSteward(task, caller, "cancel it");
-    requireStatus(task, ["ready", "in_progress", "review"], "cancel");
+    requireMove(task, "cancel");
     const [adr] = await tx
       .insert(adrs)
       .values({ taskId: task.id, ...input.adr, authorId: caller.id, createdAt: now })

@@ -7,7 +7,7 @@ import type { TaskRow } from "./view";
 /** The fencing token every owner write carries (heartbeat, output, submit). */
 export const fenceField = z.number().int().min(0);
 
-export function requireStatus(task: TaskRow, allowed: TaskRow["status"][], action: string): void {
+function requireStatus(task: TaskRow, allowed: TaskRow["status"][], action: string): void {
   if (allowed.includes(task.status)) return;
   throw wrongStatus(task, allowed, action);
 }

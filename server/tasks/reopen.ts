@@ -8,7 +8,8 @@ import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
 import type { Principal } from "../principal";
 import { comparableText } from "../visible-text";
-import { requireStatus, requireSteward } from "./guards";
+import { requireSteward } from "./guards";
+import { requireMove } from "./moves";
 import { MAX_EVIDENCE_CHARS } from "./submit";
 import { textField } from "./text";
 import { lockTask, readTaskView, type TaskView } from "./view";
@@ -31,7 +32,7 @@ export async function reopenTask(db: Db, caller: Principal, taskId: string, inpu
 export async function reopenInTransaction(tx: Tx, caller: Principal, taskId: string, input: ReopenTaskInput, now: Date, offerTo: string | null = null): Promise<TaskView> {
   const task = await lockTask(tx, taskId);
   requireSteward(task, caller, "reopen it");
-  requireStatus(task, ["done"], "reopen");
+  requireMove(task, "reopen");
   // A task back at work is folded from its whole history (its rework rounds, its releases): an archived month
   // of it comes back first (DESIGN §4).
   const [archived] = await tx.select({ month: journalArchivedTasks.month }).from(journalArchivedTasks).where(eq(journalArchivedTasks.taskId, task.id)).limit(1);

@@ -8,7 +8,7 @@ import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
 import type { Principal } from "../principal";
 import { openFocusWindow } from "../relay/focus";
-import { requireStatus } from "./guards";
+import { requireMove } from "./moves";
 import { leaseEnd } from "./lease";
 import { announceVerdict } from "./announce-review";
 import { textField } from "./text";
@@ -25,7 +25,7 @@ export async function reviewTask(db: Db, caller: Principal, taskId: string, inpu
   const reviewed = await db.transaction(async (tx) => {
     const task = await lockTask(tx, taskId);
     if (task.approverId !== caller.id) throw fail.forbidden("task", `only the approver of task #${task.number} may review it`);
-    requireStatus(task, ["review"], "review");
+    requireMove(task, input.verdict === "accept" ? "accept" : "reject", "review");
     // The owner is set in review (a CHECK); the approver is never the owner (another CHECK).
     const ownerId = task.ownerId!;
     const reason = input.reason || null;
