@@ -3,14 +3,13 @@
 import { QuorumError } from "../../../server/errors";
 import { giveUpSubtask, releaseSubtask } from "../../../server/flights/hand-back";
 import type { FlightPlace } from "../../../server/flights/place";
-import { claimNextFlightTask, type FlightWork, heldFlightWork, nextRework, rejectionsOf, reopenedWith, requestAddressedTo } from "../../../server/flights/work";
-import { runsToCarryOn } from "../../../server/runs/interrupted";
+import { nextCoderStep } from "../../../server/flights/coder-step";
+import { type FlightWork, rejectionsOf } from "../../../server/flights/work";
 import type { RunResult } from "../../../server/runs/run-events";
 import { submitTask } from "../../../server/tasks/submit";
 import { resumeRun } from "../../resume";
 import { type RunEnvironment, startRun } from "../../run";
 import { taskKeeper } from "../../task-keeper";
-import { budgetForRun } from "../../../server/budgets/run-budget";
 import { editFileTool } from "../../tools/edit-file";
 import { readFileTool } from "../../tools/read-file";
 import { modelOf, type TeamContext, testCommandOf, thinker } from "../context";
@@ -39,58 +38,45 @@ function taskPrompt(work: FlightWork, reopened: string | null, stored: string | 
 
 export async function codeNextTask(ctx: TeamContext, me: Member): Promise<boolean> {
   const { db, clock } = ctx;
-  // First what this coder left unfinished: a run its process never ended (a crash), or one a human asked to resume.
-  for (const { runId, taskId } of await runsToCarryOn(db, me.principal.id)) {
-    const work = await heldFlightWork(db, taskId);
-    if (!work) continue;
-    const worktree = ensureWorktree(work.place, taskId);
-    await workOn(ctx, me, work, worktree, (env) => resumeRun(db, runId, env), runId);
+  const step = await nextCoderStep(db, me.principal, me.budgetId, clock, MAX_REJECTIONS);
+  if (!step) return false;
+  if (step.kind === "carry-on") {
+    const worktree = ensureWorktree(step.work.place, step.work.task.id);
+    await workOn(ctx, me, step.work, worktree, (env) => resumeRun(db, step.runId, env), step.runId);
     return true;
   }
-  const rework = await nextRework(db, me.principal.id);
-  if (rework && rework.rejections >= MAX_REJECTIONS) {
+  const { task, place } = step.work;
+  if (step.kind === "give-up") {
     // Given up, not held: the task goes back to be re-planned, or to its human (server/flights/hand-back.ts).
-    await giveUpSubtask(
-      db,
-      me.principal,
-      rework.task.id,
-      { rejections: rework.rejections, lastReview: rework.lastReview, model: modelOf(ctx, "coder")?.name ?? "scripted" },
-      clock,
-    );
+    await giveUpSubtask(db, me.principal, task.id, { rejections: step.rejections, lastReview: step.lastReview, model: modelOf(ctx, "coder")?.name ?? "scripted" }, clock);
     await speak(
       db,
       me.principal,
       {
-        body: `Task #${rework.task.number} was rejected ${rework.rejections} times; I give it up: the orchestrator re-plans it, or it goes back to a human.`,
+        body: `Task #${task.number} was rejected ${step.rejections} times; I give it up: the orchestrator re-plans it, or it goes back to a human.`,
         performative: "ERROR",
-        taskId: rework.task.id,
+        taskId: task.id,
       },
       clock,
       ctx.pace,
     );
     return true;
   }
-  const claimed = rework ?? (await claimNextFlightTask(db, me.principal, clock));
-  if (!claimed) return false;
-  const { task, place } = claimed;
-  const reopened = rework ? null : await reopenedWith(db, task.id);
-  const stored = rework || reopened ? null : await storedWorkOf(db, task);
+  const { reopened } = step;
+  const stored = step.rework || reopened ? null : await storedWorkOf(db, task);
   const worktree = reopened ? restartFromFlightBranch(place, task.id) : ensureWorktree(place, task.id);
-  const requestId = await requestAddressedTo(db, task.id, me.principal.id);
   const principles = await ctx.loadPrinciples();
-  // A flight task's share or a flight goal's allowance when it has one, else the member's own.
-  const budgetId = await budgetForRun(db, task.id, me.budgetId);
-  await workOn(ctx, me, claimed, worktree, (env, runId) =>
+  await workOn(ctx, me, step.work, worktree, (env, runId) =>
     startRun(db, {
       ...env,
       runId,
       agent: me.principal,
       system: SYSTEM_PROMPTS.coder,
-      task: taskPrompt(claimed, reopened, stored),
+      task: taskPrompt(step.work, reopened, stored),
       principles,
-      budgetId,
+      budgetId: step.budgetId,
       taskId: task.id,
-      requestId,
+      requestId: step.requestId,
       workspace: { tree: treeOf(place, worktree) },
     }).then(({ result }) => result),
   );
