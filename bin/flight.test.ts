@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { createScratchRepo } from "../agents/demo/scratch-repo";
 import { getDb } from "../db/client";
 import { systemClock } from "../server/clock";
-import { announceTeamStarted, ensureTeamMember } from "../server/flights/team";
+import { announceTeamStarted, ensureTeamMember } from "../server/flights/team-members";
 import { flightListCommand, flightStartCommand } from "./flight";
 
 function capture() {

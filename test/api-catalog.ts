@@ -16,7 +16,7 @@ import { releaseReservation } from "../server/reservations/release";
 import { systemClock } from "../server/clock";
 import { handGoalBack } from "../server/flights/hand-back";
 import { launchFlight } from "../server/flights/launch";
-import { announceTeamStarted, ensureTeamMember } from "../server/flights/team";
+import { announceTeamStarted, ensureTeamMember } from "../server/flights/team-members";
 import { loadRunEvents } from "../server/journal/load";
 import { claimTask } from "../server/tasks/claim";
 import { appendLooseEvent } from "./fixtures/journal";

@@ -2,7 +2,7 @@
 // agent principal with its own token budget.
 import type { Db } from "../../db/client";
 import type { Clock } from "../../server/clock";
-import { ensureTeamMember } from "../../server/flights/team";
+import { ensureTeamMember } from "../../server/flights/team-members";
 import type { Principal } from "../../server/principal";
 
 export const ROLES = ["orchestrator", "coder", "reviewer", "tester"] as const;

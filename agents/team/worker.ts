@@ -1,7 +1,7 @@
 // The team's worker: each hosted role loops on its predicates, woken by NOTIFY, never by a model.
 import type { Clock } from "../../server/clock";
 import type { ServerContext } from "../../server/context";
-import { announceTeamStarted } from "../../server/flights/team";
+import { announceTeamStarted } from "../../server/flights/team-members";
 import { holdFlightGoals } from "../../server/flights/goal-hold";
 import { globalLeaseSeconds } from "../../server/tasks/lease";
 import { touchPresence } from "../../server/principals/authenticate";

@@ -8,7 +8,7 @@ import { getDb } from "../../db/client";
 import { a2aFetch } from "../../test/a2a/client";
 import { makeAgent } from "../../test/helpers";
 import { systemClock } from "../clock";
-import { announceTeamStarted } from "../flights/team";
+import { announceTeamStarted } from "../flights/team-members";
 
 // server/config.ts reads QUORUM_URL once, on first use: set before anything reads it.
 vi.stubEnv("QUORUM_URL", "https://quorum.example.com");

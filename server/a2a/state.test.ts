@@ -11,7 +11,7 @@ import { twoFailuresRepo } from "../../test/fixtures/repos";
 import { call, makeAgent, makeHuman } from "../../test/helpers";
 import { systemClock } from "../clock";
 import { handGoalBack } from "../flights/hand-back";
-import { announceTeamStarted, ensureTeamMember } from "../flights/team";
+import { announceTeamStarted, ensureTeamMember } from "../flights/team-members";
 import { readFlight } from "../flights/view";
 import { claimTask } from "../tasks/claim";
 import { TASK_STATUSES } from "../../db/schema";

@@ -11,7 +11,7 @@ import { getDb } from "../../db/client";
 import { checkoutState, twoFailuresRepo } from "../../test/fixtures/repos";
 import { call, makeAgent, makeHuman } from "../../test/helpers";
 import { systemClock } from "../clock";
-import { announceTeamStarted, ensureTeamMember } from "./team";
+import { announceTeamStarted, ensureTeamMember } from "./team-members";
 import { DEFAULT_FLIGHT_ALLOWANCE } from "../budgets/flight-budget";
 
 const scratch = () => twoFailuresRepo().repo;

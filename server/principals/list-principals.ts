@@ -1,4 +1,5 @@
-// The roster: who exists, of which kind and role, and who is present now.
+// The principals: who exists, of which kind and role, and who is present now (the roster with its numbers per
+// agent is server/roster/roster.ts).
 import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { principals } from "../../db/schema";
 import type { Executor } from "../../db/client";

@@ -11,7 +11,7 @@ import { GET as listRoute, POST as startRoute } from "../../app/api/flights/rout
 import { getDb } from "../../db/client";
 import { systemClock } from "../../server/clock";
 import { DEFAULT_FLIGHT_ALLOWANCE } from "../../server/budgets/flight-budget";
-import { announceTeamStarted, ensureTeamMember } from "../../server/flights/team";
+import { announceTeamStarted, ensureTeamMember } from "../../server/flights/team-members";
 import { loadEventsOfKinds } from "../../server/journal/load";
 import { readTaskView } from "../../server/tasks/view";
 import { twoFailuresRepo } from "../fixtures/repos";

@@ -13,7 +13,7 @@ import { taskKeeper } from "../../task-keeper";
 import { editFileTool } from "../../tools/edit-file";
 import { readFileTool } from "../../tools/read-file";
 import { modelOf, type TeamContext, testCommandOf, thinker } from "../context";
-import { attemptRun, isPause } from "../hand-back";
+import { attemptRun, isPause } from "../run-ending";
 import { SYSTEM_PROMPTS } from "../prompts";
 import { hearing } from "../hearing";
 import { lastTestRunOf, recordingRunTests, type TestRun } from "../recording-run-tests";

@@ -13,7 +13,7 @@ import { defineTool, ToolFailure } from "../../tools/tool";
 import { MAX_TASK_WEIGHT } from "../../../server/budgets/task-shares";
 import type { Flight } from "../../../server/flights/launch";
 import { testCommandOf, thinker, type TeamContext } from "../context";
-import { attemptRun, endingOf } from "../hand-back";
+import { attemptRun, endingOf } from "../run-ending";
 import { hearing } from "../hearing";
 import { SYSTEM_PROMPTS } from "../prompts";
 import { orchestratorScript } from "../scripts";

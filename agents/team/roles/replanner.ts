@@ -14,7 +14,7 @@ import { listFilesTool } from "../../tools/list-files";
 import { readFileTool } from "../../tools/read-file";
 import { defineTool, ToolFailure } from "../../tools/tool";
 import { modelOf, type TeamContext } from "../context";
-import { attemptRun } from "../hand-back";
+import { attemptRun } from "../run-ending";
 import { hearing } from "../hearing";
 import { SYSTEM_PROMPTS } from "../prompts";
 import { speak } from "../speak";

@@ -10,7 +10,7 @@ import { startRun } from "../../run";
 import { budgetForRun } from "../../../server/budgets/run-budget";
 import { defineTool } from "../../tools/tool";
 import { thinker, type TeamContext } from "../context";
-import { attemptRun, endingOf } from "../hand-back";
+import { attemptRun, endingOf } from "../run-ending";
 import { hearing } from "../hearing";
 import { SYSTEM_PROMPTS } from "../prompts";
 import { reviewerScript } from "../scripts";

@@ -5,7 +5,7 @@ import { startRun } from "../../run";
 import { budgetForRun } from "../../../server/budgets/run-budget";
 import { placeOf } from "../../../server/flights/place";
 import { testCommandOf, thinker, type TeamContext } from "../context";
-import { attemptRun } from "../hand-back";
+import { attemptRun } from "../run-ending";
 import { SYSTEM_PROMPTS } from "../prompts";
 import { testerScript } from "../scripts";
 import { speak } from "../speak";
