@@ -195,18 +195,19 @@ export function openEventStream(ctx: { db: Executor; subscribe: Subscribe }, vie
           // Settled pages after the client's place, to the end: everything up to where the announcer stood
           // when this stream subscribed (and more); a client away for long misses more than a page.
           const sent = new Set<number>();
+          let last: number | null = null;
           for (let after: number | null = options.after; after !== null && !ended; ) {
             const missed = await listJournal(ctx.db, { after, limit: CATCH_UP_LIMIT, viewer });
             for (const e of missed.items) {
               sent.add(e.id);
+              last = e.id;
               write(frame(noticeOf(e)));
             }
             after = missed.next ?? null;
           }
           const waiting = held ?? [];
           held = null;
-          const last = [...sent].at(-1);
-          if (last !== undefined && !waiting.some((notice) => notice.id === last)) caughtUp = { sent, last };
+          if (last !== null && !waiting.some((notice) => notice.id === last)) caughtUp = { sent, last };
           for (const notice of waiting) if (!sent.has(notice.id)) forward(notice);
         }
       } catch (error) {
