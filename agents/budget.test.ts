@@ -2,14 +2,14 @@
 // a top-up lets the halted run resume; subdivision never promises more than the parent holds.
 import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { manualClock } from "../server/clock";
-import { QuorumError } from "../server/errors";
-import { loadBill } from "../server/bill/bill";
-import { loadRunEvents } from "../server/journal/load";
+import { manualClock } from "../domain/clock";
+import { QuorumError } from "../domain/errors";
+import { loadBill } from "../domain/bill/bill";
+import { loadRunEvents } from "../domain/journal/load";
 import { makeAgent, makeHuman } from "../test/helpers";
-import { createBudget } from "../server/budgets/create";
-import { setAllowance } from "../server/budgets/set-allowance";
-import { budgetSpent } from "../server/budgets/spend";
+import { createBudget } from "../domain/budgets/create";
+import { setAllowance } from "../domain/budgets/set-allowance";
+import { budgetSpent } from "../domain/budgets/spend";
 import { scriptedClient, type ScriptEntry } from "./model/scripted";
 import { resumeRun } from "./resume";
 import { startRun } from "./run";

@@ -1,6 +1,6 @@
 // The context policy by hand: what is always kept, which tail survives, and the marker for the rest.
 import { describe, expect, it } from "vitest";
-import type { Step } from "../server/runs/resume-point";
+import type { Step } from "../domain/runs/resume-point";
 import { assembleContext, NUDGE } from "./context";
 
 // One character, one token: every figure below can be checked with a pencil.

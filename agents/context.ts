@@ -7,8 +7,8 @@
 //
 // The limit bounds the history kept, not the window: parts 1 and 2 are never cut, so a huge task
 // or observation can exceed it (tools cap their own output for that reason).
-import type { Mail } from "../server/runs/run-events";
-import type { Step } from "../server/runs/resume-point";
+import type { Mail } from "../domain/runs/run-events";
+import type { Step } from "../domain/runs/resume-point";
 import type { ChatMessage } from "./model/model-client";
 
 export interface ContextInput {

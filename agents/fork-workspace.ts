@@ -6,11 +6,11 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Db } from "../db/client";
-import { fail } from "../server/errors";
-import { flightOfTask } from "../server/flights/place";
-import { cloneAt, gitSyncBytes } from "../server/host-git";
-import type { JournalRecord } from "../server/journal/load";
-import { payloadOf } from "../server/journal/payloads";
+import { fail } from "../domain/errors";
+import { flightOfTask } from "../domain/flights/place";
+import { cloneAt, gitSyncBytes } from "../domain/host-git";
+import type { JournalRecord } from "../domain/journal/load";
+import { payloadOf } from "../domain/journal/payloads";
 
 export interface ForkWorkspace {
   root: string;

@@ -3,17 +3,17 @@
 // in a scratch folder (./fork-workspace.ts, then the recorded writes up to the fork point, re-applied with the
 // real tools), and the real loop carries it on from there with another script or the live model — real tools,
 // the sandboxed test command, a journal held in memory. Nothing is written to the hub's journal, its budgets
-// or anyone's repository. The two journals are then compared (server/runs/fork-report.ts).
+// or anyone's repository. The two journals are then compared (domain/runs/fork-report.ts).
 import { isDeepStrictEqual } from "node:util";
 import type { Db } from "../db/client";
-import { fail } from "../server/errors";
-import { readPrincipal } from "../server/principals/list-principals";
-import type { ForkScript } from "../server/runs/fork-input";
-import type { JournalRecord } from "../server/journal/load";
-import { payloadOf } from "../server/journal/payloads";
-import { type ForkReport, forkReport, stepOf } from "../server/runs/fork-report";
-import { foldRun, type RunState } from "../server/runs/resume-point";
-import { type Observation, OPERATOR_KINDS, type RunResult } from "../server/runs/run-events";
+import { fail } from "../domain/errors";
+import { readPrincipal } from "../domain/principals/list-principals";
+import type { ForkScript } from "../domain/runs/fork-input";
+import type { JournalRecord } from "../domain/journal/load";
+import { payloadOf } from "../domain/journal/payloads";
+import { type ForkReport, forkReport, stepOf } from "../domain/runs/fork-report";
+import { foldRun, type RunState } from "../domain/runs/resume-point";
+import { type Observation, OPERATOR_KINDS, type RunResult } from "../domain/runs/run-events";
 import type { ForkWorkspace } from "./fork-workspace";
 import { driveRun, type RunJournal } from "./loop";
 import { MODEL_ENV_HELP, MODEL_ROLES, type ModelRole, modelClientFromEnv } from "./model/from-env";

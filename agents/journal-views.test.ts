@@ -2,13 +2,13 @@
 // diagnose over a task — a REQUEST answered by a run is clean, one left unanswered until a deadline chased it is named.
 import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { manualClock } from "../server/clock";
-import { appendEvent } from "../server/journal/append";
+import { manualClock } from "../domain/clock";
+import { appendEvent } from "../domain/journal/append";
 import { makeReadyTask } from "../test/fixtures/board";
-import { loadAudit } from "../server/tasks/audit";
-import { loadResumePoint } from "../server/runs/resume-point";
-import { loadThread } from "../server/tasks/thread";
-import { postMessage } from "../server/relay/post-message";
+import { loadAudit } from "../domain/tasks/audit";
+import { loadResumePoint } from "../domain/runs/resume-point";
+import { loadThread } from "../domain/tasks/thread";
+import { postMessage } from "../domain/rooms/post-message";
 import { makeAgent, makeHuman } from "../test/helpers";
 import { diagnoseCommand } from "../bin/diagnose";
 import { scriptedClient } from "./model/scripted";

@@ -2,8 +2,8 @@
 // the reason, resumable like any stop; a resumed drive gets its minutes again. A replay reproduces the stop.
 import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { manualClock } from "../server/clock";
-import { loadRunEvents } from "../server/journal/load";
+import { manualClock } from "../domain/clock";
+import { loadRunEvents } from "../domain/journal/load";
 import { makeAgent } from "../test/helpers";
 import { CODER_SYSTEM, FIX_TASK, makeScratchRepo, scratchTools } from "../test/fixtures/runtime";
 import { scriptedClient } from "./model/scripted";

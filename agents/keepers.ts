@@ -1,5 +1,5 @@
 // Keepers a run may have besides its task's (agents/task-keeper.ts): a wall-clock limit, and several at once.
-import type { Clock } from "../server/clock";
+import type { Clock } from "../domain/clock";
 import type { RunKeeper } from "./loop";
 
 /** Ends the run at the first boundary after `minutes` of this drive (a resumed run gets its minutes again). */

@@ -1,8 +1,8 @@
 // The agent loop: a turn at a time, every step journalled first and the next step read off the fold,
 // so that a run, a resumed run and a replayed run are the same code path.
-import type { BudgetDebitedData, Mail, ModelCalledData, ModelResponse, Observation, RunResult, ToolCall, ToolReturnedData } from "../server/runs/run-events";
-import type { RunState } from "../server/runs/resume-point";
-import type { RunEventDraft } from "../server/runs/fence";
+import type { BudgetDebitedData, Mail, ModelCalledData, ModelResponse, Observation, RunResult, ToolCall, ToolReturnedData } from "../domain/runs/run-events";
+import type { RunState } from "../domain/runs/resume-point";
+import type { RunEventDraft } from "../domain/runs/fence";
 import { assembleContext } from "./context";
 import { ModelError, type ModelClient, type RetryNotice } from "./model/model-client";
 import { nextStep, outcome } from "./next-step";
@@ -10,7 +10,7 @@ import type { RunTrace } from "./run-tracing";
 import { doneArguments, doneSpec } from "./tools/done";
 import { failure, type PreparedCall, type Toolbox } from "./tools/toolbox";
 
-/** One event the loop writes (the run fence in server/runs fills in actor, run, task and time). */
+/** One event the loop writes (the run fence in domain/runs fills in actor, run, task and time). */
 export type Draft = RunEventDraft;
 
 /** Where the loop writes and what it asks at the boundary: the database, or a recorded run in replay. */

@@ -1,6 +1,6 @@
 // What the loop does next, read off the run's fold: a typed value, so resuming and running are one path.
-import type { Observation, RunResult, ToolCall } from "../server/runs/run-events";
-import type { RunState } from "../server/runs/resume-point";
+import type { Observation, RunResult, ToolCall } from "../domain/runs/run-events";
+import type { RunState } from "../domain/runs/resume-point";
 import { DONE } from "./tools/done";
 
 export type NextStep =

@@ -3,17 +3,17 @@
 // journal is caught at the first event that differs.
 import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { manualClock } from "../server/clock";
-import { loadRunEvents, type JournalRecord } from "../server/journal/load";
-import type { ToolReturnedData } from "../server/runs/run-events";
+import { manualClock } from "../domain/clock";
+import { loadRunEvents, type JournalRecord } from "../domain/journal/load";
+import type { ToolReturnedData } from "../domain/runs/run-events";
 import { makeAgent } from "../test/helpers";
-import { createBudget } from "../server/budgets/create";
-import { setAllowance } from "../server/budgets/set-allowance";
+import { createBudget } from "../domain/budgets/create";
+import { setAllowance } from "../domain/budgets/set-allowance";
 import { scriptedClient, type ScriptEntry } from "./model/scripted";
 import { replayRun } from "./replay";
 import { resumeRun } from "./resume";
 import { startRun } from "./run";
-import { requestStop } from "../server/runs/request-stop";
+import { requestStop } from "../domain/runs/request-stop";
 import { CODER_SYSTEM, FIX_SCRIPT, FIX_TASK, makeScratchRepo, scratchTools } from "../test/fixtures/runtime";
 
 const clock = manualClock();

@@ -2,17 +2,17 @@
 // observations (errors included), mail, stops and halts are fed back through the real loop, in memory,
 // and the events it writes are compared with the recorded ones, all but ids and timestamps.
 import { isDeepStrictEqual } from "node:util";
-import { foldRun, type RunState } from "../server/runs/resume-point";
-import type { EventKind } from "../server/journal/kinds";
-import { payloadOf, type EventPayloads } from "../server/journal/payloads";
-import { OPERATOR_KINDS, type RunResult } from "../server/runs/run-events";
-import type { JournalRecord } from "../server/journal/load";
+import { foldRun, type RunState } from "../domain/runs/resume-point";
+import type { EventKind } from "../domain/journal/kinds";
+import { payloadOf, type EventPayloads } from "../domain/journal/payloads";
+import { OPERATOR_KINDS, type RunResult } from "../domain/runs/run-events";
+import type { JournalRecord } from "../domain/journal/load";
 import { driveRun, type RunJournal } from "./loop";
 import { ModelError } from "./model/model-client";
 import { RecordingExhausted, replayClient } from "./model/replay";
 import { DONE } from "./tools/done";
 import { failure, type Toolbox } from "./tools/toolbox";
-import { type Comparable, comparable, type ReplayReport } from "../server/runs/replay-report";
+import { type Comparable, comparable, type ReplayReport } from "../domain/runs/replay-report";
 
 export type { Comparable, ReplayReport };
 

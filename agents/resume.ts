@@ -1,10 +1,10 @@
 // Resumes a run from its journal alone: the fold says where it stands, the loop carries on from there.
 // Works the same after a crash (SIGKILL anywhere), a halt (once the budget is topped up) or a stop.
 import type { Db } from "../db/client";
-import { fail } from "../server/errors";
-import { loadRunEvents } from "../server/journal/load";
-import { foldRun } from "../server/runs/resume-point";
-import type { RunResult } from "../server/runs/run-events";
+import { fail } from "../domain/errors";
+import { loadRunEvents } from "../domain/journal/load";
+import { foldRun } from "../domain/runs/resume-point";
+import type { RunResult } from "../domain/runs/run-events";
 import { driveRun } from "./loop";
 import { portsFor, type RunEnvironment } from "./run";
 import { runTracer, withinDrive } from "./run-tracing";

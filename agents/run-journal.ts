@@ -1,10 +1,10 @@
-// The loop's journal in Postgres: each step goes through the run fence in server/runs, so only one
-// process advances a run; the budget and stop questions are server/ reads too.
+// The loop's journal in Postgres: each step goes through the run fence in domain/runs, so only one
+// process advances a run; the budget and stop questions are domain/ reads too.
 import type { Db, Tx } from "../db/client";
-import type { Clock } from "../server/clock";
-import { exhaustedBudget } from "../server/budgets/spend";
-import type { Mail } from "../server/runs/run-events";
-import { appendRunStep, stopPending } from "../server/runs/fence";
+import type { Clock } from "../domain/clock";
+import { exhaustedBudget } from "../domain/budgets/spend";
+import type { Mail } from "../domain/runs/run-events";
+import { appendRunStep, stopPending } from "../domain/runs/fence";
 import type { RunJournal } from "./loop";
 
 /**

@@ -5,16 +5,16 @@
 // on the run's timeline; a failed call an error; a resumed run's drive in the same trace; a replay identical and
 // untraced. The same calls reach /metrics, counted from the journal.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GET as runTimeline } from "@/app/api/journal/runs/[id]/route";
+const runTimeline = apiHandler("GET", "/api/journal/runs/[id]");
 import { GET as metricsRoute } from "@/app/metrics/route";
 import { getDb } from "../db/client";
-import { systemClock } from "../server/clock";
+import { systemClock } from "../domain/clock";
 import { eq } from "drizzle-orm";
 import { events } from "../db/schema";
-import { type JournalRecord, loadEventsOfKinds, loadRunEvents } from "../server/journal/load";
-import { payloadOf } from "../server/journal/payloads";
-import { readPrincipal } from "../server/principals/list-principals";
-import type { Tracing } from "../server/telemetry/tracing";
+import { type JournalRecord, loadEventsOfKinds, loadRunEvents } from "../domain/journal/load";
+import { payloadOf } from "../domain/journal/payloads";
+import { readPrincipal } from "../domain/principals/list-principals";
+import type { Tracing } from "../domain/telemetry/tracing";
 import { flightJournal, launchScratchFlight, settledStatus, startWorker, until } from "../test/fixtures/team";
 import type { OtlpReceiver } from "../test/fixtures/otlp-receiver";
 import { traceIntoReceiver } from "../test/fixtures/tracing";
@@ -27,6 +27,7 @@ import { resumeRun } from "./resume";
 import { startRun } from "./run";
 import { otelRunTracer } from "./run-spans";
 import { traceRuns } from "./run-tracing";
+import { apiHandler } from "../test/api";
 
 const INTERNAL = 1;
 const CLIENT = 3;

@@ -6,10 +6,10 @@
 // (bin/ installs it: agents/run-tracing.ts); span contents carry no prompt, response or tool output.
 import { type Attributes, ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import type { Db } from "../db/client";
-import { flightOfTask } from "../server/flights/place";
-import { readPrincipal } from "../server/principals/list-principals";
-import type { ModelResponse, Observation, RunResult } from "../server/runs/run-events";
-import { inTrace } from "../server/telemetry/trace-ids";
+import { flightOfTask } from "../domain/flights/place";
+import { readPrincipal } from "../domain/principals/list-principals";
+import type { ModelResponse, Observation, RunResult } from "../domain/runs/run-events";
+import { inTrace } from "../domain/telemetry/trace-ids";
 import { ModelError } from "./model/model-client";
 import type { DriveTrace, RunTracer, TracedRun } from "./run-tracing";
 

@@ -4,7 +4,7 @@
 // memory and ask no model. The journal keeps the trace's id in RunStarted (`traceId`), so the run's timeline
 // shows it and a resumed drive, in whatever process, joins the same trace.
 import type { Db } from "../db/client";
-import type { ModelResponse, Observation, RunResult, ToolCall } from "../server/runs/run-events";
+import type { ModelResponse, Observation, RunResult, ToolCall } from "../domain/runs/run-events";
 import type { CallOptions, ModelClient, RetryNotice } from "./model/model-client";
 
 /** The spans of one drive's steps (what the loop calls, each wrapping the work it times). */

@@ -1,14 +1,14 @@
 // Starts a run: journals RunStarted with everything a resume or a replay needs, then drives the loop.
 import { randomBytes } from "node:crypto";
 import type { Db } from "../db/client";
-import { systemClock, type Clock } from "../server/clock";
-import { fail } from "../server/errors";
-import { emptyRunState } from "../server/runs/resume-point";
-import type { Observation, RunConfig, RunResult } from "../server/runs/run-events";
-import type { Principal } from "../server/principal";
-import { hubSecrets, redactValue } from "../server/hub-secrets";
-import { requireRunMayDraw } from "../server/budgets/run-budget";
-import { budgetChain } from "../server/budgets/spend";
+import { systemClock, type Clock } from "../domain/clock";
+import { fail } from "../domain/errors";
+import { emptyRunState } from "../domain/runs/resume-point";
+import type { Observation, RunConfig, RunResult } from "../domain/runs/run-events";
+import type { Principal } from "../domain/principal";
+import { hubSecrets, redactValue } from "../domain/hub-secrets";
+import { requireRunMayDraw } from "../domain/budgets/run-budget";
+import { budgetChain } from "../domain/budgets/spend";
 import { allOf, wallClockLimit } from "./keepers";
 import { driveRun, type LoopPorts, type Pace, type RunKeeper } from "./loop";
 import type { ModelClient } from "./model/model-client";
@@ -17,7 +17,7 @@ import { runTracer, withinDrive } from "./run-tracing";
 import { doneSpec } from "./tools/done";
 import type { Tool } from "./tools/tool";
 import { createToolbox } from "./tools/toolbox";
-import type { GitPlace } from "../server/host-git";
+import type { GitPlace } from "../domain/host-git";
 
 export const RUN_DEFAULTS = { maxTurns: 12, retryAttempts: 1, contextLimit: 100_000, toolTimeoutMs: 60_000 };
 
@@ -37,7 +37,7 @@ export interface RunEnvironment {
   keeper?: RunKeeper;
   /** Wall-clock minutes one drive of the run may take (QUORUM_RUN_MAX_MINUTES); it stops at the first boundary past them. */
   maxMinutes?: number;
-  /** Aborting it stops the run at its next turn boundary (RunStopped), like `requestStop` (server/runs). */
+  /** Aborting it stops the run at its next turn boundary (RunStopped), like `requestStop` (domain/runs). */
   signal?: AbortSignal;
   clock?: Clock;
   /** The pause after each tool call (the team's pace); none when absent. */

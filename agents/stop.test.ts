@@ -3,13 +3,13 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { connect, getDb } from "../db/client";
-import { manualClock } from "../server/clock";
-import { loadRunEvents } from "../server/journal/load";
+import { manualClock } from "../domain/clock";
+import { loadRunEvents } from "../domain/journal/load";
 import { makeAgent, makeHuman } from "../test/helpers";
 import { scriptedClient } from "./model/scripted";
 import { resumeRun } from "./resume";
 import { startRun } from "./run";
-import { requestStop } from "../server/runs/request-stop";
+import { requestStop } from "../domain/runs/request-stop";
 import { makeScratchRepo } from "../test/fixtures/runtime";
 import { defineTool } from "./tools/tool";
 

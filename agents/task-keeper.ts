@@ -3,14 +3,14 @@
 // stored on the task as an output item, so that whoever holds the task next starts from the stored work.
 // A renewal refused (the lease was lost: swept, reassigned, the task moved on) ends the run at its next boundary.
 import type { Db } from "../db/client";
-import type { Clock } from "../server/clock";
-import { QuorumError } from "../server/errors";
-import type { Principal } from "../server/principal";
-import type { ToolReturnedData } from "../server/runs/run-events";
-import { appendOutput } from "../server/tasks/append-output";
-import { heartbeat } from "../server/tasks/heartbeat";
-import { leaseSecondsOf } from "../server/tasks/lease";
-import type { TaskView } from "../server/tasks/view";
+import type { Clock } from "../domain/clock";
+import { QuorumError } from "../domain/errors";
+import type { Principal } from "../domain/principal";
+import type { ToolReturnedData } from "../domain/runs/run-events";
+import { appendOutput } from "../domain/tasks/append-output";
+import { heartbeat } from "../domain/tasks/heartbeat";
+import { leaseSecondsOf } from "../domain/tasks/lease";
+import type { TaskView } from "../domain/tasks/view";
 import type { RunKeeper } from "./loop";
 
 /** An observation stored on the task is cut to this many characters of JSON (the journal keeps it whole). */

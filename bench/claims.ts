@@ -3,10 +3,10 @@
 import { Logger, run as runGraphileWorker, runMigrations as migrateGraphileWorker } from "graphile-worker";
 import type { Connection } from "../db/client";
 import { tasks } from "../db/schema";
-import { systemClock } from "../server/clock";
-import type { Principal } from "../server/principal";
-import { claimNextTask } from "../server/tasks/claim-next";
-import { submitTask } from "../server/tasks/submit";
+import { systemClock } from "../domain/clock";
+import type { Principal } from "../domain/principal";
+import { claimNextTask } from "../domain/tasks/claim-next";
+import { submitTask } from "../domain/tasks/submit";
 import { cpuText, median, progress, QUICK, race, record, REPS, sleep } from "./lib";
 
 const CLAIM_TASKS = QUICK ? 200 : 2_000;

@@ -10,12 +10,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { connect, type Connection } from "../db/client";
 import type { QuorumServer } from "../e2e/server";
-import { systemClock } from "../server/clock";
-import type { Principal } from "../server/principal";
-import { postMessage } from "../server/relay/post-message";
-import { createTask } from "../server/tasks/create";
+import { systemClock } from "../domain/clock";
+import type { Principal } from "../domain/principal";
+import { postMessage } from "../domain/rooms/post-message";
+import { createTask } from "../domain/tasks/create";
 import type { Plan, Statement } from "./anchor-server";
 import { body, fmt, median, percentile, progress, QUICK, record, REPS } from "./lib";
+import { apiRoute } from "../test/api";
 
 const REQUESTS = QUICK ? 200 : 500; // per endpoint per repetition, on each side
 
@@ -132,16 +133,16 @@ export async function benchEndpoints(
       path: "/api/rooms/general/messages?limit=50",
       params: { room: "general" },
       as: "agent",
-      route: () => import("../app/api/rooms/[room]/messages/route"),
+      route: async () => apiRoute("/api/rooms/[room]/messages"),
     },
-    { name: "journal page (human)", method: "GET", path: "/api/journal?limit=50", as: "human", route: () => import("../app/api/journal/route") },
-    { name: "journal page (agent)", method: "GET", path: "/api/journal?limit=50", as: "agent", route: () => import("../app/api/journal/route") },
-    { name: "GET /api/tasks", method: "GET", path: "/api/tasks", as: "agent", route: () => import("../app/api/tasks/route") },
-    { name: "task detail", method: "GET", path: `/api/tasks/${task}`, params: { id: task }, as: "agent", route: () => import("../app/api/tasks/[id]/route") },
-    { name: "GET /api/me", method: "GET", path: "/api/me", as: "agent", route: () => import("../app/api/me/route") },
-    { name: "waiting for you (human)", method: "GET", path: "/api/me/waiting", as: "human", route: () => import("../app/api/me/waiting/route") },
-    { name: "agents (roster)", method: "GET", path: "/api/agents", as: "agent", route: () => import("../app/api/agents/route") },
-    { name: "bill", method: "GET", path: "/api/bill", as: "human", route: () => import("../app/api/bill/route") },
+    { name: "journal page (human)", method: "GET", path: "/api/journal?limit=50", as: "human", route: async () => apiRoute("/api/journal") },
+    { name: "journal page (agent)", method: "GET", path: "/api/journal?limit=50", as: "agent", route: async () => apiRoute("/api/journal") },
+    { name: "GET /api/tasks", method: "GET", path: "/api/tasks", as: "agent", route: async () => apiRoute("/api/tasks") },
+    { name: "task detail", method: "GET", path: `/api/tasks/${task}`, params: { id: task }, as: "agent", route: async () => apiRoute("/api/tasks/[id]") },
+    { name: "GET /api/me", method: "GET", path: "/api/me", as: "agent", route: async () => apiRoute("/api/me") },
+    { name: "waiting for you (human)", method: "GET", path: "/api/me/waiting", as: "human", route: async () => apiRoute("/api/me/waiting") },
+    { name: "agents (roster)", method: "GET", path: "/api/agents", as: "agent", route: async () => apiRoute("/api/agents") },
+    { name: "bill", method: "GET", path: "/api/bill", as: "human", route: async () => apiRoute("/api/bill") },
     {
       name: "post (human)",
       method: "POST",
@@ -149,7 +150,7 @@ export async function benchEndpoints(
       params: { room: "general" },
       as: "human",
       body: () => JSON.stringify({ body: body(`endpoints ${posted++}`) }),
-      route: () => import("../app/api/rooms/[room]/messages/route"),
+      route: async () => apiRoute("/api/rooms/[room]/messages"),
     },
   ];
   const headersOf = (e: Endpoint): Record<string, string> => ({
@@ -206,7 +207,7 @@ export async function benchEndpoints(
       progress(`endpoints: ${REQUESTS} requests each, one at a time, Quorum and its anchor alternating, rep ${rep}/${REPS}`);
       await measure(REQUESTS, rep);
     }
-    // Where the time goes: the same handlers called in this process (auth, zod, server/, the database, JSON),
+    // Where the time goes: the same handlers called in this process (auth, zod, domain/, the database, JSON),
     // without HTTP and the router.
     for (const [i, e] of endpoints.entries()) {
       const taken: number[] = [];

@@ -1,8 +1,8 @@
 // The bill's in-memory fold against a bare per-agent sum, and bench/bill-fold.ts (the fold from a real journal).
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { bill } from "../server/bill/bill";
-import type { JournalRecord } from "../server/journal/load";
+import { bill } from "../domain/bill/bill";
+import type { JournalRecord } from "../domain/journal/load";
 import { median, progress, QUICK, record, REPS, sleep } from "./lib";
 
 const FOLD_EVENTS = QUICK ? 100_000 : 1_000_000;
@@ -60,7 +60,7 @@ export async function benchBillFold() {
   }
   record({
     section: "bill",
-    figure: `bill fold (server/bill/bill.ts), ${FOLD_EVENTS.toLocaleString("en-US")} events`,
+    figure: `bill fold (domain/bill/bill.ts), ${FOLD_EVENTS.toLocaleString("en-US")} events`,
     value: median(folded),
     unit: "events/s",
     anchor: "bare loop summing amount per agent",

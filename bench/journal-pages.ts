@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import type { Db } from "../db/client";
 import { freePort } from "../db/embedded";
-import { systemClock } from "../server/clock";
-import { ensureHuman } from "../server/principals/create-principal";
-import { issueSignInLink } from "../server/principals/sign-in";
+import { systemClock } from "../domain/clock";
+import { ensureHuman } from "../domain/principals/create-principal";
+import { issueSignInLink } from "../domain/principals/sign-in";
 
 const root = join(import.meta.dirname, "..");
 

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import postgres from "postgres";
 import { withDatabase } from "../db/client";
 import { runMigrations } from "../db/migrate";
-import type { Clock } from "../server/clock";
+import type { Clock } from "../domain/clock";
 
 export const QUICK = process.argv.includes("--quick");
 export const REPS = 3;

@@ -9,11 +9,11 @@ import { join } from "node:path";
 import postgres from "postgres";
 import type { Connection } from "../db/client";
 import { newHome, root, startQuorum, stopQuorum, type QuorumServer } from "../e2e/server";
-import { appendEvent } from "../server/journal/append";
-import { startAnnouncer } from "../server/journal/announcer";
-import type { Principal } from "../server/principal";
-import { postMessage } from "../server/relay/post-message";
-import { systemClock } from "../server/clock";
+import { appendEvent } from "../domain/journal/append";
+import { startAnnouncer } from "../domain/journal/announcer";
+import type { Principal } from "../domain/principal";
+import { postMessage } from "../domain/rooms/post-message";
+import { systemClock } from "../domain/clock";
 import { body, latencies, median, percentile, progress, QUICK, record, REPS, sleep } from "./lib";
 
 const SSE_SECONDS = QUICK ? 1 : 5;
@@ -200,7 +200,7 @@ export async function benchHttp(server: QuorumServer, c: Connection, human: Prin
   }
   // The floor against a bare node:http server doing the same SELECT 1 in a process of its own: what the web
   // server's request path costs by itself (issue 16: Next's was ~75% of the floor, so /api/* now has a lean
-  // router, web/serve.ts).
+  // router, surfaces/web/serve.ts).
   const bare = await startBareHealth(server.env.DATABASE_URL!);
   try {
     const [oursP50, oursP99, bareP50, bareP99]: number[][] = [[], [], [], []];
@@ -239,7 +239,7 @@ export async function benchHttp(server: QuorumServer, c: Connection, human: Prin
   }
   for (const e of endpoints) {
     const r = results.get(e.name)!;
-    const note = "over HTTP to the running server (keep-alive fetch): auth, zod, server/, JSON";
+    const note = "over HTTP to the running server (keep-alive fetch): auth, zod, domain/, JSON";
     record({
       section: "http",
       figure: `${e.name} p50`,

@@ -1,15 +1,15 @@
 // What metrics cost: `DATABASE_URL=… npx tsx bench/observability.ts`.
-// 1. The API's per-request watch (web/request-watch.ts: a clock read, a listener, a histogram bucket on close), in
+// 1. The API's per-request watch (surfaces/web/request-watch.ts: a clock read, a listener, a histogram bucket on close), in
 //    nanoseconds per request against the same loop without it, interleaved rounds, medians.
-// 2. A scrape of /metrics (server/metrics/render.ts) on a journal of EVENTS events: the first one after a start (it
+// 2. A scrape of /metrics (domain/metrics/render.ts) on a journal of EVENTS events: the first one after a start (it
 //    counts the whole journal once) and the steady one (only what settled since), against a bare
 //    `select count(*) from events`. A scratch database is created on the server and dropped after.
 import { IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
 import postgres from "postgres";
 import { connect } from "../db/client";
-import { renderMetrics } from "../server/metrics/render";
-import { routeMatched, watchApiRequest } from "../web/request-watch";
+import { renderMetrics } from "../domain/metrics/render";
+import { routeMatched, watchApiRequest } from "../surfaces/web/request-watch";
 import { median, withScratchDatabase } from "./lib";
 
 const EVENTS = Number(process.env.EVENTS ?? 1_000_000);

@@ -5,7 +5,7 @@
 import postgres from "postgres";
 import { withDatabase } from "../db/client";
 import { runMigrations } from "../db/migrate";
-import { addMonths, monthOf } from "../server/journal/partitions";
+import { addMonths, monthOf } from "../domain/journal/partitions";
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) throw new Error("set DATABASE_URL to a Postgres server this script may create a scratch database on");

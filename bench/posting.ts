@@ -1,12 +1,12 @@
 // Gated posting through postMessage (the API's one send path) against raw single-row INSERTs of the same size.
 import type { Connection } from "../db/client";
-import { QuorumError } from "../server/errors";
-import type { Principal } from "../server/principal";
-import { advanceCursor } from "../server/relay/cursor";
-import { postMessage } from "../server/relay/post-message";
-import { createRoom } from "../server/rooms/rooms";
+import { QuorumError } from "../domain/errors";
+import type { Principal } from "../domain/principal";
+import { advanceCursor } from "../domain/rooms/cursor";
+import { postMessage } from "../domain/rooms/post-message";
+import { createRoom } from "../domain/rooms/rooms";
 import { body, cpuText, median, progress, record, REPS, SECONDS, steppingClock, timedCosts } from "./lib";
-import { systemClock } from "../server/clock";
+import { systemClock } from "../domain/clock";
 
 type Cost = { node: number; postgres: number };
 

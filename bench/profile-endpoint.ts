@@ -1,14 +1,13 @@
-// Where one endpoint's time goes: the lean router (web/api-router.ts) over the real route files on a node:http server
-// in this process, on a scratch database, timed in three layers — the handler called directly, the router behind
+// Where one endpoint's time goes: the one router (surfaces/http/router.ts) on a node:http server in this process, on
+// a scratch database, timed in three layers — the router called directly with a Request, the router behind
 // node:http, and the bare HTTP floor — for `--cpu-prof` to profile the whole path.
 // Usage: DATABASE_URL=<server> node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/profile-endpoint.ts [/api/journal?limit=50] [requests]
 import { createServer } from "node:http";
-import { join } from "node:path";
 import postgres from "postgres";
 import { withDatabase } from "../db/client";
 import { runMigrations } from "../db/migrate";
-import { createApiRouter } from "../web/api-router";
-import { discoverApiRoutes } from "../web/route-table";
+import { createApiRouter } from "../surfaces/web/api-router";
+import { answerApi } from "../surfaces/http/router";
 import { median, percentile } from "./lib";
 
 const path = process.argv[2] ?? "/api/journal?limit=50";
@@ -30,12 +29,12 @@ const listen = (handler: Parameters<typeof createServer>[1]) =>
 try {
   await runMigrations(url);
   const { makeHuman } = await import("../test/helpers");
-  const { postMessage } = await import("../server/relay/post-message");
-  const { systemClock } = await import("../server/clock");
+  const { postMessage } = await import("../domain/rooms/post-message");
+  const { systemClock } = await import("../domain/clock");
   const { getConnection } = await import("../db/client");
   const human = await makeHuman("profile-human");
   for (let i = 0; i < 60; i++) await postMessage(getConnection().db, human, "general", { body: `seed ${i} ${"x".repeat(200)}` }, systemClock);
-  const router = createApiRouter(discoverApiRoutes(join(import.meta.dirname, "..", "app", "api")));
+  const router = createApiRouter();
   const quorum = await listen((req, res) => void router(req, res));
   const bare = await listen((_req, res) => void res.writeHead(200, { "content-type": "application/json", "content-length": 2 }).end("{}"));
   const headers = { cookie: human.cookie };
@@ -49,17 +48,10 @@ try {
     return `p50 ${median(taken).toFixed(2)} ms, p99 ${percentile(taken, 99).toFixed(2)} ms`;
   };
   const viaHttp = (base: string) => async () => void (await (await fetch(`${base}${path}`, { headers })).arrayBuffer());
-  const routes = discoverApiRoutes(join(import.meta.dirname, "..", "app", "api"));
-  const { matchApiRoute, orderRoutes } = await import("../web/route-table");
-  const match = matchApiRoute(orderRoutes(routes), path.split("?")[0])!;
-  const module = (await import(match.route.file)) as Record<string, (r: Request, c: { params: Promise<unknown> }) => Promise<Response>>;
-  const direct = async () =>
-    void (await (
-      await module.GET(new Request(`http://localhost${path}`, { headers: { host: "localhost", ...headers } }), { params: Promise.resolve(match.params) })
-    ).arrayBuffer());
+  const direct = async () => void (await (await answerApi(new Request(`http://localhost${path}`, { headers: { host: "localhost", ...headers } }))).arrayBuffer());
   await time(viaHttp(quorum.base));
   console.log(`${path}, ${requests} requests one at a time, in one process:`);
-  console.log(`  handler called directly: ${await time(direct)}`);
+  console.log(`  router called directly: ${await time(direct)}`);
   console.log(`  through the lean router on node:http: ${await time(viaHttp(quorum.base))}`);
   console.log(`  bare node:http answering {}: ${await time(viaHttp(bare.base))}`);
   quorum.close();

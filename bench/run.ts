@@ -12,7 +12,7 @@ import { connect, withDatabase } from "../db/client";
 import { startEmbeddedPostgres } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
 import type { QuorumServer } from "../e2e/server";
-import { createAgent, ensureHuman } from "../server/principals/create-principal";
+import { createAgent, ensureHuman } from "../domain/principals/create-principal";
 import { benchClaimCycle, benchClaims } from "./claims";
 import { benchBillFold, runBillFoldScript } from "./fold";
 import { efficiency, progress, QUICK, ratioText, REPS, rows, table, watchPostgresServer } from "./lib";
@@ -21,7 +21,7 @@ import { benchEndpoints, endpointsTable, recordingConnection } from "./endpoints
 import { benchPosting } from "./posting";
 import { benchSetup } from "./setup";
 import { startSearchIndexer } from "./search-indexer";
-import { systemClock } from "../server/clock";
+import { systemClock } from "../domain/clock";
 
 async function main() {
   if (process.argv.includes("--scale")) {

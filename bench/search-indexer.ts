@@ -1,7 +1,7 @@
 // The search sweeper's work during a bench run: the same call, on the same one-second interval, as the app's.
 import type { Db } from "../db/client";
-import { indexJournalSearch } from "../server/journal/search-index";
-import { SWEEPERS } from "../server/sweepers/schedule";
+import { indexJournalSearch } from "../domain/journal/search-index";
+import { SWEEPERS } from "../domain/sweepers/schedule";
 
 const EVERY_MS = SWEEPERS.find((s) => s.name === "search")?.everyMs ?? 1000;
 

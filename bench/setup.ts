@@ -11,11 +11,11 @@ import { ensureTeam } from "../agents/team/team";
 import { ensureWorktree } from "../agents/team/workspace";
 import { sandboxed } from "../agents/tools/sandbox";
 import type { Connection } from "../db/client";
-import { systemClock } from "../server/clock";
-import { launchFlight } from "../server/flights/launch";
-import { placeOf } from "../server/flights/place";
-import { cloneAt } from "../server/host-git";
-import type { Principal } from "../server/principal";
+import { systemClock } from "../domain/clock";
+import { launchFlight } from "../domain/flights/launch";
+import { placeOf } from "../domain/flights/place";
+import { cloneAt } from "../domain/host-git";
+import type { Principal } from "../domain/principal";
 import { clsxRepo } from "../test/fixtures/repos";
 import { median, progress, record, REPS } from "./lib";
 

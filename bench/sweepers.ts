@@ -1,8 +1,8 @@
 // Measures one pass of each sweeper over 10,000 open items: `DATABASE_URL=… npx tsx bench/sweepers.ts`.
 import { connect } from "../db/client";
-import { manualClock } from "../server/clock";
-import { sweepReminders } from "../server/commitments/sweep-reminders";
-import { sweepDecisions } from "../server/decisions/sweep-decisions";
+import { manualClock } from "../domain/clock";
+import { sweepReminders } from "../domain/commitments/sweep-reminders";
+import { sweepDecisions } from "../domain/decisions/sweep-decisions";
 import { withScratchDatabase } from "./lib";
 
 const N = 10_000;

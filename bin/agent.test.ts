@@ -1,10 +1,11 @@
 // `quorum agent rotate` and `quorum agent revoke`: the operator's hands on an agent's keys, journalled as the CLI (no actor).
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { GET as meRoute } from "../app/api/me/route";
+const meRoute = apiHandler("GET", "/api/me");
 import { getDb } from "../db/client";
 import { call, makeAgent, makeHuman } from "../test/helpers";
 import { revokeCommand, rotateCommand } from "./agent";
+import { apiHandler } from "../test/api";
 
 function capture() {
   const lines: string[] = [];

@@ -1,7 +1,7 @@
 // `quorum agent rotate NAME` and `quorum agent revoke NAME`: an operator ends an agent's keys from the hub's machine.
 import type { Db } from "../db/client";
-import { systemClock } from "../server/clock";
-import { revokeAgentKeys, rotateAgentKey } from "../server/principals/keys";
+import { systemClock } from "../domain/clock";
+import { revokeAgentKeys, rotateAgentKey } from "../domain/principals/keys";
 
 const plural = (n: number) => `${n} old key${n === 1 ? "" : "s"}`;
 

@@ -8,9 +8,9 @@
 import { createInterface } from "node:readline";
 import { connect } from "../db/client";
 import { type Arm, boardCoordination, type Counters, roomCoordination, runBakeoffAgent } from "../agents/experiments/bakeoff-agent";
-import { systemClock } from "../server/clock";
-import { agentKeySetting, databaseUrlSetting } from "../server/config";
-import { requireCaller } from "../server/principals/authenticate";
+import { systemClock } from "../domain/clock";
+import { agentKeySetting, databaseUrlSetting } from "../domain/config";
+import { requireCaller } from "../domain/principals/authenticate";
 
 const [arm, scope, start, plan] = process.argv.slice(2) as [Arm, string, string, string];
 const kills = new Map<number, number>(Object.entries(JSON.parse(plan) as Record<string, number>).map(([task, k]) => [Number(task), k]));

@@ -14,8 +14,8 @@ afterEach(() => {
 function checkout(builtAt: number | null): string {
   const root = mkdtempSync(join(tmpdir(), "quorum-build-"));
   made.push(root);
-  mkdirSync(join(root, "server", "relay"), { recursive: true });
-  for (const file of ["server/relay/post.ts", "server/relay/post.test.ts", "package-lock.json"]) {
+  mkdirSync(join(root, "domain", "rooms"), { recursive: true });
+  for (const file of ["domain/rooms/post.ts", "domain/rooms/post.test.ts", "package-lock.json"]) {
     writeFileSync(join(root, file), "x");
     utimesSync(join(root, file), 1_000, 1_000);
   }
@@ -35,10 +35,10 @@ describe("the web app's build", () => {
 
   it("is stale once a source changed after it (a pull, an edit), naming the file; a test's edit asks for no build", () => {
     const root = checkout(2_000);
-    utimesSync(join(root, "server/relay/post.test.ts"), 3_000, 3_000);
+    utimesSync(join(root, "domain/rooms/post.test.ts"), 3_000, 3_000);
     expect(buildState(root, ".next")).toEqual({ state: "current" });
-    utimesSync(join(root, "server/relay/post.ts"), 3_000, 3_000);
-    expect(buildState(root, ".next")).toEqual({ state: "stale", changed: join("server", "relay", "post.ts") });
+    utimesSync(join(root, "domain/rooms/post.ts"), 3_000, 3_000);
+    expect(buildState(root, ".next")).toEqual({ state: "stale", changed: join("domain", "rooms", "post.ts") });
   });
 
   it("is stale when the lockfile changed (new dependencies)", () => {

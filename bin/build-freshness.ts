@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 
 /** What the Next build bundles, or decides how it is built. Tests are not bundled, so editing one asks for no build. */
-const SOURCE_FOLDERS = ["app", "components", "server", "db", "web", "agents", "client", "contract", "mcp"];
+const SOURCE_FOLDERS = ["app", "components", "domain", "surfaces", "db", "agents", "client"];
 const SOURCE_FILES = ["next.config.ts", "proxy.ts", "instrumentation.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
 
 export type BuildState = { state: "missing" } | { state: "stale"; changed: string } | { state: "current" };

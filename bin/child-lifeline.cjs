@@ -1,7 +1,7 @@
 // Preloaded (`node --require`) into each process `quorum start` supervises (bin/processes.ts).
 // - fd 3 is a pipe from the supervisor. It closes when the supervisor dies, however it dies: then this
 //   process group ends at once instead of living on as an orphan that holds the port.
-// - On SIGTERM, the web server (web/serve.ts, or next-server) closes its listener and waits for every connection to end, and a live
+// - On SIGTERM, the web server (surfaces/web/serve.ts, or next-server) closes its listener and waits for every connection to end, and a live
 //   /api/stream never ends by itself: responses still streaming are cut, the rest get a short grace.
 "use strict";
 const { Socket } = require("node:net");

@@ -3,11 +3,11 @@ import { eq } from "drizzle-orm";
 import { fileURLToPath } from "node:url";
 import { principals } from "../db/schema";
 import type { Db } from "../db/client";
-import { fail } from "../server/errors";
-import { createAgent } from "../server/principals/create-principal";
-import { rotateAgentKey } from "../server/principals/keys";
+import { fail } from "../domain/errors";
+import { createAgent } from "../domain/principals/create-principal";
+import { rotateAgentKey } from "../domain/principals/keys";
 import { mcpEndpoint } from "./mcp";
-import { systemClock } from "../server/clock";
+import { systemClock } from "../domain/clock";
 
 export const CLIENTS = ["claude", "codex", "cursor"] as const;
 export type ClientName = (typeof CLIENTS)[number];

@@ -3,7 +3,7 @@ import { userInfo } from "node:os";
 import { runningDatabase, startEmbeddedPostgres } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
 import { connect, type Connection } from "../db/client";
-import { databaseUrlSetting, localHumanSetting } from "../server/config";
+import { databaseUrlSetting, localHumanSetting } from "../domain/config";
 
 export interface Database {
   /** What the app, the worker and commands connect with (the embedded database's non-superuser role). */

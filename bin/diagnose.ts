@@ -2,8 +2,8 @@
 // that scope of the journal (the operator's own database: every event, as a human reads it).
 import { parseArgs } from "node:util";
 import type { Executor } from "../db/client";
-import { QuorumError } from "../server/errors";
-import { diagnoseScope, diagnosisQuery, type DiagnosisQuery } from "../server/diagnosis/scope";
+import { QuorumError } from "../domain/errors";
+import { diagnoseScope, diagnosisQuery, type DiagnosisQuery } from "../domain/diagnosis/scope";
 import { withConnection } from "./database";
 
 export const DIAGNOSE_USAGE = `  quorum diagnose --flight N | --task T | --run R | --since EVENT|TIME | RUN | TASK

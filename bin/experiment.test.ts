@@ -12,7 +12,7 @@ const { afterAll, describe, expect, it } = await import("vitest");
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const postgres = (await import("postgres")).default;
 const { getDb } = await import("../db/client");
-const { listSavedExperiments } = await import("../server/experiments/saved");
+const { listSavedExperiments } = await import("../domain/experiments/saved");
 const { experimentCommand } = await import("./experiment");
 
 function capture() {

@@ -11,10 +11,10 @@ import postgres from "postgres";
 import { connect, withDatabase } from "../db/client";
 import { startEmbeddedPostgres } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
-import { databaseUrlSetting, experimentsFolderIn } from "../server/config";
-import { contextOf } from "../server/context";
-import { markdownOf, type ExperimentReport } from "../server/experiments/report";
-import { saveExperiment } from "../server/experiments/saved";
+import { databaseUrlSetting, experimentsFolderIn } from "../domain/config";
+import { contextOf } from "../domain/context";
+import { markdownOf, type ExperimentReport } from "../domain/experiments/report";
+import { saveExperiment } from "../domain/experiments/saved";
 import { EXPERIMENTS, experimentNamed } from "../agents/experiments/registry";
 import type { ExperimentContext, ScratchDatabase } from "../agents/experiments/experiment";
 

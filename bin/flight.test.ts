@@ -5,8 +5,8 @@ import { basename, dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createScratchRepo } from "../agents/demo/scratch-repo";
 import { getDb } from "../db/client";
-import { systemClock } from "../server/clock";
-import { announceTeamStarted, ensureTeamMember } from "../server/flights/team-members";
+import { systemClock } from "../domain/clock";
+import { announceTeamStarted, ensureTeamMember } from "../domain/flights/team-members";
 import { flightListCommand, flightStartCommand } from "./flight";
 
 function capture() {

@@ -1,12 +1,12 @@
 // `quorum flight start|list`: give the built-in team a goal on a repository of yours, and see its flights.
 import { resolve } from "node:path";
 import type { Db } from "../db/client";
-import { systemClock } from "../server/clock";
-import { appUrl } from "../server/config";
-import { startFlightInput } from "../server/flights/launch";
-import { startFlight } from "../server/flights/start";
-import { listFlights, type FlightView } from "../server/flights/view";
-import { ensureHuman } from "../server/principals/create-principal";
+import { systemClock } from "../domain/clock";
+import { appUrl } from "../domain/config";
+import { startFlightInput } from "../domain/flights/launch";
+import { startFlight } from "../domain/flights/start";
+import { listFlights, type FlightView } from "../domain/flights/view";
+import { ensureHuman } from "../domain/principals/create-principal";
 
 export const FLIGHT_USAGE = `  quorum flight start --repo DIR --goal TEXT [--test CMD] [--setup CMD] [--allowance TOKENS]
                                         give the team a goal on your repository (it works in its own clone and

@@ -6,11 +6,12 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { makeAgent } from "../test/helpers";
-import { POST as checkRoute } from "../app/api/reservations/check/route";
-import { systemClock } from "../server/clock";
-import { reservePaths } from "../server/reservations/reserve";
+const checkRoute = apiHandler("POST", "/api/reservations/check");
+import { systemClock } from "../domain/clock";
+import { reservePaths } from "../domain/reservations/reserve";
 import { serve } from "../test/mcp/client";
 import { installHook } from "./hook";
+import { apiHandler } from "../test/api";
 
 let hub: Awaited<ReturnType<typeof serve>>;
 const repos: string[] = [];

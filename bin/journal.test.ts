@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { connect, getDb } from "../db/client";
-import { manualClock } from "../server/clock";
-import { appendEvent } from "../server/journal/append";
+import { manualClock } from "../domain/clock";
+import { appendEvent } from "../domain/journal/append";
 import { journalCommand, parseBefore, verifyCommand } from "./journal";
 
 function capture() {

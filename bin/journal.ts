@@ -4,12 +4,12 @@
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Db } from "../db/client";
-import { systemClock, type Clock } from "../server/clock";
-import { quorumHomePath, typedIn } from "../server/config";
-import { QuorumError, sqlStateOf } from "../server/errors";
-import { archiveJournal } from "../server/retention/archive";
-import { verifyArchiveFile } from "../server/retention/archive-file";
-import { restoreJournal } from "../server/retention/restore";
+import { systemClock, type Clock } from "../domain/clock";
+import { quorumHomePath, typedIn } from "../domain/config";
+import { QuorumError, sqlStateOf } from "../domain/errors";
+import { archiveJournal } from "../domain/retention/archive";
+import { verifyArchiveFile } from "../domain/retention/archive-file";
+import { restoreJournal } from "../domain/retention/restore";
 import { withConnection } from "./database";
 
 export const JOURNAL_USAGE = `  quorum journal archive --before DATE [--out DIR]

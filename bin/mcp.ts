@@ -7,7 +7,7 @@
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { agentKeySetting, appUrl } from "../server/config";
+import { agentKeySetting, appUrl } from "../domain/config";
 
 export function mcpEndpoint(base: string, profile?: string): URL {
   const url = new URL("/api/mcp", base);

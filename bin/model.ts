@@ -1,7 +1,7 @@
 // `quorum model check`: probes each configured model once, saying which roles use it (reachable, key accepted, model known, a tool
 // call works) and prints one line per problem naming the variable to fix; exit 1 when there is one.
 import { probeLines, probeModel } from "../agents/model/probe";
-import { quorumVariables } from "../server/config";
+import { quorumVariables } from "../domain/config";
 
 export const MODEL_USAGE =
   "  quorum model check                    probe each configured model (QUORUM_MODEL, QUORUM_MODEL_<ROLE>): reachable, key accepted, model known, tool calls work";

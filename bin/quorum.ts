@@ -2,11 +2,11 @@
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { systemClock } from "../server/clock";
-import { createAgent, ensureHuman } from "../server/principals/create-principal";
-import { issueSignInLink } from "../server/principals/sign-in";
-import { QuorumError } from "../server/errors";
-import { agentKeySetting, appUrl, typedIn } from "../server/config";
+import { systemClock } from "../domain/clock";
+import { createAgent, ensureHuman } from "../domain/principals/create-principal";
+import { issueSignInLink } from "../domain/principals/sign-in";
+import { QuorumError } from "../domain/errors";
+import { agentKeySetting, appUrl, typedIn } from "../domain/config";
 import { localHumanName, withConnection } from "./database";
 import { launchDemo, parseRoles, worker } from "./team";
 import { start } from "./start";

@@ -8,11 +8,11 @@ import { forkWorkspace } from "../agents/fork-workspace";
 import { replayRun } from "../agents/replay";
 import { hubRedaction } from "../agents/run";
 import { DEMO_TEST_COMMAND } from "../agents/team/worker";
-import { quorumVariables, testCommandSetting, typedIn } from "../server/config";
-import { loadRunEvents } from "../server/journal/load";
-import { type ForkScript, forkScript } from "../server/runs/fork-input";
-import type { ForkReport, ForkStep } from "../server/runs/fork-report";
-import type { RunResult } from "../server/runs/run-events";
+import { quorumVariables, testCommandSetting, typedIn } from "../domain/config";
+import { loadRunEvents } from "../domain/journal/load";
+import { type ForkScript, forkScript } from "../domain/runs/fork-input";
+import type { ForkReport, ForkStep } from "../domain/runs/fork-report";
+import type { RunResult } from "../domain/runs/run-events";
 
 /** A run's result in one line, as the CLI prints it. */
 export function describeResult(result: RunResult | null): string {

@@ -15,10 +15,10 @@ import { readFileTool } from "../agents/tools/read-file";
 import { runTestsTool } from "../agents/tools/run-tests";
 import { defineTool } from "../agents/tools/tool";
 import { getDb } from "../db/client";
-import { createBudget } from "../server/budgets/create";
-import { setAllowance } from "../server/budgets/set-allowance";
-import { systemClock } from "../server/clock";
-import { loadRunEvents } from "../server/journal/load";
+import { createBudget } from "../domain/budgets/create";
+import { setAllowance } from "../domain/budgets/set-allowance";
+import { systemClock } from "../domain/clock";
+import { loadRunEvents } from "../domain/journal/load";
 import { makeAgent } from "../test/helpers";
 import { resumeCommand, stopCommand } from "./run";
 

@@ -3,9 +3,9 @@ import type { Db } from "../db/client";
 import { modelClientsFromEnv } from "../agents/model/from-env";
 import { resumeTeamRun } from "../agents/team/resume-run";
 import { DEMO_TEST_COMMAND } from "../agents/team/worker";
-import { systemClock } from "../server/clock";
-import { quorumVariables, testCommandSetting } from "../server/config";
-import { requestStop, requestStopInput } from "../server/runs/request-stop";
+import { systemClock } from "../domain/clock";
+import { quorumVariables, testCommandSetting } from "../domain/config";
+import { requestStop, requestStopInput } from "../domain/runs/request-stop";
 import { describeResult } from "./replay";
 import { traceRunsOfThisProcess } from "./tracing";
 

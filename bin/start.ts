@@ -6,25 +6,25 @@ import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { connect } from "../db/client";
 import { quorumHomeAsGiven } from "../db/home";
-import { appUrl, demoFlightEnabled, flightAtOnce, inheritedEnvironment, leanApi, nextDistDir, teamEnabled, webHost, webPort } from "../server/config";
-import { systemClock } from "../server/clock";
-import { ensureHuman } from "../server/principals/create-principal";
-import { issueSignInLink, SIGN_IN_LINK_TTL_MS } from "../server/principals/sign-in";
+import { appUrl, demoFlightEnabled, flightAtOnce, inheritedEnvironment, leanApi, nextDistDir, teamEnabled, webHost, webPort } from "../domain/config";
+import { systemClock } from "../domain/clock";
+import { ensureHuman } from "../domain/principals/create-principal";
+import { issueSignInLink, SIGN_IN_LINK_TTL_MS } from "../domain/principals/sign-in";
 import { type Database, localHumanName, openDatabase } from "./database";
 import { buildState } from "./build-freshness";
 import { killChild, onStopSignals, spawnSupervised, stopChild } from "./processes";
-import { hasAnyFlight } from "../server/flights/launch";
+import { hasAnyFlight } from "../domain/flights/launch";
 import { launchDemo, launchDemoOnFirstSignIn } from "./team";
 
 const root = join(import.meta.dirname, "..");
 const nextBin = join(root, "node_modules", "next", "dist", "bin", "next");
 /**
- * The web process: web/serve.ts — Next for the pages and a lean router for /api/* on one server (it says
+ * The web process: surfaces/web/serve.ts — Next for the pages and a lean router for /api/* on one server (it says
  * why) — or, with QUORUM_LEAN_API=0, plain `next start`.
  */
 function webCommand(port: string, hostname: string): string[] {
   if (!leanApi()) return [nextBin, "start", "-p", port, "-H", hostname];
-  return ["--import", "tsx", join(root, "web", "serve.ts"), "-p", port, "-H", hostname];
+  return ["--import", "tsx", join(root, "surfaces", "web", "serve.ts"), "-p", port, "-H", hostname];
 }
 /** How long each of the worker, the web server and Postgres may take to stop before it is killed. */
 const STOP_DEADLINE_MS = 5_000;

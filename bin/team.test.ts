@@ -1,14 +1,14 @@
 // Who speaks for the demo: Quorum's system principal, naming the human who started it — never the human
-// themself; the first flight waits for someone to sign in (the team's pace, QUORUM_PACE_MS: server/config.test.ts).
+// themself; the first flight waits for someone to sign in (the team's pace, QUORUM_PACE_MS: domain/config.test.ts).
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { systemClock } from "../server/clock";
-import { hasAnyFlight } from "../server/flights/launch";
-import { issueSignInLink, redeemSignInLink } from "../server/principals/sign-in";
-import { listMessages } from "../server/rooms/list-messages";
+import { systemClock } from "../domain/clock";
+import { hasAnyFlight } from "../domain/flights/launch";
+import { issueSignInLink, redeemSignInLink } from "../domain/principals/sign-in";
+import { listMessages } from "../domain/rooms/list-messages";
 import { makeHuman } from "../test/helpers";
 import { launchDemo, launchDemoOnFirstSignIn } from "./team";
 

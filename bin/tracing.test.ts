@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { tracingSetting } from "../server/config";
+import { tracingSetting } from "../domain/config";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 

@@ -7,13 +7,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as usageRoute from "../app/api/usage/route";
+const usageRoute = apiRoute("/api/usage");
 import { getDb } from "../db/client";
-import { readBill } from "../server/bill/read-bill";
+import { readBill } from "../domain/bill/read-bill";
 import { serve } from "../test/mcp/client";
 import { makeAgent } from "../test/helpers";
 import { usageWiring } from "./connect";
 import { readTranscript, START } from "./usage-transcripts";
+import { apiRoute } from "../test/api";
 
 const jsonl = (...entries: object[]) => entries.map((e) => `${JSON.stringify(e)}\n`).join("");
 

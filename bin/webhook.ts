@@ -3,9 +3,9 @@
 import { parseArgs } from "node:util";
 import type { Db } from "../db/client";
 import { WEBHOOK_EVENT_TYPES } from "../db/schema";
-import { systemClock } from "../server/clock";
-import { ensureHuman } from "../server/principals/create-principal";
-import { addWebhook, addWebhookInput, listWebhooks, queueTestDelivery, removeWebhook } from "../server/webhooks/manage";
+import { systemClock } from "../domain/clock";
+import { ensureHuman } from "../domain/principals/create-principal";
+import { addWebhook, addWebhookInput, listWebhooks, queueTestDelivery, removeWebhook } from "../domain/webhooks/manage";
 import { localHumanName, withConnection } from "./database";
 
 export const WEBHOOK_USAGE = `  quorum webhook add URL --events TYPE,TYPE [--description TEXT]

@@ -1,7 +1,7 @@
 // `npm run chaos`: the full-size chaos suite, with a tally at the end.
 //   - fuzzing every POST endpoint with 1,000 generated requests each (test/fuzz.test.ts, FUZZ_N=1000);
 //   - the authorization matrix and cross-site refusals (test/authz-matrix.test.ts);
-//   - worker SIGKILLs: server/tasks/fault-injection.test.ts run repeatedly (≥ 20 kills each) until ≥ 100 kills;
+//   - worker SIGKILLs: domain/tasks/fault-injection.test.ts run repeatedly (≥ 20 kills each) until ≥ 100 kills;
 //   - app-server SIGKILLs: e2e/server-kill.spec.ts (Playwright), `quorum start` killed with its Postgres 5 times
 //     under load from 8 posting agents and restarted on the same data (CHAOS_SERVER_KILLS);
 //   - XSS probes: e2e/xss.spec.ts (Playwright), hostile text in every field, every page opened in Chromium;
@@ -55,7 +55,7 @@ function playwright(file: string, env: Record<string, string>): Promise<{ code: 
 
 const DIST_DIR = process.env.E2E_DIST_DIR ?? ".next";
 /** Whatever the web app's build compiles (tests aside). */
-const BUILD_INPUTS = ["app", "components", "server", "db", "agents", "instrumentation.ts", "next.config.ts", "postcss.config.mjs", "package-lock.json"];
+const BUILD_INPUTS = ["app", "components", "domain", "surfaces", "db", "agents", "instrumentation.ts", "next.config.ts", "postcss.config.mjs", "package-lock.json"];
 
 function newestMtime(path: string): number {
   const stat = statSync(path);
@@ -192,7 +192,7 @@ async function kills() {
   while (killed < KILLS) {
     runs++;
     progress(`worker SIGKILLs: fault-injection run ${runs} (${killed}/${KILLS} kills so far)`);
-    const { code, output } = await vitest("server/tasks/fault-injection.test.ts", {});
+    const { code, output } = await vitest("domain/tasks/fault-injection.test.ts", {});
     const m = /fault injection: (\d+) tasks, (\d+) kills .*?(\d+) late writes refused, (\d+) items lost, (\d+) duplicated/.exec(output);
     if (code !== 0 || !m) {
       failed++;

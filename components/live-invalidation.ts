@@ -1,8 +1,8 @@
 // Which react-query caches each journal event makes stale: one entry per kind of the journal, so a
-// new kind in server/journal/kinds.ts fails the type check here until it is placed.
+// new kind in domain/journal/kinds.ts fails the type check here until it is placed.
 import type { QueryKey } from "@tanstack/react-query";
-import type { EventKind } from "@/server/journal/kinds";
-import type { EventNotice } from "@/server/journal/listen";
+import type { EventKind } from "@/domain/journal/kinds";
+import type { EventNotice } from "@/domain/journal/listen";
 import { queryKeys as k } from "./query-keys";
 
 /** What the stream sends for each committed event (`/api/stream`, event `journal`). */
@@ -22,7 +22,7 @@ const FLIGHT_BUDGETS: readonly QueryKey[] = [k.billFlights()];
 const TASKS_AND_ROSTER: readonly QueryKey[] = [...ROSTER, k.tasks()];
 const PRESENCE: readonly QueryKey[] = [k.presence()];
 const DECISIONS: readonly QueryKey[] = [k.decisions()];
-/** What waits for the human: escalations, reviews, requests addressed to them (server/desk/waiting.ts). */
+/** What waits for the human: escalations, reviews, requests addressed to them (domain/desk/waiting.ts). */
 const WAITING: readonly QueryKey[] = [k.waiting()];
 const COMMITMENTS: readonly QueryKey[] = [k.commitments()];
 const RESERVATIONS: readonly QueryKey[] = [k.reservations()];

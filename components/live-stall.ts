@@ -1,5 +1,5 @@
 // When a live stream counts as lost: the server sends a heartbeat event every few seconds
-// (server/journal/stream.ts announces the period in `ready`), so silence means it stopped answering,
+// (domain/journal/stream.ts announces the period in `ready`), so silence means it stopped answering,
 // even while the TCP connection stays open and the browser's EventSource reports nothing.
 
 /** The period the browser assumes until the server's `ready` says otherwise. */

@@ -1,9 +1,9 @@
 // Every react-query key the browser uses, in one place. A key is an array and react-query matches by
 // prefix, so each family (`tasks()`, `bill()`…) is the head of every key built from it: invalidating
 // `tasks()` = ["tasks"] makes ["tasks", "detail", id] stale too. Build keys here, never inline.
-import type { Window as SeriesWindow } from "@/server/bill/series";
-import type { DecisionStatus } from "@/server/decisions/decision-view";
-import type { TaskStatus } from "@/server/tasks/view";
+import type { Window as SeriesWindow } from "@/domain/bill/series";
+import type { DecisionStatus } from "@/domain/decisions/decision-view";
+import type { TaskStatus } from "@/domain/tasks/view";
 
 /** A family's key: the head every key of the family starts with. */
 function family<const Head extends string>(head: Head) {

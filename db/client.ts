@@ -29,7 +29,7 @@ type WithLanes = Db & { [LANES]?: Record<HotLane, postgres.Sql>; [WAITS]?: PoolW
 
 /**
  * How long this process's transactions waited for a connection of the pool (each `begin` until its first
- * statement may run, BEGIN's round trip included): what /metrics reports as pool waits (server/metrics/).
+ * statement may run, BEGIN's round trip included): what /metrics reports as pool waits (domain/metrics/).
  * Kept as plain sums on the database object, which every copy of this module shares (see LANES).
  */
 export interface PoolWaits {

@@ -1,5 +1,5 @@
 // Where the embedded server's passwords are kept under QUORUM_HOME, and a read of them that never makes the
-// file: server/hub-secrets.ts redacts them from tool output, and must not pull in the migrator to do so.
+// file: domain/hub-secrets.ts redacts them from tool output, and must not pull in the migrator to do so.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 

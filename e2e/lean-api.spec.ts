@@ -1,4 +1,4 @@
-// `quorum start` serves /api/* from its lean router (web/api-router.ts) and every other path from Next, on one
+// `quorum start` serves /api/* from its lean router (surfaces/web/api-router.ts) and every other path from Next, on one
 // port: checked through the real server as a client sees it — the API's headers and refusals, a streamed
 // upload refused while it arrives, a live event stream, and pages still rendered by Next.
 import { endlessUpload } from "../test/fixtures/endless-upload";

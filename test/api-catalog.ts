@@ -1,5 +1,5 @@
-// Every API endpoint with a way to reach it: the routes the web server finds in app/api/**/route.ts
-// (web/route-table.ts, so a new route cannot be forgotten), plus, per endpoint, the resource it acts on and a
+// Every API endpoint with a way to reach it: the declarations the router serves (surfaces/http/routes/, so a new
+// endpoint cannot be forgotten), plus, per endpoint, the resource it acts on and a
 // valid body. Shared by the authorization matrix (test/authz-matrix.test.ts), the fuzzer (test/fuzz.test.ts)
 // and `npm run chaos`.
 import { mkdtempSync } from "node:fs";
@@ -10,21 +10,21 @@ import { randomBytes } from "node:crypto";
 import { createScratchRepo } from "../agents/demo/scratch-repo";
 import { failureAdvice } from "../agents/model/model-client";
 import { getDb } from "../db/client";
-import { createBudget } from "../server/budgets/create";
-import { listReservations } from "../server/reservations/list";
-import { releaseReservation } from "../server/reservations/release";
-import { systemClock } from "../server/clock";
-import { handGoalBack } from "../server/flights/hand-back";
-import { launchFlight } from "../server/flights/launch";
-import { announceTeamStarted, ensureTeamMember } from "../server/flights/team-members";
-import { loadRunEvents } from "../server/journal/load";
-import { claimTask } from "../server/tasks/claim";
+import { createBudget } from "../domain/budgets/create";
+import { listReservations } from "../domain/reservations/list";
+import { releaseReservation } from "../domain/reservations/release";
+import { systemClock } from "../domain/clock";
+import { handGoalBack } from "../domain/flights/hand-back";
+import { launchFlight } from "../domain/flights/launch";
+import { announceTeamStarted, ensureTeamMember } from "../domain/flights/team-members";
+import { loadRunEvents } from "../domain/journal/load";
+import { claimTask } from "../domain/tasks/claim";
 import { appendLooseEvent } from "./fixtures/journal";
 import { makeAgent, makeHuman } from "./helpers";
-import { discoverApiRoutes } from "../web/route-table";
+import { ROUTES } from "../surfaces/http/routes";
+import { apiHandler } from "./api";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 /** Routes are imported at run time, so their own params types are unknown here; Next hands every segment over as a string. */
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
@@ -38,20 +38,17 @@ export interface Endpoint {
   handler: Handler;
 }
 
-/** Routes beside /api that the API documents: A2A's agent card, where A2A clients look for it, and Prometheus's /metrics. */
-const BESIDE_THE_API = [
-  { pattern: "/.well-known/agent-card.json", file: join(root, "app/.well-known/agent-card.json/route.ts") },
-  { pattern: "/metrics", file: join(root, "app/metrics/route.ts") },
-];
-
-/** One endpoint per HTTP method each route file exports, in the route table's order (by file). */
+/**
+ * One endpoint per declaration (surfaces/http/routes/), in the document's order: /api ones answered through the one
+ * router, the two beside it (A2A's agent card, Prometheus's /metrics) by their page routes under app/.
+ */
 export async function discoverEndpoints(): Promise<Endpoint[]> {
   const out: Endpoint[] = [];
-  for (const { pattern: route, file } of [...discoverApiRoutes(join(root, "app/api")), ...BESIDE_THE_API]) {
-    const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-    for (const method of METHODS) {
-      if (typeof mod[method] === "function") out.push({ key: `${method} ${route}`, method, route, handler: mod[method] as Handler });
-    }
+  for (const spec of ROUTES) {
+    const method = spec.method.toUpperCase();
+    const route = spec.path.replace(/\{(\w+)\}/g, "[$1]");
+    const handler = spec.run ? apiHandler(method, route) : ((await import(pathToFileURL(join(root, "app", route, "route.ts")).href)) as Record<string, Handler>)[method];
+    out.push({ key: `${method} ${route}`, method, route, handler: handler as Handler });
   }
   return out;
 }

@@ -4,13 +4,14 @@
 // with fields of their own (stale, reserved, cycle) are provoked and checked too.
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildOpenApiDocument, type OpenApiDocument } from "../contract/document";
+import { buildOpenApiDocument } from "../surfaces/http/api-document";
+import type { OpenApiDocument } from "../surfaces/http/document";
 import { discoverEndpoints, type Endpoint, makeTeam, type Reply, send, setups, type Team, type Who } from "./api-catalog";
 
 const BASE = "https://quorum.invalid/openapi";
 /**
  * Not REST answers: the MCP transport (JSON-RPC, its own conformance suite), A2A's (JSON-RPC whose refusals are
- * JSON-RPC errors; server/a2a/*.test.ts drive it with the A2A project's client) and the event stream (headers only here).
+ * JSON-RPC errors; surfaces/a2a/*.test.ts drive it with the A2A project's client) and the event stream (headers only here).
  */
 const SKIPPED = new Set(["POST /api/mcp", "POST /api/a2a", "GET /api/stream"]);
 

@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { MAX_BODY_BYTES } from "../server/request-shape";
+import { MAX_BODY_BYTES } from "../domain/request-shape";
 import { discoverEndpoints, type Endpoint } from "./api-catalog";
 import { makeAgent, makeHuman } from "./helpers";
 

@@ -1,4 +1,4 @@
-// One home per value (issue 29): the process's environment is read in server/config.ts and nowhere else in
+// One home per value (issue 29): the process's environment is read in domain/config.ts and nowhere else in
 // production code, so every variable has one reader, one default and one place docs/OPERATING.md's table points at.
 // db/ reads its own connection settings (it imports nothing of ours). Two spellings of `process.env`
 // elsewhere are not reads of this process's configuration, and are named here with why.
@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { productionFiles } from "./fixtures/production-files";
 
 /** The modules that read the environment. */
-const CONFIG_MODULES = ["server/config.ts", "db/client.ts", "db/embedded.ts", "db/home.ts"];
+const CONFIG_MODULES = ["domain/config.ts", "db/client.ts", "db/embedded.ts", "db/home.ts"];
 
 /** `process.env.NAME` spelled out elsewhere, by file, and why it is not a read of Quorum's configuration. */
 const NOT_CONFIGURATION: Record<string, { names: string[]; why: string }> = {
@@ -30,12 +30,12 @@ describe("the environment's one home", () => {
         .filter((name) => name === null || !allowed.includes(name))
         .map((name) => `${path}: process.env${name ? `.${name}` : ""}`);
     });
-    expect(strays, "read it in server/config.ts and pass the value in").toEqual([]);
+    expect(strays, "read it in domain/config.ts and pass the value in").toEqual([]);
   });
 
   it("scans what it means to: the config module reads the environment, and each exception is still there", () => {
     expect(files.map((file) => file.path)).toEqual(expect.arrayContaining([...CONFIG_MODULES, ...Object.keys(NOT_CONFIGURATION)]));
-    expect(environmentReads(files.find((file) => file.path === "server/config.ts")!.text).length).toBeGreaterThan(0);
+    expect(environmentReads(files.find((file) => file.path === "domain/config.ts")!.text).length).toBeGreaterThan(0);
     for (const [path, { names }] of Object.entries(NOT_CONFIGURATION)) {
       expect(new Set(environmentReads(files.find((file) => file.path === path)!.text)), path).toEqual(new Set(names));
     }

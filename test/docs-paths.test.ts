@@ -1,6 +1,6 @@
 // The docs point only at files that exist: every repository path written in backticks in README.md and
 // docs/*.md names a file or folder of this checkout, so a file that moves without its docs fails here.
-// A path is a backticked token that starts with a top-level folder and a slash (`server/relay/`), or a
+// A path is a backticked token that starts with a top-level folder and a slash (`domain/rooms/`), or a
 // bare file name (`proxy.ts`, `claim.ts`: a top-level file, or a short name for a file deeper in the
 // tree). Globs (`app/api/**/route.ts`) must match a file; `<placeholders>` stand for one name or part
 // of one; a path without an extension may name a module (`agents/replay` is agents/replay.ts); a path
@@ -119,22 +119,22 @@ describe("the docs' paths", () => {
     const tree = treeOf([
       "README.md",
       "proxy.ts",
-      "server/relay/post-message.ts",
-      "server/tasks/claim.ts",
+      "domain/rooms/post-message.ts",
+      "domain/tasks/claim.ts",
       "db/functions/quorum_post_message.sql",
       "app/api/tasks/route.ts",
       ".ci/run",
     ]);
     const doc = [
-      "The gates live in `server/relay/gates.ts` and `server/relay/post-message.ts`; claims in `server/tasks/` and `server/claims/`.",
+      "The gates live in `domain/rooms/gates.ts` and `domain/rooms/post-message.ts`; claims in `domain/tasks/` and `domain/claims/`.",
       "Each SQL function is `db/functions/<name>.sql`; routes are `app/api/**/route.ts`; `app/api/**/page.tsx` is not.",
-      "`server/tasks/claim` is a module, `proxy.ts` a top-level file, `claim.ts` a short name, `middleware.ts` gone.",
+      "`domain/tasks/claim` is a module, `proxy.ts` a top-level file, `claim.ts` a short name, `middleware.ts` gone.",
       "CI runs `.ci/run`. Not paths: `npm run lint`, `GET /api/tasks`, `quorum/client`, `$QUORUM_HOME/pg`, `.mcp.json`, `-quick.md`.",
-      "Relative to this page (docs/): `../README.md` is here, `../server/tasks/` too; `../shared/DESIGN.md` and `../../x.md` are not.",
+      "Relative to this page (docs/): `../README.md` is here, `../domain/tasks/` too; `../shared/DESIGN.md` and `../../x.md` are not.",
       "```sh",
-      "cat server/nowhere.ts `server/nowhere.ts`",
+      "cat domain/nowhere.ts `domain/nowhere.ts`",
       "```",
     ].join("\n");
-    expect(stalePaths("docs/PAGE.md", doc, tree)).toEqual(["server/relay/gates.ts", "server/claims/", "app/api/**/page.tsx", "middleware.ts", "../shared/DESIGN.md", "../../x.md"]);
+    expect(stalePaths("docs/PAGE.md", doc, tree)).toEqual(["domain/rooms/gates.ts", "domain/claims/", "app/api/**/page.tsx", "middleware.ts", "../shared/DESIGN.md", "../../x.md"]);
   });
 });

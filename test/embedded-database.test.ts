@@ -9,12 +9,12 @@ import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { connect } from "../db/client";
 import { APP_ROLE, type EmbeddedDatabase, runningDatabase, startEmbeddedPostgres } from "../db/embedded";
-import { manualClock, systemClock } from "../server/clock";
-import { appendEvent } from "../server/journal/append";
-import { addMonths, journalPartitions, keepJournalPartitionsAhead, monthOf } from "../server/journal/partitions";
-import { ensureHuman } from "../server/principals/create-principal";
-import { deliverWebhooks } from "../server/webhooks/deliver";
-import { addWebhook } from "../server/webhooks/manage";
+import { manualClock, systemClock } from "../domain/clock";
+import { appendEvent } from "../domain/journal/append";
+import { addMonths, journalPartitions, keepJournalPartitionsAhead, monthOf } from "../domain/journal/partitions";
+import { ensureHuman } from "../domain/principals/create-principal";
+import { deliverWebhooks } from "../domain/webhooks/deliver";
+import { addWebhook } from "../domain/webhooks/manage";
 
 const home = mkdtempSync(join(tmpdir(), "quorum-embedded-"));
 let database: EmbeddedDatabase | undefined;

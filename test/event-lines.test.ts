@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { EVENT_LINES, kindWords, lineOf, type Names } from "../components/journal/event-line";
 import type { JournalEntry } from "../components/types";
-import { EVENT_KINDS } from "../server/journal/kinds";
+import { EVENT_KINDS } from "../domain/journal/kinds";
 
 const ADA = "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
 const TASK = "6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b";

@@ -3,13 +3,14 @@
 // unknown run a 404, a run whose files were never recorded a 409 — each before any work starts.
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { POST } from "../app/api/journal/runs/[id]/fork/route";
+const POST = apiHandler("POST", "/api/journal/runs/[id]/fork");
 import { getDb } from "../db/client";
-import { loadRunEvents, type JournalRecord } from "../server/journal/load";
-import { payloadOf } from "../server/journal/payloads";
+import { loadRunEvents, type JournalRecord } from "../domain/journal/load";
+import { payloadOf } from "../domain/journal/payloads";
 import { appendLooseEvent } from "./fixtures/journal";
 import { flightJournal, launchScratchFlight, settledStatus, startWorker, until } from "./fixtures/team";
 import { makeAgent, makeHuman } from "./helpers";
+import { apiHandler } from "./api";
 
 let runId: string;
 let planner: JournalRecord;

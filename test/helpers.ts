@@ -1,10 +1,10 @@
 // Shared test fixtures: principals with credentials, and requests to route handlers.
 import { randomBytes } from "node:crypto";
 import { getDb } from "../db/client";
-import { systemClock } from "../server/clock";
-import { createAgent, ensureHuman } from "../server/principals/create-principal";
-import { redeemSignInLink, issueSignInLink, SESSION_COOKIE } from "../server/principals/sign-in";
-import type { Principal } from "../server/principal";
+import { systemClock } from "../domain/clock";
+import { createAgent, ensureHuman } from "../domain/principals/create-principal";
+import { redeemSignInLink, issueSignInLink, SESSION_COOKIE } from "../domain/principals/sign-in";
+import type { Principal } from "../domain/principal";
 
 export function uniqueName(prefix: string): string {
   return `${prefix}-${randomBytes(3).toString("hex")}`;

@@ -13,8 +13,8 @@ import postgres from "postgres";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { getDb, withDatabase } from "../db/client";
 import { runMigrations } from "../db/migrate";
-import { manualClock } from "../server/clock";
-import { addMonths, journalPartitions, keepJournalPartitionsAhead, monthOf } from "../server/journal/partitions";
+import { manualClock } from "../domain/clock";
+import { addMonths, journalPartitions, keepJournalPartitionsAhead, monthOf } from "../domain/journal/partitions";
 
 const admin = postgres(inject("adminUrl"), { max: 1, onnotice: () => {} });
 const scratch = `quorum_partitioning_${process.pid}`;

@@ -4,15 +4,16 @@ import { getDb } from "@/db/client";
 import { scriptedClient } from "@/agents/model/scripted";
 import { startRun } from "@/agents/run";
 import { CODER_SYSTEM, FIX_SCRIPT, FIX_SCRIPT_TOKENS, FIX_TASK, makeScratchRepo, scratchTools } from "@/test/fixtures/runtime";
-import { systemClock } from "@/server/clock";
-import { createTask } from "@/server/tasks/create";
+import { systemClock } from "@/domain/clock";
+import { createTask } from "@/domain/tasks/create";
 import { call, makeAgent, makeHuman } from "@/test/helpers";
-import { GET as exportRoute } from "@/app/api/journal/export/route";
-import { GET as diagnosisRoute } from "@/app/api/diagnosis/route";
-import { GET as replayRoute } from "@/app/api/journal/runs/[id]/replay/route";
-import { GET as runRoute } from "@/app/api/journal/runs/[id]/route";
-import { GET as auditRoute } from "@/app/api/journal/tasks/[id]/audit/route";
-import { GET as threadRoute } from "@/app/api/journal/tasks/[id]/thread/route";
+import { apiHandler } from "./api";
+const exportRoute = apiHandler("GET", "/api/journal/export");
+const diagnosisRoute = apiHandler("GET", "/api/diagnosis");
+const replayRoute = apiHandler("GET", "/api/journal/runs/[id]/replay");
+const runRoute = apiHandler("GET", "/api/journal/runs/[id]");
+const auditRoute = apiHandler("GET", "/api/journal/tasks/[id]/audit");
+const threadRoute = apiHandler("GET", "/api/journal/tasks/[id]/thread");
 
 async function fixRun(options: { flaky?: boolean; taskId?: string } = {}) {
   const { runId } = await startRun(getDb(), {
@@ -94,7 +95,7 @@ describe("the journal explorer's views", () => {
     expect(audit.body.submissions).toEqual([expect.objectContaining({ via: "run", summary: "parse('') returns []", evidence: ["node --test: 2 passed, 0 failed"] })]);
     expect(audit.body).toMatchObject({ verdicts: [], accepted: false });
     expect((await call(threadRoute, "/x", { cookie: human.cookie, params: { id: "00000000-0000-4000-8000-000000000000" } })).status).toBe(404);
-    expect((await call(auditRoute, "/x", { cookie: human.cookie, params: { id: "42" } })).status).toBe(400);
+    expect((await call(auditRoute, "/x", { cookie: human.cookie, params: { id: "42" } })).status).toBe(404);
 
     const runExport = await exportText(`/api/journal/export?run=${runId}`, human.cookie);
     expect(runExport.status).toBe(200);

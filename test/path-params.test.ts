@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { pathIssues } from "../server/request-shape";
+import { pathIssues } from "../domain/request-shape";
 import { discoverEndpoints, type Endpoint } from "./api-catalog";
 import { makeAgent, makeHuman } from "./helpers";
 

@@ -5,21 +5,22 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { GET as archivesRoute } from "../app/api/journal/archives/route";
-import { resetBillSnapshot } from "../server/bill/snapshot";
-import { manualClock } from "../server/clock";
-import { QuorumError } from "../server/errors";
-import { listJournal } from "../server/journal/list";
-import { journalPartitions } from "../server/journal/partitions";
-import { requireWorkedTask } from "../server/memory/lesson-task";
-import { archiveJournal } from "../server/retention/archive";
-import { verifyArchiveFile } from "../server/retention/archive-file";
-import { restoreJournal } from "../server/retention/restore";
-import { loadRunTimeline } from "../server/runs/run-journal";
-import { reopenTask } from "../server/tasks/reopen";
-import { reviewTask } from "../server/tasks/review";
+const archivesRoute = apiHandler("GET", "/api/journal/archives");
+import { resetBillSnapshot } from "../domain/bill/snapshot";
+import { manualClock } from "../domain/clock";
+import { QuorumError } from "../domain/errors";
+import { listJournal } from "../domain/journal/list";
+import { journalPartitions } from "../domain/journal/partitions";
+import { requireWorkedTask } from "../domain/memory/lesson-task";
+import { archiveJournal } from "../domain/retention/archive";
+import { verifyArchiveFile } from "../domain/retention/archive-file";
+import { restoreJournal } from "../domain/retention/restore";
+import { loadRunTimeline } from "../domain/runs/run-journal";
+import { reopenTask } from "../domain/tasks/reopen";
+import { reviewTask } from "../domain/tasks/review";
 import { archiveFolder, foldsOf, leadAndCoder, monthRows, workedTask } from "./fixtures/retention";
 import { call } from "./helpers";
+import { apiHandler } from "./api";
 
 describe("retention", () => {
   it("archives a month to a verified file, every fold unchanged, and restores it bit for bit", async () => {

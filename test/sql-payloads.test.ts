@@ -1,4 +1,4 @@
-// The payloads the hot paths build in SQL (db/functions/*.sql, and the raw statements under server/) are what
+// The payloads the hot paths build in SQL (db/functions/*.sql, and the raw statements under domain/) are what
 // payloads.ts says they are. The compiler checks every appendEvent; nothing checks a jsonb_build_object. So this
 // file drives each path the SQL writes through the real server functions, reads every event of those kinds back,
 // and checks each payload against its kind's type as the compiler reads it (test/fixtures/payload-shapes.ts), not
@@ -15,29 +15,29 @@ import { events, flights, flightTasks } from "../db/schema";
 import { scriptedClient } from "../agents/model/scripted";
 import { startRun } from "../agents/run";
 import { defineTool } from "../agents/tools/tool";
-import { createBudget } from "../server/budgets/create";
-import { manualClock } from "../server/clock";
-import { castBallot } from "../server/decisions/cast-ballot";
-import { openDecision, type OpenDecisionInput } from "../server/decisions/open-decision";
-import { resolveEscalation } from "../server/decisions/resolve-escalation";
-import { sweepDecisions } from "../server/decisions/sweep-decisions";
-import { sweepDiagnosis } from "../server/diagnosis/monitor";
-import { markReasked, nextSilentReview } from "../server/flights/deadlines";
-import { EVENT_KINDS, type EventKind } from "../server/journal/kinds";
-import type { Principal } from "../server/principal";
-import { SESSION_COOKIE } from "../server/principals/sign-in";
-import { endSession } from "../server/principals/sign-out";
-import { rawClientOf } from "../server/raw-sql";
-import type { PostMessageInput, PostMessageOptions } from "../server/relay/post-message";
-import { sweepStalledAgents } from "../server/roster/stall";
-import { appendOutput } from "../server/tasks/append-output";
-import { claimTask } from "../server/tasks/claim";
-import { claimNextTask } from "../server/tasks/claim-next";
-import { claimTogether } from "../server/tasks/claim-together";
-import { sweepExpiredLeases } from "../server/tasks/expire";
-import { heartbeat } from "../server/tasks/heartbeat";
-import { reviewTask } from "../server/tasks/review";
-import { submitTask } from "../server/tasks/submit";
+import { createBudget } from "../domain/budgets/create";
+import { manualClock } from "../domain/clock";
+import { castBallot } from "../domain/decisions/cast-ballot";
+import { openDecision, type OpenDecisionInput } from "../domain/decisions/open-decision";
+import { resolveEscalation } from "../domain/decisions/resolve-escalation";
+import { sweepDecisions } from "../domain/decisions/sweep-decisions";
+import { sweepDiagnosis } from "../domain/diagnosis/monitor";
+import { markReasked, nextSilentReview } from "../domain/flights/deadlines";
+import { EVENT_KINDS, type EventKind } from "../domain/journal/kinds";
+import type { Principal } from "../domain/principal";
+import { SESSION_COOKIE } from "../domain/principals/sign-in";
+import { endSession } from "../domain/principals/sign-out";
+import { rawClientOf } from "../domain/raw-sql";
+import type { PostMessageInput, PostMessageOptions } from "../domain/rooms/post-message";
+import { sweepStalledAgents } from "../domain/roster/stall";
+import { appendOutput } from "../domain/tasks/append-output";
+import { claimTask } from "../domain/tasks/claim";
+import { claimNextTask } from "../domain/tasks/claim-next";
+import { claimTogether } from "../domain/tasks/claim-together";
+import { sweepExpiredLeases } from "../domain/tasks/expire";
+import { heartbeat } from "../domain/tasks/heartbeat";
+import { reviewTask } from "../domain/tasks/review";
+import { submitTask } from "../domain/tasks/submit";
 import { makeReadyTask } from "./fixtures/board";
 import { mismatches, payloadShapes, type Shape } from "./fixtures/payload-shapes";
 import { ackAll, freshRoom, tryPost } from "./fixtures/room";
@@ -60,19 +60,19 @@ const isKind = (name: string): name is EventKind => (EVENT_KINDS as readonly str
 
 /**
  * The kinds SQL text names, by the files that name them: every quoted kind in db/functions/*.sql (what the
- * functions write, and what their triggers and filters read), and in the server modules that write the journal
+ * functions write, and what their triggers and filters read), and in the domain modules that write the journal
  * with a raw statement (`insert into events`, quoted kinds being SQL: the TypeScript around them uses double quotes).
  */
 function kindsInSql(): Map<EventKind, string[]> {
   const sources = readdirSync(join(ROOT, "db/functions"))
     .filter((file) => file.endsWith(".sql"))
     .map((file) => `db/functions/${file}`);
-  const server = readdirSync(join(ROOT, "server"), { recursive: true, encoding: "utf8" })
+  const domain = readdirSync(join(ROOT, "domain"), { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
-    .map((file) => `server/${file}`)
+    .map((file) => `domain/${file}`)
     .filter((file) => /insert\s+into\s+events\b/i.test(readFileSync(join(ROOT, file), "utf8")));
   const named = new Map<EventKind, string[]>();
-  for (const file of [...sources, ...server]) {
+  for (const file of [...sources, ...domain]) {
     for (const [, name] of readFileSync(join(ROOT, file), "utf8").matchAll(/'([A-Z][A-Za-z]+)'/g)) {
       if (!isKind(name)) continue;
       const files = named.get(name) ?? [];
@@ -257,6 +257,6 @@ describe("payloads built in SQL", () => {
   });
 
   it("stores every payload of those kinds as payloads.ts types it", () => {
-    expect(report, "stored payloads that differ from their kind's type in server/journal/payloads.ts (or server/runs/run-events.ts)").toEqual([]);
+    expect(report, "stored payloads that differ from their kind's type in domain/journal/payloads.ts (or domain/runs/run-events.ts)").toEqual([]);
   });
 });

@@ -5,18 +5,18 @@
 // on as messages, results in the handoff). Every call it makes is the server function an agent's HTTP call
 // reaches, counted as a read or a write.
 import type { Db } from "../../db/client";
-import type { Clock } from "../../server/clock";
-import { QuorumError } from "../../server/errors";
-import type { Principal } from "../../server/principal";
-import { advanceCursor } from "../../server/relay/cursor";
-import { postMessage } from "../../server/relay/post-message";
-import { listMessages } from "../../server/rooms/list-messages";
-import { listRooms } from "../../server/rooms/rooms";
-import { appendOutput } from "../../server/tasks/append-output";
-import { claimNextTask } from "../../server/tasks/claim-next";
-import { heartbeat } from "../../server/tasks/heartbeat";
-import { listOutput } from "../../server/tasks/list-output";
-import { submitTask } from "../../server/tasks/submit";
+import type { Clock } from "../../domain/clock";
+import { QuorumError } from "../../domain/errors";
+import type { Principal } from "../../domain/principal";
+import { advanceCursor } from "../../domain/rooms/cursor";
+import { postMessage } from "../../domain/rooms/post-message";
+import { listMessages } from "../../domain/rooms/list-messages";
+import { listRooms } from "../../domain/rooms/rooms";
+import { appendOutput } from "../../domain/tasks/append-output";
+import { claimNextTask } from "../../domain/tasks/claim-next";
+import { heartbeat } from "../../domain/tasks/heartbeat";
+import { listOutput } from "../../domain/tasks/list-output";
+import { submitTask } from "../../domain/tasks/submit";
 import { type Document, derive } from "./bakeoff-corpus";
 
 export type Arm = "M" | "B";

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { getConnection } from "../../db/client";
-import { contextOf } from "../../server/context";
+import { contextOf } from "../../domain/context";
 import { bakeoffExperiment, bakeoffParameters } from "./bakeoff";
 import { corpusOf, killPlanOf } from "./bakeoff-corpus";
 import type { ExperimentContext } from "./experiment";

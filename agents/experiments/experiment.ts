@@ -2,8 +2,8 @@
 // its default) and a driver that returns a table. The CLI gives a driver a scratch database of its own (never
 // the hub's: bin/experiment.ts makes and drops it), a scratch folder and a way to say how far it has got.
 import { z } from "zod";
-import type { ServerContext } from "../../server/context";
-import type { ExperimentName, ExperimentTable } from "../../server/experiments/report";
+import type { ServerContext } from "../../domain/context";
+import type { ExperimentName, ExperimentTable } from "../../domain/experiments/report";
 
 export interface ScratchDatabase {
   server: ServerContext;
@@ -36,7 +36,7 @@ export const seedParameter = z.coerce
 
 export interface Experiment<P extends Parameters = Parameters> {
   name: ExperimentName;
-  /** One line for the usage (server/experiments/report.ts's catalog). */
+  /** One line for the usage (domain/experiments/report.ts's catalog). */
   summary: string;
   /** The flags it takes, as the usage shows them. */
   flags: string;

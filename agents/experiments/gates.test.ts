@@ -3,11 +3,11 @@
 // parroting, keep a stale answer out, and cost less; the baseline writes what a post writes.
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
-import { manualClock } from "../../server/clock";
-import { loadEventsOfKinds } from "../../server/journal/load";
-import { payloadOf } from "../../server/journal/payloads";
-import { listMessages } from "../../server/rooms/list-messages";
-import { readInbox } from "../../server/relay/inbox";
+import { manualClock } from "../../domain/clock";
+import { loadEventsOfKinds } from "../../domain/journal/load";
+import { payloadOf } from "../../domain/journal/payloads";
+import { listMessages } from "../../domain/rooms/list-messages";
+import { readInbox } from "../../domain/rooms/inbox";
 import { makeAgent, makeHuman } from "../../test/helpers";
 import { freshRoom } from "../../test/fixtures/room";
 import { conversationScenarios } from "./gate-scenarios";

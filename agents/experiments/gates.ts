@@ -7,13 +7,13 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { manualClock } from "../../server/clock";
-import { EXPERIMENT_CATALOG, type ExperimentTable } from "../../server/experiments/report";
-import type { Principal } from "../../server/principal";
-import { createAgent, ensureHuman } from "../../server/principals/create-principal";
-import { advanceCursor } from "../../server/relay/cursor";
-import { readInbox } from "../../server/relay/inbox";
-import { createRoom } from "../../server/rooms/rooms";
+import { manualClock } from "../../domain/clock";
+import { EXPERIMENT_CATALOG, type ExperimentTable } from "../../domain/experiments/report";
+import type { Principal } from "../../domain/principal";
+import { createAgent, ensureHuman } from "../../domain/principals/create-principal";
+import { advanceCursor } from "../../domain/rooms/cursor";
+import { readInbox } from "../../domain/rooms/inbox";
+import { createRoom } from "../../domain/rooms/rooms";
 import { estimateTokens } from "../model/model-client";
 import { databaseOf, type Experiment } from "./experiment";
 import { baselineRelay, gatedRelay, type Relay } from "./relays";
@@ -186,7 +186,7 @@ export async function gatesTable(db: Db, params: GatesParameters, progress: (lin
     columns: ["conversation", "relay", "messages", "refused (by gate)", "tokens", "loop stopped", "time to the task's end", "how it ended"],
     rows,
     notes: [
-      "Gates on is Quorum's own post (server/relay/post-message.ts), whose gates are decided in SQL for every agent's post; the product has no switch to turn them off. The baseline relay is this experiment's own code (agents/experiments/relays.ts): it writes the same rows (the room's seq, the message, MessageSent, MessageDelivered) without asking the gate function. It exists only here.",
+      "Gates on is Quorum's own post (domain/rooms/post-message.ts), whose gates are decided in SQL for every agent's post; the product has no switch to turn them off. The baseline relay is this experiment's own code (agents/experiments/relays.ts): it writes the same rows (the room's seq, the message, MessageSent, MessageDelivered) without asking the gate function. It exists only here.",
       "The actors are the same scripts in both arms; a model answers a turn after it read, so what it says was composed from what it had read then. On a stale refusal it reads what it missed and composes again; on a duplicate it drops the message; held by the lapping or two-tier gate it waits for a human; rate-limited it waits as told. Humans are never gated.",
       `Messages counts the agents' messages that reached the room (humans' not included). Tokens are the agents' model tokens estimated as the model seam does (4 characters a token) over what each reads and writes, plus ${TURN_OVERHEAD_TOKENS} a turn for its instructions; a refused message was still written, so it is paid for.`,
       `Time is the hub's clock: every actor acts once a tick of ${TICK_MS / 1000} s. The task ends when the conversation's goal is met (the build reported green, the log level set) or, for the courtesy loop, when the room goes quiet; a run that never ends is cut at ${params.turns} ticks.`,

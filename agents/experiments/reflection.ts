@@ -3,7 +3,7 @@
 // critique price and defect rate, all exact (typed decimals read as the fractions they name), then checked by
 // a seeded Monte-Carlo simulation of that many tasks.
 import { z } from "zod";
-import { EXPERIMENT_CATALOG, type ExperimentTable } from "../../server/experiments/report";
+import { EXPERIMENT_CATALOG, type ExperimentTable } from "../../domain/experiments/report";
 import { type Experiment, seedParameter } from "./experiment";
 import { Fraction } from "./fraction";
 import { seededRandom } from "./random";

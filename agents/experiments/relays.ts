@@ -1,14 +1,14 @@
-// The two relays the gates experiment compares. The gated one is Quorum's own post (server/relay/post-message.ts,
+// The two relays the gates experiment compares. The gated one is Quorum's own post (domain/rooms/post-message.ts,
 // whose gates are decided in SQL for every agent's post; the product has no switch to turn them off). The
 // baseline is this experiment's own, and lives only here: it writes the same rows a post writes (the room's
 // seq, the message, MessageSent and MessageDelivered; the rounds trigger fires as for any message) without
 // asking the gate function anything. It is a control arm for a table, never a path an agent can reach.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { Clock } from "../../server/clock";
-import { QuorumError } from "../../server/errors";
-import type { Principal } from "../../server/principal";
-import { parseMentions, postMessage } from "../../server/relay/post-message";
+import type { Clock } from "../../domain/clock";
+import { QuorumError } from "../../domain/errors";
+import type { Principal } from "../../domain/principal";
+import { parseMentions, postMessage } from "../../domain/rooms/post-message";
 
 /** What became of a post: written with its seq, or refused (the error's code, the gate that refused, what the refusal handed back). */
 export type PostOutcome = { ok: true; seq: number } | { ok: false; code: string; gate: string; retryAfterMs?: number };

@@ -2,7 +2,7 @@
 // a throwaway worktree of that branch, so the repository itself is left as it was.
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { cloneAt, gitSync, linkedWorktreeAt } from "../../server/host-git";
+import { cloneAt, gitSync, linkedWorktreeAt } from "../../domain/host-git";
 import { runTestsTool } from "../tools/run-tests";
 
 export type SuiteVerdict = "green" | "red" | "no branch";

@@ -1,6 +1,6 @@
 // Waiting for the hub to reach a state: re-checked whenever the journal moves (the process's announcer tells),
 // and every few seconds besides, up to a deadline or until the experiment is interrupted.
-import type { ServerContext } from "../../server/context";
+import type { ServerContext } from "../../domain/context";
 
 const RECHECK_MS = 2_000;
 

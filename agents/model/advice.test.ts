@@ -1,4 +1,4 @@
-// What the hub tells a person when a run fails (the Room's notice, server/flights/hand-back.ts): each client
+// What the hub tells a person when a run fails (the Room's notice, domain/flights/hand-back.ts): each client
 // words it from its own setup, by the failure's shape, naming the variable to check.
 import { describe, expect, it } from "vitest";
 import { anthropicClient } from "./anthropic";

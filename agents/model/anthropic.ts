@@ -150,7 +150,7 @@ export function anthropicClient(options: AnthropicOptions): ModelClient {
       const usage = data.usage;
       const cacheRead = usage?.cache_read_input_tokens ?? 0;
       // input_tokens excludes cache reads and writes; the runtime counts every input token. Reads are the
-      // cached tokens (priced at the cached rate, server/bill/prices.ts); writes count as ordinary input.
+      // cached tokens (priced at the cached rate, domain/bill/prices.ts); writes count as ordinary input.
       const reported = usage
         ? {
             inputTokens: (usage.input_tokens ?? 0) + cacheRead + (usage.cache_creation_input_tokens ?? 0),

@@ -5,7 +5,7 @@ import type { ModelClient } from "./model-client";
 import { openAiCompatibleClient } from "./openai-compatible";
 import { defaultRetryPolicy, type RetryPolicy } from "./retry";
 
-/** Quorum's variables (server/config.ts hands over the QUORUM_* ones); this module alone knows which configure a model. */
+/** Quorum's variables (domain/config.ts hands over the QUORUM_* ones); this module alone knows which configure a model. */
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** The roles a model may be chosen for, as the built-in team names them. */

@@ -1,5 +1,5 @@
 // The model seam: one interface, the only place a vendor's API is spoken is behind it.
-import type { ModelResponse, ToolCall, ToolSpec, Usage } from "../../server/runs/run-events";
+import type { ModelResponse, ToolCall, ToolSpec, Usage } from "../../domain/runs/run-events";
 
 export type { ModelResponse, ToolCall, ToolSpec, Usage };
 
@@ -28,7 +28,7 @@ export interface CallOptions {
 
 /**
  * What configures a live client, in the words a person fixes it with: only agents/model/ knows a vendor,
- * so the probe, and the advice the hub posts when a run fails (server/flights/hand-back.ts), read it here.
+ * so the probe, and the advice the hub posts when a run fails (domain/flights/hand-back.ts), read it here.
  */
 export interface ModelSetup {
   /** The variable that holds its key. */

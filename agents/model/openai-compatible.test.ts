@@ -5,7 +5,7 @@ import { getDb } from "../../db/client";
 import { makeAgent } from "../../test/helpers";
 import { eq } from "drizzle-orm";
 import { events as eventsTable } from "../../db/schema";
-import { loadRunEvents } from "../../server/journal/load";
+import { loadRunEvents } from "../../domain/journal/load";
 import { replayRun } from "../replay";
 import { startRun } from "../run";
 import { makeScratchRepo, scratchTools } from "../../test/fixtures/runtime";

@@ -1,8 +1,8 @@
 // The replay client: feeds a run's recorded responses back in order, and fails where the run failed,
 // telling the loop of the recorded retries first, so the replayed journal is the recorded one.
-import { payloadOf } from "../../server/journal/payloads";
-import type { ModelResponse } from "../../server/runs/run-events";
-import type { JournalRecord } from "../../server/journal/load";
+import { payloadOf } from "../../domain/journal/payloads";
+import type { ModelResponse } from "../../domain/runs/run-events";
+import type { JournalRecord } from "../../domain/journal/load";
 import { estimateTokens, failureAdvice, ModelError, type ModelClient } from "./model-client";
 
 /** Thrown when the loop asks for more than the journal recorded (the run was cut short there). */

@@ -1,11 +1,11 @@
 // What every role's step receives: the database, the clock, the team, and how its roles think.
 import type { Db } from "../../db/client";
-import type { Clock } from "../../server/clock";
-import { CHOSEN_SCRIPTED } from "../../server/flights/hand-back";
+import type { Clock } from "../../domain/clock";
+import { CHOSEN_SCRIPTED } from "../../domain/flights/hand-back";
 import type { Pace } from "../loop";
 import type { ModelClient } from "../model/model-client";
 import { scriptedClient, type ScriptStep } from "../model/scripted";
-import type { FlightPlace } from "../../server/flights/place";
+import type { FlightPlace } from "../../domain/flights/place";
 import type { Tool } from "../tools/tool";
 import type { Role, Team } from "./team";
 

@@ -12,16 +12,16 @@ import { createHash, randomBytes } from "node:crypto";
 import { chownSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Db } from "../../db/client";
-import type { Clock } from "../../server/clock";
-import { sandboxUid, setupMinutes } from "../../server/config";
-import type { Flight } from "../../server/flights/launch";
-import { placeOf, type FlightPlace } from "../../server/flights/place";
-import { filesAt } from "../../server/flights/repository";
-import { DEPENDENCY_FILES } from "../../server/flights/setup-command";
-import { environmentDigestOf, recordSetupEnded, recordSetupProgress, recordSetupStarted, SETUP_LOG_CHARS } from "../../server/flights/setup";
-import { cloneAt } from "../../server/host-git";
-import { hubSecrets, redactValue } from "../../server/hub-secrets";
-import type { Principal } from "../../server/principal";
+import type { Clock } from "../../domain/clock";
+import { sandboxUid, setupMinutes } from "../../domain/config";
+import type { Flight } from "../../domain/flights/launch";
+import { placeOf, type FlightPlace } from "../../domain/flights/place";
+import { filesAt } from "../../domain/flights/repository";
+import { DEPENDENCY_FILES } from "../../domain/flights/setup-command";
+import { environmentDigestOf, recordSetupEnded, recordSetupProgress, recordSetupStarted, SETUP_LOG_CHARS } from "../../domain/flights/setup";
+import { cloneAt } from "../../domain/host-git";
+import { hubSecrets, redactValue } from "../../domain/hub-secrets";
+import type { Principal } from "../../domain/principal";
 import { maxMemoryBytes } from "../tools/command-limits";
 import { registrySettings } from "../tools/package-registries";
 import { startRegistryProxy } from "../tools/registry-proxy";
@@ -99,7 +99,7 @@ function setupScript(): string {
 export type SetupOutcome = { ok: true; environment: string | undefined } | { ok: false; reason: string };
 
 /**
- * The flight's environment, built by its setup or reused; each step journalled (server/flights/setup.ts).
+ * The flight's environment, built by its setup or reused; each step journalled (domain/flights/setup.ts).
  * A flight without a setup command has none, and needs none.
  */
 export async function prepareEnvironment(db: Db, actor: Principal, flight: Flight, clock: Clock): Promise<SetupOutcome> {

@@ -4,26 +4,27 @@
 // halted run goes on.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import * as allowanceRoute from "../../app/api/budgets/[id]/allowance/route";
+const allowanceRoute = apiRoute("/api/budgets/[id]/allowance");
 import { getDb } from "../../db/client";
 import { events, flightTasks, tasks } from "../../db/schema";
-import { FLIGHT_RESERVE_SHARE } from "../../server/budgets/task-shares";
-import { manualClock } from "../../server/clock";
-import { launchFlight } from "../../server/flights/launch";
-import { readFlight } from "../../server/flights/view";
-import { loadRunEvents } from "../../server/journal/load";
-import { loadPrinciples } from "../../server/memory/list-memory";
+import { FLIGHT_RESERVE_SHARE } from "../../domain/budgets/task-shares";
+import { manualClock } from "../../domain/clock";
+import { launchFlight } from "../../domain/flights/launch";
+import { readFlight } from "../../domain/flights/view";
+import { loadRunEvents } from "../../domain/journal/load";
+import { loadPrinciples } from "../../domain/memory/list-memory";
 import { call, makeAgent, makeHuman } from "../../test/helpers";
 import { fixtureRepo } from "../../test/fixtures/repos";
 import type { ScriptEntry } from "../model/scripted";
 import { scriptedClient } from "../model/scripted";
-import * as resumeRoute from "../../app/api/runs/[id]/resume/route";
+const resumeRoute = apiRoute("/api/runs/[id]/resume");
 import { startRun } from "../run";
 import type { TeamContext } from "./context";
 import { codeNextTask } from "./roles/coder";
 import { planNextFlight } from "./roles/orchestrator";
 import { reviewNextTask } from "./roles/reviewer";
 import { ensureTeam } from "./team";
+import { apiRoute } from "../../test/api";
 
 const clock = manualClock();
 const call_ = (name: string, args: unknown) => ({ name, arguments: args });

@@ -4,8 +4,8 @@
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { events, messages } from "../../db/schema";
-import { systemClock } from "../../server/clock";
-import { postMessage } from "../../server/relay/post-message";
+import { systemClock } from "../../domain/clock";
+import { postMessage } from "../../domain/rooms/post-message";
 import { flightTaskIds, launchScratchFlight, settledStatus, startWorker, until } from "../../test/fixtures/team";
 import { TEAM_ROOM } from "./speak";
 

@@ -1,8 +1,8 @@
-// How a team member's run hears the room: at each turn boundary, what reached it since (server/runs/mail.ts)
+// How a team member's run hears the room: at each turn boundary, what reached it since (domain/runs/mail.ts)
 // goes into the next model call as mail. A scripted member cannot change course, so it says in the room that it
 // heard and keeps its script — a person steering it learns at once that only a live model would listen.
-import type { Mail } from "../../server/runs/run-events";
-import { takeRunMail } from "../../server/runs/mail";
+import type { Mail } from "../../domain/runs/run-events";
+import { takeRunMail } from "../../domain/runs/mail";
 import type { ModelClient } from "../model/model-client";
 import type { Inbox } from "../run-journal";
 import type { TeamContext } from "./context";

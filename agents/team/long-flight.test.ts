@@ -6,13 +6,13 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "../../db/client";
 import { events, tasks } from "../../db/schema";
-import { systemClock } from "../../server/clock";
-import { sweepStalledAgents } from "../../server/roster/stall";
-import { sweepExpiredLeases } from "../../server/tasks/expire";
+import { systemClock } from "../../domain/clock";
+import { sweepStalledAgents } from "../../domain/roster/stall";
+import { sweepExpiredLeases } from "../../domain/tasks/expire";
 import { fly, liveModel, stopModelServers } from "../../test/fixtures/flying";
 import { acceptingReviewer, twoFailuresRepo } from "../../test/fixtures/repos";
 
-// server/config.ts reads the lease once, on first use: set before any test runs (each file loads its modules afresh).
+// domain/config.ts reads the lease once, on first use: set before any test runs (each file loads its modules afresh).
 vi.stubEnv("QUORUM_LEASE_SECONDS", "6");
 afterAll(() => void vi.unstubAllEnvs());
 afterEach(stopModelServers);

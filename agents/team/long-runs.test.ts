@@ -1,7 +1,7 @@
 // Runs that take long and are spoken to, through the stand-in model server: a human's @mention reaches the
 // coder's next model request; a 60-second coder run on a 20-second lease keeps its task (no stall, no expiry);
 // its worker SIGKILLed mid-run, the replacement carries the same run on from its journal and submits.
-// The lease is set before anything reads the configuration (server/config.ts reads it once, when first asked).
+// The lease is set before anything reads the configuration (domain/config.ts reads it once, when first asked).
 process.env.QUORUM_LEASE_SECONDS = "20";
 
 import { spawn } from "node:child_process";
@@ -10,12 +10,12 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { events, flights, taskEvidence, taskOutputs, tasks } from "../../db/schema";
-import { systemClock } from "../../server/clock";
-import { launchFlight } from "../../server/flights/launch";
-import { payloadOf } from "../../server/journal/payloads";
-import { postMessage } from "../../server/relay/post-message";
-import { sweepStalledAgents } from "../../server/roster/stall";
-import { sweepExpiredLeases } from "../../server/tasks/expire";
+import { systemClock } from "../../domain/clock";
+import { launchFlight } from "../../domain/flights/launch";
+import { payloadOf } from "../../domain/journal/payloads";
+import { postMessage } from "../../domain/rooms/post-message";
+import { sweepStalledAgents } from "../../domain/roster/stall";
+import { sweepExpiredLeases } from "../../domain/tasks/expire";
 import { startModelServer, type ModelServer, type Playbook } from "../../test/fixtures/model-server";
 import { acceptingReviewer, slowSlugRepo } from "../../test/fixtures/repos";
 import { flightTaskIds, startWorker, suitePasses, until } from "../../test/fixtures/team";

@@ -6,13 +6,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { POST as retryRoute } from "../../app/api/flights/[id]/retry/route";
+const retryRoute = apiHandler("POST", "/api/flights/[id]/retry");
 import { getDb } from "../../db/client";
 import { events, flights, messages, tasks } from "../../db/schema";
-import { systemClock } from "../../server/clock";
-import { listWaiting } from "../../server/desk/waiting";
-import { launchFlight } from "../../server/flights/launch";
-import { getSystemPrincipal } from "../../server/principals/create-principal";
+import { systemClock } from "../../domain/clock";
+import { listWaiting } from "../../domain/desk/waiting";
+import { launchFlight } from "../../domain/flights/launch";
+import { getSystemPrincipal } from "../../domain/principals/create-principal";
 import { startModelServer, type ModelServer } from "../../test/fixtures/model-server";
 import { ackAndPost } from "../../test/fixtures/room";
 import { settledStatus, startWorker, until } from "../../test/fixtures/team";
@@ -20,6 +20,7 @@ import { call, makeHuman } from "../../test/helpers";
 import { createScratchRepo, DEMO_GOAL } from "../demo/scratch-repo";
 import { openAiCompatibleClient } from "../model/openai-compatible";
 import { ensureTeam } from "./team";
+import { apiHandler } from "../../test/api";
 
 let server: ModelServer | undefined;
 afterEach(async () => {

@@ -15,10 +15,10 @@ import { fly, lastModelServer, lastTestReport, liveModel, stopModelServers, suit
 import { getDb } from "../../db/client";
 import { events, flights, tasks } from "../../db/schema";
 import { PASSWORDS_FILE } from "../../db/passwords-file";
-import { systemClock } from "../../server/clock";
-import { quorumHomePath } from "../../server/config";
-import { launchFlight } from "../../server/flights/launch";
-import { readTaskDiff } from "../../server/flights/task-diff";
+import { systemClock } from "../../domain/clock";
+import { quorumHomePath } from "../../domain/config";
+import { launchFlight } from "../../domain/flights/launch";
+import { readTaskDiff } from "../../domain/flights/task-diff";
 import { acceptingReviewer, conflictRepo, dependentPairRepo, probingRepo, pythonRepo, replanRepo, SANDBOX_PROBES, twoFailuresRepo } from "../../test/fixtures/repos";
 import { checkoutState, flightTaskIds, startWorker, until } from "../../test/fixtures/team";
 import { makeHuman } from "../../test/helpers";

@@ -1,7 +1,7 @@
 // run_tests that also remembers its last result, so the harness reports the real output, not a claim.
 import type { Db } from "../../db/client";
-import { loadRunEvents } from "../../server/journal/load";
-import { payloadOf } from "../../server/journal/payloads";
+import { loadRunEvents } from "../../domain/journal/load";
+import { payloadOf } from "../../domain/journal/payloads";
 import { RUN_TESTS, runTestsTool } from "../tools/run-tests";
 import { defineTool, type Tool } from "../tools/tool";
 

@@ -4,14 +4,15 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import * as resumeRoute from "../../app/api/runs/[id]/resume/route";
+const resumeRoute = apiRoute("/api/runs/[id]/resume");
 import { getDb } from "../../db/client";
 import { events, messages, tasks } from "../../db/schema";
-import { systemClock } from "../../server/clock";
-import { requestStop } from "../../server/runs/request-stop";
+import { systemClock } from "../../domain/clock";
+import { requestStop } from "../../domain/runs/request-stop";
 import { appendLooseEvent } from "../../test/fixtures/journal";
 import { flightTaskIds, launchScratchFlight, settledStatus, startWorker, suitePasses, until } from "../../test/fixtures/team";
 import { call, makeAgent, makeHuman } from "../../test/helpers";
+import { apiRoute } from "../../test/api";
 
 const resume = (runId: string, who: { key?: string; cookie?: string }, body: unknown = {}) =>
   call(resumeRoute.POST, `/api/runs/${runId}/resume`, { body, params: { id: runId }, ...who });

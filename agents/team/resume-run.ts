@@ -1,15 +1,15 @@
 // `quorum run resume RUN`: carries a halted, stopped or crashed run of the built-in team on from its
 // journal, with the tools its role used, in the place it worked, thinking as configured.
 import type { Db } from "../../db/client";
-import type { Clock } from "../../server/clock";
-import { fail } from "../../server/errors";
-import type { GitPlace } from "../../server/host-git";
-import { flightOfTask } from "../../server/flights/place";
-import { heldFlightWork, rejectionsOf } from "../../server/flights/work";
-import { loadRunEvents } from "../../server/journal/load";
-import { foldRun } from "../../server/runs/resume-point";
-import type { RunResult } from "../../server/runs/run-events";
-import { readPrincipal } from "../../server/principals/list-principals";
+import type { Clock } from "../../domain/clock";
+import { fail } from "../../domain/errors";
+import type { GitPlace } from "../../domain/host-git";
+import { flightOfTask } from "../../domain/flights/place";
+import { heldFlightWork, rejectionsOf } from "../../domain/flights/work";
+import { loadRunEvents } from "../../domain/journal/load";
+import { foldRun } from "../../domain/runs/resume-point";
+import type { RunResult } from "../../domain/runs/run-events";
+import { readPrincipal } from "../../domain/principals/list-principals";
 import type { ModelClient } from "../model/model-client";
 import { scriptedClient, type ScriptStep } from "../model/scripted";
 import { resumeRun } from "../resume";

@@ -1,7 +1,7 @@
 // How a role's run ends for the task it holds: done, or an ending to hand the task back with (the model
 // failed for good, or the run ended inconclusive, out of turns, halted or stopped).
-import type { RunEnding } from "../../server/flights/hand-back";
-import type { RunResult } from "../../server/runs/run-events";
+import type { RunEnding } from "../../domain/flights/hand-back";
+import type { RunResult } from "../../domain/runs/run-events";
 import type { ModelClient } from "../model/model-client";
 import { newRunId } from "../run";
 

@@ -8,13 +8,13 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "../../db/client";
 import { events, flights, messages, tasks } from "../../db/schema";
-import { retryFlight } from "../../server/flights/hand-back";
-import { systemClock } from "../../server/clock";
+import { retryFlight } from "../../domain/flights/hand-back";
+import { systemClock } from "../../domain/clock";
 import { startWorker, until } from "../../test/fixtures/team";
-import type { EventPayloads } from "../../server/journal/payloads";
+import type { EventPayloads } from "../../domain/journal/payloads";
 import { fly, lastTestReport, liveModel, stopModelServers, suiteOn } from "../../test/fixtures/flying";
 import { acceptingReviewer, checkoutState, clsxRepo, fixtureRepo, npmDependencyRepo, pipProjectRepo } from "../../test/fixtures/repos";
-import { quorumHomePath } from "../../server/config";
+import { quorumHomePath } from "../../domain/config";
 
 afterEach(stopModelServers);
 // This machine's pip has no route to pypi.org: its own index is named the index, as a company mirror would be

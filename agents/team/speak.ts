@@ -1,13 +1,13 @@
 // How a team member speaks: through the room's one send path, under every gate, like any agent.
 import type { Db } from "../../db/client";
-import type { Clock } from "../../server/clock";
-import { QuorumError } from "../../server/errors";
-import { FLIGHT_ROOM } from "../../server/flights/launch";
-import { advanceCursor } from "../../server/relay/cursor";
-import { getRoom } from "../../server/rooms/rooms";
-import { postMessage, type PostMessageInput } from "../../server/relay/post-message";
-import type { MessageView } from "../../server/rooms/message-view";
-import type { Principal } from "../../server/principal";
+import type { Clock } from "../../domain/clock";
+import { QuorumError } from "../../domain/errors";
+import { FLIGHT_ROOM } from "../../domain/flights/launch";
+import { advanceCursor } from "../../domain/rooms/cursor";
+import { getRoom } from "../../domain/rooms/rooms";
+import { postMessage, type PostMessageInput } from "../../domain/rooms/post-message";
+import type { MessageView } from "../../domain/rooms/message-view";
+import type { Principal } from "../../domain/principal";
 import type { Pace } from "../loop";
 
 /** The room where the team speaks (the same one a flight's REQUEST is posted in). */

@@ -2,8 +2,8 @@
 // (its lease ran out, its process died, its model failed) after its tools had changed the worktree, which
 // is still as it left it. Each tool result was stored on the task as an output item (agents/task-keeper.ts).
 import type { Db } from "../../db/client";
-import { listOutput } from "../../server/tasks/list-output";
-import type { TaskView } from "../../server/tasks/view";
+import { listOutput } from "../../domain/tasks/list-output";
+import type { TaskView } from "../../domain/tasks/view";
 import type { StoredToolResult } from "../task-keeper";
 
 /** The newest items shown, and at most this many characters of them: enough to pick up, not a transcript. */

@@ -1,9 +1,9 @@
 // The built-in team: an orchestrator, a reviewer, a tester and one or more coders (QUORUM_CODERS), each an
 // agent principal with its own token budget.
 import type { Db } from "../../db/client";
-import type { Clock } from "../../server/clock";
-import { ensureTeamMember } from "../../server/flights/team-members";
-import type { Principal } from "../../server/principal";
+import type { Clock } from "../../domain/clock";
+import { ensureTeamMember } from "../../domain/flights/team-members";
+import type { Principal } from "../../domain/principal";
 
 export const ROLES = ["orchestrator", "coder", "reviewer", "tester"] as const;
 export type Role = (typeof ROLES)[number];

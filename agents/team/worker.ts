@@ -1,11 +1,11 @@
 // The team's worker: each hosted role loops on its predicates, woken by NOTIFY, never by a model.
-import type { Clock } from "../../server/clock";
-import type { ServerContext } from "../../server/context";
-import { announceTeamStarted } from "../../server/flights/team-members";
-import { holdFlightGoals } from "../../server/flights/goal-hold";
-import { globalLeaseSeconds } from "../../server/tasks/lease";
-import { touchPresence } from "../../server/principals/authenticate";
-import { loadPrinciples } from "../../server/memory/list-memory";
+import type { Clock } from "../../domain/clock";
+import type { ServerContext } from "../../domain/context";
+import { announceTeamStarted } from "../../domain/flights/team-members";
+import { holdFlightGoals } from "../../domain/flights/goal-hold";
+import { globalLeaseSeconds } from "../../domain/tasks/lease";
+import { touchPresence } from "../../domain/principals/authenticate";
+import { loadPrinciples } from "../../domain/memory/list-memory";
 import type { ModelClient } from "../model/model-client";
 import { modelOf, modeOf, type TeamContext } from "./context";
 import { codeNextTask } from "./roles/coder";
@@ -94,7 +94,7 @@ export interface WorkerOptions {
 }
 
 /**
- * While the orchestrator is hosted, the goals of its working flights stay held (server/flights/goal-hold.ts):
+ * While the orchestrator is hosted, the goals of its working flights stay held (domain/flights/goal-hold.ts):
  * checked six times a lease (at most every 5 s), on a timer of its own, so a long step cannot starve it.
  */
 function holdGoalsWhileWorking(ctx: TeamContext, signal: AbortSignal, log: (line: string) => void): Promise<void> {
@@ -189,7 +189,7 @@ export async function runTeamWorker(server: ServerContext, options: WorkerOption
     const holding = options.roles.includes("orchestrator") ? [holdGoalsWhileWorking(ctx, signal, log)] : [];
     const loops = Promise.all([...hosted.map((member) => memberLoop(member, ctx, wakeups, signal, log)), ...holding]);
     // A step in flight (a model call, a test run) is not waited for past a short grace: every step is journalled
-    // as it goes, so the member's next worker carries its run on from there (server/runs/interrupted.ts).
+    // as it goes, so the member's next worker carries its run on from there (domain/runs/interrupted.ts).
     await (options.stopGraceMs === undefined ? loops : Promise.race([loops, afterAbort(signal, options.stopGraceMs)]));
   } finally {
     unsubscribe();

@@ -3,19 +3,19 @@
 // published to the user's repository — the only thing the team ever writes there (never its HEAD, its
 // checked-out branch or its work tree).
 //
-// Every command names its git dir (server/host-git.ts): the clone's own `.git`, or a worktree's record inside
+// Every command names its git dir (domain/host-git.ts): the clone's own `.git`, or a worktree's record inside
 // it, never what a worktree's `.git` file says.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { branchOf } from "../../server/flights/branch";
-import type { MergeResult } from "../../server/flights/integrate";
-import type { FlightPlace } from "../../server/flights/place";
-import { cloneAt, type GitPlace, gitSync, linkedWorktreeAt } from "../../server/host-git";
+import { branchOf } from "../../domain/flights/branch";
+import type { MergeResult } from "../../domain/flights/integrate";
+import type { FlightPlace } from "../../domain/flights/place";
+import { cloneAt, type GitPlace, gitSync, linkedWorktreeAt } from "../../domain/host-git";
 
 const IDENTITY = ["-c", "user.name=Quorum team", "-c", "user.email=team@quorum.localhost"];
 
-/** Large enough for any diff a review shows (those are capped where they are read: server/flights/task-diff.ts). */
+/** Large enough for any diff a review shows (those are capped where they are read: domain/flights/task-diff.ts). */
 const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
 
 function git(at: GitPlace | null, args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): string {
@@ -41,7 +41,7 @@ function gitFailure(error: unknown): string {
   return (failed.stderr || failed.stdout || failed.message || String(error)).trim();
 }
 
-/** A task's branch (named in server/, where the review reads its diff). */
+/** A task's branch (named in domain/, where the review reads its diff). */
 export { branchOf };
 
 /**
@@ -140,7 +140,7 @@ export function branchDiff(place: FlightPlace, taskId: string): string {
 /**
  * Merges an accepted task's branch into the flight's branch (the caller has checked the approver's ACCEPT).
  * A conflict leaves the flight's branch as it was and comes back in git's words, with the files it touched.
- * A branch that no longer stands at `expected` (its last integration, server/flights/integrate.ts) is not
+ * A branch that no longer stands at `expected` (its last integration, domain/flights/integrate.ts) is not
  * merged into: the commits in between come back by their subjects.
  */
 export function mergeIntoFlight(place: FlightPlace, taskId: string, title: string, expected: string | null): MergeResult {

@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { getConnection, getDb } from "../../db/client";
-import { contextOf } from "../../server/context";
-import { systemClock } from "../../server/clock";
-import { loadBill } from "../../server/bill/bill";
+import { contextOf } from "../../domain/context";
+import { systemClock } from "../../domain/clock";
+import { loadBill } from "../../domain/bill/bill";
 import { type Cell, flyCell, ZI_CODERS, ZI_REVIEWERS, type CoderKind, type ReviewerKind, zeroIntelligenceTable } from "../experiments/zero-intelligence";
 import { ALLOWANCES, ensureTeam, membersOf } from "./team";
 

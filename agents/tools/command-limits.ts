@@ -5,7 +5,7 @@
 // them delegated to our subtree), commands run without that limit and the team says so at start (./sandbox.ts).
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { sandboxMemoryBytes } from "../../server/config";
+import { sandboxMemoryBytes } from "../../domain/config";
 
 /** Processes and threads together (the controller counts both): a test runner, its workers and their threads. */
 export const MAX_PROCESSES = 512;

@@ -1,6 +1,6 @@
 // done: the loop's own verb. Finishing is a typed act with a summary and its evidence, never inferred from prose.
 import { z } from "zod";
-import type { ToolSpec } from "../../server/runs/run-events";
+import type { ToolSpec } from "../../domain/runs/run-events";
 import { parametersSchema } from "./tool";
 
 export const DONE = "done";

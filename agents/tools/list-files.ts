@@ -3,8 +3,8 @@
 // the root's `.git`), which knows what the repository holds. The glob is a model's: it follows the rules of a
 // reservation's and is matched by the same non-backtracking matcher, so no pattern can hold the event loop.
 import { z } from "zod";
-import { gitAsync } from "../../server/host-git";
-import { globPattern, pathMatcher } from "../../server/reservations/patterns";
+import { gitAsync } from "../../domain/host-git";
+import { globPattern, pathMatcher } from "../../domain/reservations/patterns";
 import { defineTool, ToolFailure } from "./tool";
 
 /** At most this many paths per call; the total says how many matched. */

@@ -6,7 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { inheritedEnvironment, setupExtraHosts } from "../../server/config";
+import { inheritedEnvironment, setupExtraHosts } from "../../domain/config";
 
 export interface RegistrySettings {
   /** Each allowed host (lower case) and the ports it may be reached on. */

@@ -11,7 +11,7 @@ import { createServer, request, type IncomingMessage, type ServerResponse } from
 import { connect, isIP, type Socket } from "node:net";
 import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
-import { isInwardAddress } from "../../server/webhooks/outside-only";
+import { isInwardAddress } from "../../domain/webhooks/outside-only";
 
 export interface RegistryProxy {
   /** The Unix socket it listens on (world-writable: the sandbox's user connects to it). */

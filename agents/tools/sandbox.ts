@@ -15,8 +15,8 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve, sep } from "node:path";
-import { inheritedEnvironment, namesASecret, sandboxReadPaths, sandboxUid, unsandboxedAllowed } from "../../server/config";
-import type { GitPlace } from "../../server/host-git";
+import { inheritedEnvironment, namesASecret, sandboxReadPaths, sandboxUid, unsandboxedAllowed } from "../../domain/config";
+import type { GitPlace } from "../../domain/host-git";
 import { commandLimitsAvailable, MAX_PROCESSES, maxMemoryBytes, newCommandLimits } from "./command-limits";
 
 export const BWRAP = "/usr/bin/bwrap";

@@ -1,8 +1,8 @@
 // What a tool is: a name, a description, a zod schema for its arguments and a handler.
 // Failures are values: a handler throws ToolFailure (or anything) and the model gets an observation.
 import { z } from "zod";
-import type { GitPlace } from "../../server/host-git";
-import type { ToolSpec } from "../../server/runs/run-events";
+import type { GitPlace } from "../../domain/host-git";
+import type { ToolSpec } from "../../domain/runs/run-events";
 
 export interface ToolContext {
   /** The working directory every path of this tool is confined to. */

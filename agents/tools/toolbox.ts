@@ -1,8 +1,8 @@
 // The toolbox: validates a call against its tool's schema, runs it under a timeout in its root, and
 // turns every outcome (result, refusal, exception, timeout) into an observation.
-import type { GitPlace } from "../../server/host-git";
+import type { GitPlace } from "../../domain/host-git";
 import { z } from "zod";
-import type { Observation, ToolCall, ToolSpec } from "../../server/runs/run-events";
+import type { Observation, ToolCall, ToolSpec } from "../../domain/runs/run-events";
 import { DONE } from "./done";
 import { toolSpec, ToolFailure, type Tool } from "./tool";
 
@@ -39,7 +39,7 @@ export interface ToolboxOptions {
   /** The flight's environment, which sandboxed commands see (agents/team/environment.ts). */
   environment?: string;
   timeoutMs?: number;
-  /** Takes the hub's secrets out of every observation before anyone sees it (server/hub-secrets.ts; agents/run.ts sets it). */
+  /** Takes the hub's secrets out of every observation before anyone sees it (domain/hub-secrets.ts; agents/run.ts sets it). */
   redact?: (observation: Observation) => Promise<Observation>;
 }
 

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { cloneAt } from "../../server/host-git";
+import { cloneAt } from "../../domain/host-git";
 import { makeScratchRepo, PARSER_BROKEN } from "../../test/fixtures/runtime";
 import { editFileTool } from "./edit-file";
 import { listFilesTool, MAX_LISTED } from "./list-files";

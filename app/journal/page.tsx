@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { JournalView } from "@/components/journal/journal-view";
 import { readParams } from "@/components/journal/journal-params";
-import { EVENT_KINDS } from "@/server/journal/kinds";
+import { EVENT_KINDS } from "@/domain/journal/kinds";
 
 export const metadata: Metadata = { title: "Journal" };
 

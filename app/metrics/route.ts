@@ -1,10 +1,10 @@
 // GET /metrics under `next start` (QUORUM_LEAN_API=0): Next hands a route no socket, so no request counts as
 // this machine's own here and every scrape needs QUORUM_METRICS_TOKEN or a human's session. `quorum start`
-// answers /metrics from web/metrics.ts instead, where a scraper on this machine needs neither.
-import { metricsTokenSetting } from "@/server/config";
-import { requireMetricsReader } from "@/server/metrics/access";
-import { renderMetrics } from "@/server/metrics/render";
-import { credentialsOf, handle } from "../api/_lib/http";
+// answers /metrics from surfaces/web/metrics.ts instead, where a scraper on this machine needs neither.
+import { metricsTokenSetting } from "@/domain/config";
+import { requireMetricsReader } from "@/domain/metrics/access";
+import { renderMetrics } from "@/domain/metrics/render";
+import { credentialsOf, handle } from "@/surfaces/http/handler";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,10 @@
 // The one-time sign-in link: spends the token, sets the session cookie, opens the room; a refused link
 // lands on the welcome page, which says why.
-import { redeemSignInLink, refusedLinkReason } from "@/server/principals/sign-in";
-import { hubUrlSetting } from "@/server/config";
-import { secureCookies, sessionCookie } from "@/server/principals/session-cookie";
-import { QuorumError } from "@/server/errors";
-import { appContext } from "../api/_lib/http";
+import { redeemSignInLink, refusedLinkReason } from "@/domain/principals/sign-in";
+import { hubUrlSetting } from "@/domain/config";
+import { secureCookies, sessionCookie } from "@/domain/principals/session-cookie";
+import { QuorumError } from "@/domain/errors";
+import { appContext } from "@/surfaces/http/handler";
 
 export const dynamic = "force-dynamic";
 

@@ -16,7 +16,7 @@ export { hostsTally, type HostsReport, type TallyLine, type Throughput } from ".
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const PG_PORT = 5432;
 const APP_PORT = 3000;
-/** The lease sweeper's interval (server/sweepers/schedule.ts): a lapsed lease is swept within it. */
+/** The lease sweeper's interval (domain/sweepers/schedule.ts): a lapsed lease is swept within it. */
 const SWEEP_MS = 10_000;
 
 export interface HostsOptions {

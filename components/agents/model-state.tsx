@@ -2,7 +2,7 @@
 // The team model's state, from GET /api/team: ok, failing since …, or unreachable. Shown in the top
 // strip (only when something is wrong) and on the Agents page (always, when the team runs live).
 import { useQuery } from "@tanstack/react-query";
-import type { TeamStatus } from "@/server/flights/team-status";
+import type { TeamStatus } from "@/domain/flights/team-status";
 import { apiGet } from "../api";
 import { queryKeys } from "../query-keys";
 import { RelativeTime } from "../time";

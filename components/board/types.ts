@@ -1,11 +1,11 @@
 // Shapes of the task board as the browser receives them: the server's own view types, so the two
-// cannot drift apart (type-only imports; nothing of server/ reaches the browser bundle).
-import type { TaskStatus } from "@/server/tasks/view";
+// cannot drift apart (type-only imports; nothing of domain/ reaches the browser bundle).
+import type { TaskStatus } from "@/domain/tasks/view";
 export type { TaskStatus };
-export type { TaskView as Task } from "@/server/tasks/view";
-export type { EvidenceView as Evidence, ReviewView as Review, AdrView as Adr, TaskDetail } from "@/server/tasks/get";
-export type { OutputItem } from "@/server/tasks/list-output";
-export type { DiffFile, DiffHunk, TaskDiff } from "@/server/flights/task-diff";
+export type { TaskView as Task } from "@/domain/tasks/view";
+export type { EvidenceView as Evidence, ReviewView as Review, AdrView as Adr, TaskDetail } from "@/domain/tasks/get";
+export type { OutputItem } from "@/domain/tasks/list-output";
+export type { DiffFile, DiffHunk, TaskDiff } from "@/domain/flights/task-diff";
 
 export const COLUMNS: { status: TaskStatus; label: string }[] = [
   { status: "ready", label: "Ready" },

@@ -1,13 +1,13 @@
 "use client";
 // The built-in team's flights as the Board reads them, the flight a task belongs to, and how the team thinks.
 import { useQuery } from "@tanstack/react-query";
-import type { TeamStatus } from "@/server/flights/team-status";
-import type { FlightList, FlightView } from "@/server/flights/view";
+import type { TeamStatus } from "@/domain/flights/team-status";
+import type { FlightList, FlightView } from "@/domain/flights/view";
 import { apiGet } from "../api";
 import { queryKeys } from "../query-keys";
 
 export type { FlightList, FlightView, TeamStatus };
-export type { RepositoryInspection } from "@/server/flights/inspect";
+export type { RepositoryInspection } from "@/domain/flights/inspect";
 
 /** The newest flights (one shared cache: the strip, the cards' flight marks, the goal's page, the dialog's default). */
 export function useFlights() {

@@ -1,2 +1,2 @@
-// The experiments' saved tables as the browser receives them: server/experiments' own view types (type-only).
-export type { SavedExperiment, SavedExperiments } from "@/server/experiments/saved";
+// The experiments' saved tables as the browser receives them: domain/experiments' own view types (type-only).
+export type { SavedExperiment, SavedExperiments } from "@/domain/experiments/saved";

@@ -1,7 +1,7 @@
 // One line per journal event, in words for people: principals by name, tasks by #number, rooms by #name.
 // Ids stay in the row's expanded JSON. Every kind has its line (the type check fails until a new one does).
-import type { EventKind } from "@/server/journal/kinds";
-import type { EventPayloads } from "@/server/journal/payloads";
+import type { EventKind } from "@/domain/journal/kinds";
+import type { EventPayloads } from "@/domain/journal/payloads";
 import type { JournalEntry } from "../types";
 
 /** How the line names things it only knows by id. */

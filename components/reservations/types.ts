@@ -1,3 +1,3 @@
-// The reservation as the browser receives it: server/reservations' own view type (type-only).
-export type { ReservationView as Reservation } from "@/server/reservations/view";
-export type { ForceReleaseResult } from "@/server/reservations/force-release";
+// The reservation as the browser receives it: domain/reservations' own view type (type-only).
+export type { ReservationView as Reservation } from "@/domain/reservations/view";
+export type { ForceReleaseResult } from "@/domain/reservations/force-release";

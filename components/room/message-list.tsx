@@ -44,7 +44,7 @@ function MessageBody({ message, me, badge }: { message: Message; me: Me; badge: 
 }
 
 /**
- * Quorum's own messages repeat principals' words only inside “…” (server/quoted-text.ts, which turns any
+ * Quorum's own messages repeat principals' words only inside “…” (domain/quoted-text.ts, which turns any
  * curly quote inside them plain): those spans are shown as quotes, so nobody reads them as Quorum's.
  */
 function WithQuotes({ text }: { text: string }) {

@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "../api";
 import { queryKeys } from "../query-keys";
-import type { TeamStatus } from "@/server/flights/team-status";
+import type { TeamStatus } from "@/domain/flights/team-status";
 
 export function ScriptedTeamNote() {
   const team = useQuery({ queryKey: queryKeys.team(), queryFn: () => apiGet<TeamStatus>("/api/team") });

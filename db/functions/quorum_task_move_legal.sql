@@ -1,6 +1,6 @@
 -- Whether a task may go from p_from to p_to: the task board's state machine, which the guard on tasks
--- (quorum_tasks_guard) holds every writer to. Written by `npm run db:moves` from server/tasks/moves.ts, where
--- the table lives; edit it there (server/tasks/moves.test.ts fails while this file differs).
+-- (quorum_tasks_guard) holds every writer to. Written by `npm run db:moves` from domain/tasks/moves.ts, where
+-- the table lives; edit it there (domain/tasks/moves.test.ts fails while this file differs).
 CREATE OR REPLACE FUNCTION public.quorum_task_move_legal(p_from text, p_to text)
  RETURNS boolean
  LANGUAGE sql

@@ -30,7 +30,7 @@ const month = () =>
     .notNull()
     .references(() => journalArchives.month, { onDelete: "cascade" });
 
-/** Tokens of the archived BudgetDebited events, per budget they name and model (server/budgets/spend.ts, lines.ts, task-shares.ts). */
+/** Tokens of the archived BudgetDebited events, per budget they name and model (domain/budgets/spend.ts, lines.ts, task-shares.ts). */
 export const journalArchivedDebits = pgTable(
   "journal_archived_debits",
   {
@@ -45,7 +45,7 @@ export const journalArchivedDebits = pgTable(
   (t) => [primaryKey({ columns: [t.month, t.budgetId, t.model, t.nearest] }), index("journal_archived_debits_budget_idx").on(t.budgetId)],
 );
 
-/** The tasks whose events an archived month holds, and who claimed them there (server/memory/lesson-task.ts, server/tasks/reopen.ts). */
+/** The tasks whose events an archived month holds, and who claimed them there (domain/memory/lesson-task.ts, domain/tasks/reopen.ts). */
 export const journalArchivedTasks = pgTable(
   "journal_archived_tasks",
   {

@@ -1,6 +1,6 @@
 // The bill's snapshot: a cache of the fold of BudgetDebited (and the budget and run events around it),
 // refreshed incrementally up to a settled position of the journal. Never the truth: it can be dropped
-// and rebuilt from the journal at any time (server/bill/snapshot.ts).
+// and rebuilt from the journal at any time (domain/bill/snapshot.ts).
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 

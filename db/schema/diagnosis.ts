@@ -1,4 +1,4 @@
-// The MAST monitor (server/diagnosis/monitor.ts): where it has read the journal to, and the keys of the findings
+// The MAST monitor (domain/diagnosis/monitor.ts): where it has read the journal to, and the keys of the findings
 // it journalled. The findings themselves live in the journal (DiagnosisFound); a key is written in the same
 // transaction as its event, and its primary key holds "once per key" — the partitioned journal cannot (./events.ts).
 import { sql } from "drizzle-orm";

@@ -24,9 +24,9 @@ export const events = pgTable(
     index("events_actor_idx").on(t.actor, t.id),
     index("events_task_idx").on(t.taskId, t.id),
     index("events_run_idx").on(t.runId, t.id),
-    // The direct-message rule (server/journal/visibility.ts) asks, of a run's context event, whether an earlier
+    // The direct-message rule (domain/journal/visibility.ts) asks, of a run's context event, whether an earlier
     // turn read someone else's direct mail: only the ModelCalled events that delivered mail can say yes.
-    // An agent's page lists its latest gate refusals (server/roster/agent-detail.ts): by actor within the kind,
+    // An agent's page lists its latest gate refusals (domain/roster/agent-detail.ts): by actor within the kind,
     // not the intersection of all its events with every refusal in the journal.
     index("events_gate_rejected_idx").on(t.actor, t.id).where(sql`${t.kind} = 'GateRejected'`),
     index("events_run_mail_idx").on(t.runId, t.turn).where(sql`${t.kind} = 'ModelCalled' and ${t.data}->'mail' <> '[]'::jsonb`),

@@ -10,7 +10,7 @@ export const lessons = pgTable(
     /** The cursor of the paginated list, newest first. */
     number: integer("number").generatedAlwaysAsIdentity().notNull().unique(),
     text: text("text").notNull(),
-    /** The normalised text: two lessons with one key are the same lesson (server/memory/lesson-key.ts). */
+    /** The normalised text: two lessons with one key are the same lesson (domain/memory/lesson-key.ts). */
     key: text("key").notNull(),
     sourceId: uuid("source_id")
       .notNull()

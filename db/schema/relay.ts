@@ -135,7 +135,7 @@ export const roundCounts = pgTable(
 );
 
 /**
- * How far an agent's runs have been given their mail (server/runs/mail.ts): the newest message id folded into
+ * How far an agent's runs have been given their mail (domain/runs/mail.ts): the newest message id folded into
  * one of its turns. Moved in the transaction that journals the turn's ModelCalled, so mail is delivered once.
  */
 export const runMailCursors = pgTable("run_mail_cursors", {

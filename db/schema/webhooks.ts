@@ -38,7 +38,7 @@ export const webhookEndpoints = pgTable(
     /** A removed endpoint keeps its rows (deliveries name it) but gets nothing more. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     /**
-     * An A2A push notification config (server/a2a/push.ts): the task whose changes it is told of, the id its agent
+     * An A2A push notification config (domain/webhooks/a2a-push.ts): the task whose changes it is told of, the id its agent
      * knows it by, the token and Authorization its receiver checks, the last status pushed (a digest: nothing is
      * pushed twice) and how far the task's changes were looked at. Null on the endpoints humans register.
      */
@@ -53,7 +53,7 @@ export const webhookEndpoints = pgTable(
     check("webhook_endpoints_url_check", sql`${t.url} ~ '^https?://'`),
     check("webhook_endpoints_events_check", sql`cardinality(${t.events}) between 1 and 16`),
     check("webhook_endpoints_a2a_check", sql`(${t.taskId} is null) = (${t.configId} is null)`),
-    // The pushes' pass reads the live A2A configs (server/a2a/push.ts).
+    // The pushes' pass reads the live A2A configs (domain/webhooks/a2a-push.ts).
     index("webhook_endpoints_task_idx").on(t.taskId).where(sql`${t.taskId} is not null and ${t.deletedAt} is null`),
     uniqueIndex("webhook_endpoints_config_idx").on(t.taskId, t.createdBy, t.configId).where(sql`${t.deletedAt} is null`),
   ],

@@ -3,8 +3,9 @@
 import { SendMessageRequest } from "@a2a-js/sdk";
 import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory, type Client } from "@a2a-js/sdk/client";
 import * as cardRoute from "../../app/.well-known/agent-card.json/route";
-import * as a2aRoute from "../../app/api/a2a/route";
+const a2aRoute = apiRoute("/api/a2a");
 import { dispatch, type Route } from "../mcp/client";
+import { apiRoute } from "../api";
 
 export const A2A_ROUTES: Route[] = [
   { path: "/api/a2a", handlers: a2aRoute },

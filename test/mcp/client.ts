@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { expect } from "vitest";
-import * as mcpRoute from "../../app/api/mcp/route";
+import { apiRoute } from "../api";
+const mcpRoute = apiRoute("/api/mcp");
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response> | Response;
 export interface Route {

@@ -3,10 +3,10 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { expect } from "vitest";
 import { getDb } from "../../db/client";
 import { makeAgent, makeHuman } from "../helpers";
-import { systemClock } from "../../server/clock";
-import { openDecision } from "../../server/decisions/open-decision";
+import { systemClock } from "../../domain/clock";
+import { openDecision } from "../../domain/decisions/open-decision";
 import { freshRoom } from "../fixtures/room";
-import { createTask } from "../../server/tasks/create";
+import { createTask } from "../../domain/tasks/create";
 import { ok, refused } from "./client";
 
 export async function runFullCycle(connect: (key: string) => Promise<Client>): Promise<void> {

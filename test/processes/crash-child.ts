@@ -5,12 +5,12 @@ import { createInterface } from "node:readline";
 import { eq } from "drizzle-orm";
 import { connect } from "../../db/client";
 import { principals } from "../../db/schema";
-import { toPrincipal } from "../../server/principal";
+import { toPrincipal } from "../../domain/principal";
 import type { ModelClient } from "../../agents/model/model-client";
 import { scriptedClient } from "../../agents/model/scripted";
 import { resumeRun } from "../../agents/resume";
 import { startRun } from "../../agents/run";
-import type { RunResult } from "../../server/runs/run-events";
+import type { RunResult } from "../../domain/runs/run-events";
 import { CODER_SYSTEM, FIX_SCRIPT, FIX_TASK, scratchTools } from "../fixtures/runtime";
 
 interface Orders {

@@ -1,17 +1,17 @@
-// A worker process for server/tasks/fault-injection.test.ts: claims tasks, writes their output item by item, submits.
+// A worker process for domain/tasks/fault-injection.test.ts: claims tasks, writes their output item by item, submits.
 // Usage: node --import tsx test/processes/fault-worker.ts <agentId> <items> (claim <taskId> | next)
 // `claim` works the one named task; `next` loops on claim-next until nothing is ready for it.
 // Prints one JSON line per step, so the test can SIGKILL it at a chosen point.
 import { eq } from "drizzle-orm";
 import { principals } from "../../db/schema";
 import { connect } from "../../db/client";
-import { systemClock } from "../../server/clock";
-import { toPrincipal } from "../../server/principal";
-import { appendOutput } from "../../server/tasks/append-output";
-import { claimTask } from "../../server/tasks/claim";
-import { claimNextTask } from "../../server/tasks/claim-next";
-import { submitTask } from "../../server/tasks/submit";
-import type { TaskView } from "../../server/tasks/view";
+import { systemClock } from "../../domain/clock";
+import { toPrincipal } from "../../domain/principal";
+import { appendOutput } from "../../domain/tasks/append-output";
+import { claimTask } from "../../domain/tasks/claim";
+import { claimNextTask } from "../../domain/tasks/claim-next";
+import { submitTask } from "../../domain/tasks/submit";
+import type { TaskView } from "../../domain/tasks/view";
 
 const [agentId, total, mode, taskArg] = process.argv.slice(2);
 const say = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);

@@ -13,7 +13,7 @@ import { traceRunsOfThisProcess } from "../../bin/tracing";
 import { and, eq } from "drizzle-orm";
 import { connect } from "../../db/client";
 import { events } from "../../db/schema";
-import { readPrincipal } from "../../server/principals/list-principals";
+import { readPrincipal } from "../../domain/principals/list-principals";
 
 const [agentId, seconds] = process.argv.slice(2);
 const tracing = await traceRunsOfThisProcess("cli");

@@ -3,10 +3,10 @@
 // lands mid-attempt) or waits to be killed before delivering at all.
 import { createInterface } from "node:readline";
 import { connect } from "../../db/client";
-import { systemClock } from "../../server/clock";
-import { appendEvent } from "../../server/journal/append";
+import { systemClock } from "../../domain/clock";
+import { appendEvent } from "../../domain/journal/append";
 import { LOCAL_RECEIVER } from "../fixtures/webhook-receiver";
-import { deliverWebhooks } from "../../server/webhooks/deliver";
+import { deliverWebhooks } from "../../domain/webhooks/deliver";
 
 const connection = connect(process.env.DATABASE_URL!, { max: 2 });
 await connection.sql`select 1`;

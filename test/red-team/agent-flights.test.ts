@@ -5,17 +5,19 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { GET as agentRoute } from "../../app/api/agents/[id]/route";
-import { POST as allowRoute } from "../../app/api/agents/[id]/flight-allowance/route";
-import { GET as listRoute, POST as startRoute } from "../../app/api/flights/route";
+const agentRoute = apiHandler("GET", "/api/agents/[id]");
+const allowRoute = apiHandler("POST", "/api/agents/[id]/flight-allowance");
+const listRoute = apiHandler("GET", "/api/flights");
+const startRoute = apiHandler("POST", "/api/flights");
 import { getDb } from "../../db/client";
-import { systemClock } from "../../server/clock";
-import { DEFAULT_FLIGHT_ALLOWANCE } from "../../server/budgets/flight-budget";
-import { announceTeamStarted, ensureTeamMember } from "../../server/flights/team-members";
-import { loadEventsOfKinds } from "../../server/journal/load";
-import { readTaskView } from "../../server/tasks/view";
+import { systemClock } from "../../domain/clock";
+import { DEFAULT_FLIGHT_ALLOWANCE } from "../../domain/budgets/flight-budget";
+import { announceTeamStarted, ensureTeamMember } from "../../domain/flights/team-members";
+import { loadEventsOfKinds } from "../../domain/journal/load";
+import { readTaskView } from "../../domain/tasks/view";
 import { twoFailuresRepo } from "../fixtures/repos";
 import { call, makeAgent, makeHuman } from "../helpers";
+import { apiHandler } from "../api";
 
 async function liveTeam() {
   await ensureTeamMember(getDb(), "orchestrator", "orchestrator", 1000, systemClock);

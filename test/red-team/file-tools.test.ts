@@ -11,7 +11,7 @@ import { editFileTool } from "../../agents/tools/edit-file";
 import { listFilesTool } from "../../agents/tools/list-files";
 import { readFileTool } from "../../agents/tools/read-file";
 import { createToolbox, type Toolbox } from "../../agents/tools/toolbox";
-import { cloneAt } from "../../server/host-git";
+import { cloneAt } from "../../domain/host-git";
 
 async function call(toolbox: Toolbox, name: string, args: unknown) {
   const prepared = toolbox.prepare({ id: "c1", name, arguments: args }, { turn: 1, index: 0 });

@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 import { commandLimitsAvailable, MAX_PROCESSES } from "../../agents/tools/command-limits";
 import { runTestsTool } from "../../agents/tools/run-tests";
 import { createToolbox } from "../../agents/tools/toolbox";
-import { quorumHomePath } from "../../server/config";
+import { quorumHomePath } from "../../domain/config";
 
 function worktree(): string {
   const dir = path.join(mkdtempSync(path.join(quorumHomePath(), "limits-")), "task");

@@ -11,8 +11,8 @@ import { describe, expect, it } from "vitest";
 import { runTestsTool } from "../../agents/tools/run-tests";
 import { sandboxAvailability } from "../../agents/tools/sandbox";
 import { createToolbox } from "../../agents/tools/toolbox";
-import { quorumHomePath } from "../../server/config";
-import { cloneAt, linkedWorktreeAt } from "../../server/host-git";
+import { quorumHomePath } from "../../domain/config";
+import { cloneAt, linkedWorktreeAt } from "../../domain/host-git";
 
 const git = (cwd: string, args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, encoding: "utf8" });
 

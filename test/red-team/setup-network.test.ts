@@ -9,9 +9,9 @@ import { describe, expect, it } from "vitest";
 import { prepareEnvironment } from "../../agents/team/environment";
 import { ensureTeam } from "../../agents/team/team";
 import { getDb } from "../../db/client";
-import { systemClock } from "../../server/clock";
-import { launchFlight } from "../../server/flights/launch";
-import { loadEventsOfKinds } from "../../server/journal/load";
+import { systemClock } from "../../domain/clock";
+import { launchFlight } from "../../domain/flights/launch";
+import { loadEventsOfKinds } from "../../domain/journal/load";
 import { fixtureRepo } from "../fixtures/repos";
 import { makeHuman } from "../helpers";
 

@@ -30,10 +30,10 @@ import {
 } from "../../agents/team/workspace";
 import { listFilesTool } from "../../agents/tools/list-files";
 import { createToolbox } from "../../agents/tools/toolbox";
-import { quorumHomePath } from "../../server/config";
-import type { FlightPlace } from "../../server/flights/place";
-import { readGitDiff } from "../../server/flights/task-diff";
-import { inspectRepository } from "../../server/flights/repository";
+import { quorumHomePath } from "../../domain/config";
+import type { FlightPlace } from "../../domain/flights/place";
+import { readGitDiff } from "../../domain/flights/task-diff";
+import { inspectRepository } from "../../domain/flights/repository";
 import { fixtureRepo } from "../fixtures/repos";
 
 /** Where a planted command would leave its mark: a folder outside every repository. */

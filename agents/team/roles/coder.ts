@@ -1,12 +1,12 @@
 // A coder: claim-next within a working flight (one coder per task; several coders work at once), change the
 // code in the task's own worktree, submit the diff with the real test run as evidence.
-import { QuorumError } from "../../../server/errors";
-import { giveUpSubtask, releaseSubtask } from "../../../server/flights/hand-back";
-import type { FlightPlace } from "../../../server/flights/place";
-import { nextCoderStep } from "../../../server/flights/coder-step";
-import { type FlightWork, rejectionsOf } from "../../../server/flights/work";
-import type { RunResult } from "../../../server/runs/run-events";
-import { submitTask } from "../../../server/tasks/submit";
+import { QuorumError } from "../../../domain/errors";
+import { giveUpSubtask, releaseSubtask } from "../../../domain/flights/hand-back";
+import type { FlightPlace } from "../../../domain/flights/place";
+import { nextCoderStep } from "../../../domain/flights/coder-step";
+import { type FlightWork, rejectionsOf } from "../../../domain/flights/work";
+import type { RunResult } from "../../../domain/runs/run-events";
+import { submitTask } from "../../../domain/tasks/submit";
 import { resumeRun } from "../../resume";
 import { type RunEnvironment, startRun } from "../../run";
 import { taskKeeper } from "../../task-keeper";
@@ -47,7 +47,7 @@ export async function codeNextTask(ctx: TeamContext, me: Member): Promise<boolea
   }
   const { task, place } = step.work;
   if (step.kind === "give-up") {
-    // Given up, not held: the task goes back to be re-planned, or to its human (server/flights/hand-back.ts).
+    // Given up, not held: the task goes back to be re-planned, or to its human (domain/flights/hand-back.ts).
     await giveUpSubtask(db, me.principal, task.id, { rejections: step.rejections, lastReview: step.lastReview, model: modelOf(ctx, "coder")?.name ?? "scripted" }, clock);
     await speak(
       db,

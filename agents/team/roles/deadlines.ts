@@ -1,6 +1,6 @@
 // Awaited replies have deadlines: a silent reviewer is re-asked once, then the task goes to the room.
-import { markReasked, markReplyEscalated, nextSilentReview } from "../../../server/flights/deadlines";
-import { getSystemPrincipal } from "../../../server/principals/create-principal";
+import { markReasked, markReplyEscalated, nextSilentReview } from "../../../domain/flights/deadlines";
+import { getSystemPrincipal } from "../../../domain/principals/create-principal";
 import type { TeamContext } from "../context";
 import { speak } from "../speak";
 

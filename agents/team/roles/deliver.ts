@@ -1,8 +1,8 @@
 // When a flight is green, the orchestrator submits its goal to the human who set it, with the proof.
-import { lastSuiteRun, nextGreenGoal } from "../../../server/flights/deliver";
-import type { Observation } from "../../../server/runs/run-events";
-import { submitTask } from "../../../server/tasks/submit";
-import { type FlightPlace, placeOf } from "../../../server/flights/place";
+import { lastSuiteRun, nextGreenGoal } from "../../../domain/flights/deliver";
+import type { Observation } from "../../../domain/runs/run-events";
+import { submitTask } from "../../../domain/tasks/submit";
+import { type FlightPlace, placeOf } from "../../../domain/flights/place";
 import type { TeamContext } from "../context";
 import { speak } from "../speak";
 

@@ -1,12 +1,12 @@
 // Integration: merges a task's branch into its flight's branch only when the approver's ACCEPT exists (the
 // board's gate), publishes the branch to the user's repository, and asks the tester to run the suite there.
 // A merge that conflicts goes back to its coder as rework, the conflict its evidence.
-import { humanOfFlight } from "../../../server/flights/hand-back";
-import { integrateTask, nextTaskToIntegrate, recordBranchPublished } from "../../../server/flights/integrate";
+import { humanOfFlight } from "../../../domain/flights/hand-back";
+import { integrateTask, nextTaskToIntegrate, recordBranchPublished } from "../../../domain/flights/integrate";
 import type { TeamContext } from "../context";
 import { speak } from "../speak";
 import { mergeIntoFlight, publishFlightBranch } from "../workspace";
-import { quoted } from "../../../server/quoted-text";
+import { quoted } from "../../../domain/quoted-text";
 
 export async function integrateNextTask(ctx: TeamContext): Promise<boolean> {
   const { db, clock, team } = ctx;

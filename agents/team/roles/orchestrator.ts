@@ -2,23 +2,23 @@
 // ../environment.ts), looks at the repository (read only), and decomposes the goal into tasks with criteria,
 // each naming the earlier tasks of the plan it waits for.
 import { z } from "zod";
-import { handGoalBack, SETUP_FAILED } from "../../../server/flights/hand-back";
-import { placeOf } from "../../../server/flights/place";
-import { addFlightTask, recordFlightPlan, takeFlightToPlan } from "../../../server/flights/plan";
+import { handGoalBack, SETUP_FAILED } from "../../../domain/flights/hand-back";
+import { placeOf } from "../../../domain/flights/place";
+import { addFlightTask, recordFlightPlan, takeFlightToPlan } from "../../../domain/flights/plan";
 import { startRun } from "../../run";
-import { budgetForRun } from "../../../server/budgets/run-budget";
+import { budgetForRun } from "../../../domain/budgets/run-budget";
 import { listFilesTool } from "../../tools/list-files";
 import { readFileTool } from "../../tools/read-file";
 import { defineTool, ToolFailure } from "../../tools/tool";
-import { MAX_TASK_WEIGHT } from "../../../server/budgets/task-shares";
-import type { Flight } from "../../../server/flights/launch";
+import { MAX_TASK_WEIGHT } from "../../../domain/budgets/task-shares";
+import type { Flight } from "../../../domain/flights/launch";
 import { testCommandOf, thinker, type TeamContext } from "../context";
 import { attemptRun, endingOf } from "../run-ending";
 import { hearing } from "../hearing";
 import { SYSTEM_PROMPTS } from "../prompts";
 import { orchestratorScript } from "../scripts";
 import { speak } from "../speak";
-import { cloneAt } from "../../../server/host-git";
+import { cloneAt } from "../../../domain/host-git";
 import { ensureFlightClone } from "../workspace";
 import { prepareEnvironment } from "../environment";
 
@@ -100,7 +100,7 @@ export interface PlannedTask {
   number: number;
   title: string;
   dependsOn: number[];
-  /** Its weight in the split of the flight's allowance (server/budgets/task-shares.ts). */
+  /** Its weight in the split of the flight's allowance (domain/budgets/task-shares.ts). */
   weight?: number;
 }
 

@@ -1,15 +1,15 @@
 // The orchestrator re-plans once per flight: a subtask the coders could not finish after its tries comes back
 // to it; it looks at the repository again, cancels the task with an ADR and files what replaces it. A second
 // such task in the same flight (or a flight that thinks by script, which cannot re-plan) goes to the human.
-import { cloneAt } from "../../../server/host-git";
+import { cloneAt } from "../../../domain/host-git";
 import { z } from "zod";
-import { CHOSEN_SCRIPTED, handGoalBack } from "../../../server/flights/hand-back";
-import { placeOf } from "../../../server/flights/place";
-import { recordReplan, takeHandedBack, type HandedBack } from "../../../server/flights/replan";
-import { readFlight } from "../../../server/flights/view";
-import { cancelTask } from "../../../server/tasks/cancel";
+import { CHOSEN_SCRIPTED, handGoalBack } from "../../../domain/flights/hand-back";
+import { placeOf } from "../../../domain/flights/place";
+import { recordReplan, takeHandedBack, type HandedBack } from "../../../domain/flights/replan";
+import { readFlight } from "../../../domain/flights/view";
+import { cancelTask } from "../../../domain/tasks/cancel";
 import { startRun } from "../../run";
-import { budgetForRun } from "../../../server/budgets/run-budget";
+import { budgetForRun } from "../../../domain/budgets/run-budget";
 import { listFilesTool } from "../../tools/list-files";
 import { readFileTool } from "../../tools/read-file";
 import { defineTool, ToolFailure } from "../../tools/tool";

@@ -1,13 +1,13 @@
 // The reviewer: sees only the diff and the evidence of a task it approves, and answers ACCEPT or REJECT.
 import { tmpdir } from "node:os";
 import { z } from "zod";
-import { releaseSubtask } from "../../../server/flights/hand-back";
-import { flightOfTask } from "../../../server/flights/place";
-import { flightModeOf, nextTaskToReview } from "../../../server/flights/review";
-import { getTaskDetail } from "../../../server/tasks/get";
-import { reviewTask } from "../../../server/tasks/review";
+import { releaseSubtask } from "../../../domain/flights/hand-back";
+import { flightOfTask } from "../../../domain/flights/place";
+import { flightModeOf, nextTaskToReview } from "../../../domain/flights/review";
+import { getTaskDetail } from "../../../domain/tasks/get";
+import { reviewTask } from "../../../domain/tasks/review";
 import { startRun } from "../../run";
-import { budgetForRun } from "../../../server/budgets/run-budget";
+import { budgetForRun } from "../../../domain/budgets/run-budget";
 import { defineTool } from "../../tools/tool";
 import { thinker, type TeamContext } from "../context";
 import { attemptRun, endingOf } from "../run-ending";

@@ -1,9 +1,9 @@
 // The tester: after each integration, runs the real suite on the flight's branch and reports DONE with the output.
-import { handGoalBack } from "../../../server/flights/hand-back";
-import { claimSuiteRound, recordSuiteRun } from "../../../server/flights/suite";
+import { handGoalBack } from "../../../domain/flights/hand-back";
+import { claimSuiteRound, recordSuiteRun } from "../../../domain/flights/suite";
 import { startRun } from "../../run";
-import { budgetForRun } from "../../../server/budgets/run-budget";
-import { placeOf } from "../../../server/flights/place";
+import { budgetForRun } from "../../../domain/budgets/run-budget";
+import { placeOf } from "../../../domain/flights/place";
 import { testCommandOf, thinker, type TeamContext } from "../context";
 import { attemptRun } from "../run-ending";
 import { SYSTEM_PROMPTS } from "../prompts";

@@ -1,11 +1,11 @@
 // A2A's agent card, where A2A clients look for it (RFC 8615's well-known path): who answers, the JSON-RPC
-// interface at QUORUM_URL's /api/a2a, the bearer key it takes and the two skills (server/a2a/card.ts). Public, as
+// interface at QUORUM_URL's /api/a2a, the bearer key it takes and the two skills (surfaces/a2a/card.ts). Public, as
 // a card is: it names no one and nothing on the board. Next serves it under both `next start` and `quorum start`
 // (whose lean router takes /api/* only and hands every other path to Next).
 import { AgentCard } from "@a2a-js/sdk";
-import { currentCard } from "@/server/a2a/endpoint";
-import { appUrl } from "@/server/config";
-import { appContext } from "../../api/_lib/http";
+import { currentCard } from "@/surfaces/a2a/endpoint";
+import { appUrl } from "@/domain/config";
+import { appContext } from "@/surfaces/http/handler";
 
 export const dynamic = "force-dynamic";
 

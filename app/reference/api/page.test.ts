@@ -3,7 +3,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { openApiDocument } from "@/contract/document";
+import { openApiDocument } from "@/surfaces/http/api-document";
 import ApiReferencePage from "./page";
 
 describe("the API reference page", () => {

@@ -1,9 +1,10 @@
-// /reference/api: the HTTP API's reference, rendered on the server from the OpenAPI document (contract/),
+// /reference/api: the HTTP API's reference, rendered on the server from the OpenAPI document (surfaces/http/),
 // grouped by institution, with parameters, bodies, answers and a curl line carrying the right credential.
 // Not at /api: that path is the JSON surface (route handlers, its own refusals), and a page there would answer HTML.
 import type { Metadata } from "next";
-import { openApiDocument, type JsonSchema, type Operation } from "@/contract/document";
-import { appUrl } from "@/server/config";
+import { openApiDocument } from "@/surfaces/http/api-document";
+import type { JsonSchema, Operation } from "@/surfaces/http/document";
+import { appUrl } from "@/domain/config";
 
 export const dynamic = "force-dynamic";
 

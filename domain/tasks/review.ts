@@ -1,0 +1,52 @@
+// The approver's verdict: ACCEPT → done; REJECT with a reason → back in progress for the same owner.
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { taskReviews, tasks } from "../../db/schema";
+import type { Db } from "../../db/client";
+import type { Clock } from "../clock";
+import { fail } from "../errors";
+import { appendEvent } from "../journal/append";
+import type { Principal } from "../principal";
+import { openFocusWindow } from "../rooms/focus";
+import { requireMove } from "./moves";
+import { leaseEnd } from "./lease";
+import { announceVerdict } from "./announce-review";
+import { textField } from "./text";
+import { lockTask, readTaskView, type TaskView } from "./view";
+
+export const reviewTaskInput = z.discriminatedUnion("verdict", [
+  z.strictObject({ verdict: z.literal("accept"), reason: textField(4_000).optional() }),
+  z.strictObject({ verdict: z.literal("reject"), reason: textField(4_000, "a rejection needs a reason the owner can act on") }),
+]);
+export type ReviewTaskInput = z.infer<typeof reviewTaskInput>;
+
+export async function reviewTask(db: Db, caller: Principal, taskId: string, input: ReviewTaskInput, clock: Clock): Promise<TaskView> {
+  const now = clock.now();
+  const reviewed = await db.transaction(async (tx) => {
+    const task = await lockTask(tx, taskId);
+    if (task.approverId !== caller.id) throw fail.forbidden("task", `only the approver of task #${task.number} may review it`);
+    requireMove(task, input.verdict === "accept" ? "accept" : "reject", "review");
+    // The owner is set in review (a CHECK); the approver is never the owner (another CHECK).
+    const ownerId = task.ownerId!;
+    const reason = input.reason || null;
+    await tx.insert(taskReviews).values({ taskId: task.id, reviewerId: caller.id, ownerId, verdict: input.verdict, reason, createdAt: now });
+    // Rework is not a new claim: the owner keeps its fence and gets a fresh lease.
+    const next = input.verdict === "accept" ? { status: "done" as const } : { status: "in_progress" as const, leaseExpiresAt: leaseEnd(task, now) };
+    await tx
+      .update(tasks)
+      .set({ ...next, updatedAt: now })
+      .where(eq(tasks.id, task.id));
+    await appendEvent(tx, {
+      kind: "TaskReviewed",
+      actor: caller.id,
+      taskId: task.id,
+      t: now,
+      data: { number: task.number, verdict: input.verdict, reason, ownerId, reviewerId: caller.id, fence: task.fence },
+    });
+    if (input.verdict === "reject") await openFocusWindow(tx, ownerId, task.id, now);
+    return readTaskView(tx, task.id);
+  });
+  // After the commit, in its own transaction (Quorum passes no gate), as the escalations are announced.
+  if (caller.kind === "human") await announceVerdict(db, caller, reviewed, input.verdict, input.reason || null, clock);
+  return reviewed;
+}

@@ -1,0 +1,22 @@
+// The MAST monitor: the failure modes in the journal at one scope.
+import { diagnoseScope, diagnosisQuery } from "@/domain/diagnosis/scope";
+import * as v from "../views";
+import { ok, type RouteSpec, TAGS, endpoint } from "./route-spec";
+
+export const DIAGNOSIS_ROUTES: RouteSpec[] = [
+  endpoint({
+    method: "get",
+    path: "/api/diagnosis",
+    tag: TAGS.journal,
+    summary: "The MAST failure modes (FM-1.1 … FM-3.3) in a flight's, a run's or a task's journal, or in everything since an event or a moment",
+    description:
+      "Exactly one of `flight` (number or id), `run`, `task` (id or number) or `since` (an event id, or an ISO 8601 moment with its offset); 400 otherwise. " +
+      "Each finding names its mode, category and severity (high: it landed — accepted, integrated or a red suite; medium: it cost work; low: absorbed), a sentence, and the ids of the events that show it. " +
+      "Read as the caller may read the journal: an agent's diagnosis never rests on a direct message it is not party to. `since` reads at most 20,000 events (`truncated`, `through`).",
+    access: "principal",
+    query: diagnosisQuery,
+    answers: ok(v.diagnosis),
+    refusals: [404],
+    run: async ({ ctx, caller, query }) => await diagnoseScope(ctx.db, caller, query),
+  }),
+];

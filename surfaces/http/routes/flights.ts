@@ -1,0 +1,92 @@
+// The built-in team's flights: starting one on your repository, reading them, retrying a goal handed back,
+// and how the team thinks.
+import { readTeamStatus } from "@/domain/flights/team-status";
+import { startFlight } from "@/domain/flights/start";
+import { listFlights, readFlight } from "@/domain/flights/view";
+import { z } from "zod";
+import { retryFlight, retryFlightInput } from "@/domain/flights/hand-back";
+import { inspectForFlight, inspectRepositoryQuery } from "@/domain/flights/inspect";
+import { startFlightInput } from "@/domain/flights/launch";
+import * as v from "../views";
+import { created, ok, type RouteSpec, TAGS, uuidId, endpoint } from "./route-spec";
+
+export const FLIGHT_ROUTES: RouteSpec[] = [
+  endpoint({
+    method: "get",
+    path: "/api/flights",
+    tag: TAGS.runs,
+    summary: "The built-in team's flights, newest first: status, plan, tasks, spend and branch",
+    access: "principal",
+    answers: ok(v.flightList),
+    refusals: [],
+    run: async ({ ctx, caller }) => await listFlights(ctx.db, caller),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/flights",
+    tag: TAGS.runs,
+    summary:
+      "Start a flight on your repository (humans): the team clones it, works each task on its own branch and integrates into `quorum/flight-<n>` there, never touching your checkout; the test command is detected when absent",
+    access: "principal",
+    body: startFlightInput,
+    answers: created(v.flight),
+    refusals: [403, 409],
+    otherConflicts: ["no_team", "scripted_team"],
+    run: async ({ ctx, caller, body }) => await startFlight(ctx.db, caller, body, ctx.clock),
+  }),
+  endpoint({
+    method: "get",
+    path: "/api/flights/inspect",
+    tag: TAGS.runs,
+    summary:
+      "What a flight on this repository would start from (humans): its top folder, HEAD, branch and the detected test command; 400 with the reason for a path that is no git repository with a commit",
+    access: "principal",
+    query: inspectRepositoryQuery,
+    answers: ok(v.repositoryInspection),
+    refusals: [403],
+    run: async ({ caller, query }) => {
+      const { repo } = query;
+      return await inspectForFlight(caller, repo);
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/api/flights/{id}",
+    tag: TAGS.runs,
+    summary: "One flight, by id or number",
+    access: "principal",
+    params: z.strictObject({ id: z.string().min(1).max(64) }),
+    answers: ok(v.flight),
+    refusals: [404],
+    run: async ({ ctx, caller, params }) => {
+      const { id } = params;
+      return await readFlight(ctx.db, id, caller);
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/flights/{id}/retry",
+    tag: TAGS.runs,
+    summary: "Retry a goal handed back after its model failed, live or scripted (the goal's human)",
+    access: "principal",
+    params: uuidId,
+    body: retryFlightInput,
+    answers: ok(v.anyObject),
+    refusals: [403, 404, 409],
+    otherConflicts: ["not_handed_back", "no_team"],
+    run: async ({ ctx, caller, params, body }) => {
+      const { id } = params;
+      return await retryFlight(ctx.db, caller, id, body, ctx.clock);
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/api/team",
+    tag: TAGS.runs,
+    summary: "How the built-in team thinks (scripted or a model)",
+    access: "principal",
+    answers: ok(v.anyObject),
+    refusals: [],
+    run: async ({ ctx }) => await readTeamStatus(ctx.db),
+  }),
+];

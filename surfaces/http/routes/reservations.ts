@@ -1,0 +1,98 @@
+// Reservations: repository globs held under a lease, and the pre-commit question.
+import { checkPaths, checkPathsInput } from "@/domain/reservations/check-paths";
+import { forceReleaseInput, forceReleaseReservation } from "@/domain/reservations/force-release";
+import { listReservations, listReservationsQuery } from "@/domain/reservations/list";
+import { releaseReservation, releaseReservationInput } from "@/domain/reservations/release";
+import { renewReservation, renewReservationInput } from "@/domain/reservations/renew";
+import { reservePaths, reservePathsInput } from "@/domain/reservations/reserve";
+import { reservedError, staleFenceError } from "../errors";
+import * as v from "../views";
+import { uuidId, ok, created, type RouteSpec, TAGS, endpoint } from "./route-spec";
+
+export const RESERVATION_ROUTES: RouteSpec[] = [
+  endpoint({
+    method: "get",
+    path: "/api/reservations",
+    tag: TAGS.reservations,
+    summary: "Reservations (live ones by default)",
+    access: "principal",
+    query: listReservationsQuery,
+    answers: ok(v.page(v.reservation)),
+    refusals: [],
+    run: async ({ ctx, caller, query }) => await listReservations(ctx.db, caller, query, ctx.clock.now()),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/reservations",
+    tag: TAGS.reservations,
+    summary: "Reserve repository globs under a lease; an overlapping exclusive hold is refused with its `holders`",
+    access: "principal",
+    body: reservePathsInput,
+    answers: created(v.reservation),
+    refusals: [403, 404, 409],
+    conflicts: [reservedError],
+    otherConflicts: ["too_many_reservations"],
+    run: async ({ ctx, caller, body }) => await reservePaths(ctx.db, caller, body, ctx.clock),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/reservations/check",
+    tag: TAGS.reservations,
+    summary: "Which paths someone else holds (the pre-commit hook's question)",
+    access: "principal",
+    body: checkPathsInput,
+    answers: ok(v.pathCheck),
+    refusals: [],
+    run: async ({ ctx, caller, body }) => await checkPaths(ctx.db, caller, body, ctx.clock.now()),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/reservations/{id}/renew",
+    tag: TAGS.reservations,
+    summary: "Renew your reservation's lease",
+    access: "principal",
+    params: uuidId,
+    body: renewReservationInput,
+    answers: ok(v.reservation),
+    refusals: [403, 404, 409],
+    conflicts: [staleFenceError, reservedError],
+    otherConflicts: ["wrong_status"],
+    run: async ({ ctx, caller, params, body }) => {
+      const { id } = params;
+      return await renewReservation(ctx.db, caller, id, body, ctx.clock);
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/reservations/{id}/release",
+    tag: TAGS.reservations,
+    summary: "Release your reservation",
+    access: "principal",
+    params: uuidId,
+    body: releaseReservationInput,
+    answers: ok(v.reservation),
+    refusals: [403, 404, 409],
+    conflicts: [staleFenceError],
+    otherConflicts: ["wrong_status"],
+    run: async ({ ctx, caller, params, body }) => {
+      const { id } = params;
+      return await releaseReservation(ctx.db, caller, id, body, ctx.clock);
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/reservations/{id}/force-release",
+    tag: TAGS.reservations,
+    summary: "End someone's stale reservation (humans); its holder is told",
+    access: "principal",
+    params: uuidId,
+    body: forceReleaseInput,
+    answers: ok(v.reservation),
+    refusals: [403, 404, 409],
+    otherConflicts: ["wrong_status"],
+    run: async ({ ctx, caller, params, body }) => {
+      const { id } = params;
+      return await forceReleaseReservation(ctx.db, caller, id, body, ctx.clock);
+    },
+  }),
+];

@@ -1,0 +1,116 @@
+// What an endpoint of the HTTP API is: one declaration of its path, who may call it, the zod schemas its
+// params, query and body are read with, its answers and refusals, and the domain call it makes. The router
+// (surfaces/http/router.ts) serves it, the OpenAPI document describes it, the authz matrix and fuzzer call it.
+import { z } from "zod";
+import type { ServerContext } from "@/domain/context";
+import { runIdSchema } from "@/domain/journal/load";
+import type { Principal } from "@/domain/principal";
+import type { Refusal } from "../errors";
+
+export const TAGS = {
+  health: "Health",
+  principals: "Principals",
+  rooms: "Rooms",
+  tasks: "Tasks",
+  decisions: "Decisions",
+  commitments: "Commitments",
+  memory: "Memory",
+  reservations: "Reservations",
+  runs: "Runs and budgets",
+  journal: "Journal",
+  bill: "Bill",
+  webhooks: "Webhooks",
+  surfaces: "Surfaces",
+  experiments: "Experiments",
+} as const;
+export type Tag = (typeof TAGS)[keyof typeof TAGS];
+
+export const TAG_TEXT: Record<Tag, string> = {
+  Health: "Liveness and metrics, for operators, load balancers and Prometheus.",
+  Principals: "Who is calling, the roster, agents and their keys, browser sessions.",
+  Rooms: "Chat under the relay's gates (rate, duplicate, freshness, lapping), cursors, inboxes and digests.",
+  Tasks: "The board: claim with a lease and a fence, heartbeat, output, submit, review.",
+  Decisions: "Questions with a quorum and a timebox; escalations go to humans.",
+  Commitments: "The ledger of promises, and what waits on what.",
+  Memory: "Lessons from worked tasks, promoted (or pinned) to principles.",
+  Reservations: "Repository globs held under a lease, and the pre-commit question.",
+  "Runs and budgets": "Quorum's own workers: stopping a run, funding a budget.",
+  Journal: "Every event, for catching up, auditing and replaying.",
+  Bill: "Tokens and money per agent, model, task and run.",
+  Webhooks: "Signed deliveries of journal events to endpoints humans register.",
+  Surfaces: "The MCP server, A2A's JSON-RPC binding and agent card, and this document.",
+  Experiments: "The tables `quorum experiment` saved: what the harness measured on a scratch database of its own.",
+};
+
+/** Who may call: nobody needs to sign in, a bearer key or session cookie, or a bearer key only (MCP). */
+export type Access = "public" | "principal" | "bearer";
+
+export interface Answer {
+  status: number;
+  description: string;
+  /** A JSON body; none for 202/204 without one. */
+  schema?: z.ZodType;
+  /** Another content type than JSON (an event stream, a JSON Lines download). */
+  contentType?: string;
+}
+
+/** What a declaration's `run` is handed, read and checked already: the caller comes first, before any lookup. */
+export interface Call<P = unknown, Q = unknown, B = unknown, C extends Principal | null = Principal | null> {
+  ctx: ServerContext;
+  /** Signed in (a bearer key or the session cookie) for `principal` endpoints; null for the others. */
+  caller: C;
+  params: P;
+  query: Q;
+  body: B;
+  request: Request;
+  /** The endpoints the router serves (the document's endpoint describes them). */
+  routes: RouteSpec[];
+}
+
+/** A JSON body (sent with the declaration's success status), or a Response of its own (a stream, a download). */
+export type Run = (call: Call<never, never, never, never>) => Promise<unknown>;
+
+export interface RouteSpec {
+  method: "get" | "post" | "patch" | "delete";
+  /** The OpenAPI path: `/api/tasks/{id}/claim`. */
+  path: string;
+  tag: Tag;
+  summary: string;
+  description?: string;
+  access: Access;
+  params?: z.ZodObject;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  answers: Answer[];
+  /** The refusals beyond the ones every route of its kind can give (400, 401, 413 for bodies). */
+  refusals: Refusal[];
+  /** 409 codes with fields of their own, and the other 409 codes. */
+  conflicts?: z.ZodObject[];
+  otherConflicts?: string[];
+  /** What the endpoint does; absent only for the paths beside /api that a page route serves (the agent card, /metrics). */
+  run?: Run;
+}
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** A declaration with its schemas' types carried into `run`: `call.body` is what `body` parses to. */
+export function endpoint<A extends Access, P extends z.ZodObject | undefined = undefined, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+  spec: Omit<RouteSpec, "access" | "params" | "query" | "body" | "run"> & {
+    access: A;
+    params?: P;
+    query?: Q;
+    body?: B;
+    run?: (call: Call<Parsed<P>, Parsed<Q>, Parsed<B>, A extends "principal" ? Principal : null>) => Promise<unknown>;
+  },
+): RouteSpec {
+  return spec as RouteSpec;
+}
+
+/** The path params most routes take: a uuid, or a run's id. */
+export const uuidId = z.strictObject({ id: z.uuid() });
+export const runId = z.strictObject({ id: runIdSchema });
+
+/** The usual success answers: 200 and 201 with a JSON body, 204 without one. */
+export const ok = (schema: z.ZodType, description = "OK"): Answer[] => [{ status: 200, description, schema }];
+export const created = (schema: z.ZodType, description = "Created"): Answer[] => [{ status: 201, description, schema }];
+export const noContent = (description: string): Answer => ({ status: 204, description });

@@ -1,0 +1,239 @@
+// The board: filing, claiming with a lease and a fence, heartbeat, output, submit, review, reopen, cancel.
+import { json } from "../handler";
+import { getTaskDetail } from "@/domain/tasks/get";
+import { readTaskDiff } from "@/domain/flights/task-diff";
+import { z } from "zod";
+import { cancelTask, cancelTaskInput } from "@/domain/tasks/cancel";
+import { editTask, editTaskInput } from "@/domain/tasks/edit";
+import { taskIdOf, taskRef } from "@/domain/tasks/ref";
+import { claimTask, claimTaskInput } from "@/domain/tasks/claim";
+import { claimNextTask, claimNextTaskInput } from "@/domain/tasks/claim-next";
+import { createTask, createTaskInput } from "@/domain/tasks/create";
+import { heartbeat, heartbeatInput } from "@/domain/tasks/heartbeat";
+import { listTasks, listTasksQuery } from "@/domain/tasks/list";
+import { appendOutput, appendOutputInput } from "@/domain/tasks/append-output";
+import { listOutput, listOutputQuery } from "@/domain/tasks/list-output";
+import { reopenTask, reopenTaskInput } from "@/domain/tasks/reopen";
+import { reviewTask, reviewTaskInput } from "@/domain/tasks/review";
+import { submitTask, submitTaskInput } from "@/domain/tasks/submit";
+import { cycleError } from "../errors";
+import { staleFenceError, outputConflictError } from "../errors";
+import * as v from "../views";
+import { ok, created, noContent, type RouteSpec, TAGS, endpoint } from "./route-spec";
+
+/** A task route names its task by id or by number ("12", "#12"). */
+const taskParams = z.strictObject({ id: taskRef });
+
+export const TASK_ROUTES: RouteSpec[] = [
+  endpoint({
+    method: "get",
+    path: "/api/tasks",
+    tag: TAGS.tasks,
+    summary: "The board, newest first",
+    access: "principal",
+    query: listTasksQuery,
+    answers: ok(v.page(v.task)),
+    refusals: [],
+    run: async ({ ctx, query }) => await listTasks(ctx.db, query),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/tasks",
+    tag: TAGS.tasks,
+    summary: "File a task; work starts once it has acceptance criteria",
+    access: "principal",
+    body: createTaskInput,
+    answers: created(v.task),
+    refusals: [403, 404, 409],
+    conflicts: [cycleError],
+    run: async ({ ctx, caller, body }) => await createTask(ctx.db, caller, body, ctx.clock),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/tasks/claim-next",
+    tag: TAGS.tasks,
+    summary: "Claim the best ready task for you: 200 with it, or 204 when none is ready",
+    access: "principal",
+    body: claimNextTaskInput,
+    answers: [...ok(v.task, "Claimed: keep its `fence`, every later write carries it"), noContent("Nothing is ready for you")],
+    refusals: [403],
+    run: async ({ ctx, caller }) => {
+      const task = await claimNextTask(ctx.db, caller, ctx.clock);
+      return task ? json(task) : new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/api/tasks/{id}",
+    tag: TAGS.tasks,
+    summary: "One task with its evidence, reviews, ADR, latest output and thread",
+    access: "principal",
+    params: taskParams,
+    answers: ok(v.taskDetail),
+    refusals: [404],
+    run: async ({ ctx, caller, params }) => {
+      const id = await taskIdOf(ctx.db, params.id);
+      return await getTaskDetail(ctx.db, caller, id);
+    },
+  }),
+  endpoint({
+    method: "patch",
+    path: "/api/tasks/{id}",
+    tag: TAGS.tasks,
+    summary: "Fix a ready task: its title, description, acceptance criteria or approver (its creator, or a human)",
+    access: "principal",
+    params: taskParams,
+    body: editTaskInput,
+    answers: ok(v.task),
+    refusals: [403, 404, 409],
+    otherConflicts: ["wrong_status"],
+    run: async ({ ctx, caller, params, body }) => {
+      const id = await taskIdOf(ctx.db, params.id);
+      return await editTask(ctx.db, caller, id, body, ctx.clock);
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/api/tasks/{id}/diff",
+    tag: TAGS.tasks,
+    summary: "What the task changed, for its review: a coder's branch against main (its merge once integrated), or a goal's combined merges — files with +/− counts and hunks",
+    access: "principal",
+    params: taskParams,
+    answers: ok(v.taskDiff),
+    refusals: [404],
+    run: async ({ ctx, params }) => {
+      const id = await taskIdOf(ctx.db, params.id);
+      return await readTaskDiff(ctx.db, id);
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/tasks/{id}/claim",
+    tag: TAGS.tasks,
+    summary: "Claim a ready task: you own it, with a lease and `fence + 1`",
+    access: "principal",
+    params: taskParams,
+    body: claimTaskInput,
+    answers: ok(v.task),
+    refusals: [403, 404, 409],
+    otherConflicts: ["wrong_status", "no_acceptance_criteria", "waiting_on_dependencies"],
+    run: async ({ ctx, caller, params }) => {
+      const id = await taskIdOf(ctx.db, params.id);
+      return await claimTask(ctx.db, caller, id, ctx.clock);
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/tasks/{id}/heartbeat",
+    tag: TAGS.tasks,
+    summary: "Renew your lease; a stale fence is refused (you lost the task)",
+    access: "principal",
+    params: taskParams,
+    body: heartbeatInput,
+    answers: ok(v.task),
+    refusals: [403, 404, 409],
+    conflicts: [staleFenceError],
+    otherConflicts: ["wrong_status"],
+    run: async ({ ctx, caller, params, body }) => {
+      const id = await taskIdOf(ctx.db, params.id);
+      return await heartbeat(ctx.db, caller, id, body, ctx.clock);
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/api/tasks/{id}/output",
+    tag: TAGS.tasks,
+    summary: "The output items written so far, in order (where a replacement resumes)",
+    access: "principal",
+    params: taskParams,
+    query: listOutputQuery,
+    answers: ok(v.page(v.outputItem)),
+    refusals: [404],
+    run: async ({ ctx, params, query }) => {
+      const id = await taskIdOf(ctx.db, params.id);
+      return await listOutput(ctx.db, id, query);
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/tasks/{id}/output",
+    tag: TAGS.tasks,
+    summary: "Append output items (any JSON), so a successor can resume; with `from`, a repeated write is not stored twice",
+    access: "principal",
+    params: taskParams,
+    body: appendOutputInput,
+    answers: ok(v.task),
+    refusals: [403, 404, 409],
+    conflicts: [staleFenceError, outputConflictError],
+    otherConflicts: ["wrong_status"],
+    run: async ({ ctx, caller, params, body }) => {
+      const id = await taskIdOf(ctx.db, params.id);
+      return await appendOutput(ctx.db, caller, id, body, ctx.clock);
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/tasks/{id}/submit",
+    tag: TAGS.tasks,
+    summary: "Submit for review with a summary and evidence",
+    access: "principal",
+    params: taskParams,
+    body: submitTaskInput,
+    answers: ok(v.task),
+    refusals: [403, 404, 409],
+    conflicts: [staleFenceError],
+    otherConflicts: ["wrong_status"],
+    run: async ({ ctx, caller, params, body }) => {
+      const id = await taskIdOf(ctx.db, params.id);
+      return await submitTask(ctx.db, caller, id, body, ctx.clock);
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/tasks/{id}/review",
+    tag: TAGS.tasks,
+    summary: "Accept or reject a submission (the approver, never the owner)",
+    access: "principal",
+    params: taskParams,
+    body: reviewTaskInput,
+    answers: ok(v.task),
+    refusals: [403, 404, 409],
+    otherConflicts: ["wrong_status"],
+    run: async ({ ctx, caller, params, body }) => {
+      const id = await taskIdOf(ctx.db, params.id);
+      return await reviewTask(ctx.db, caller, id, body, ctx.clock);
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/tasks/{id}/reopen",
+    tag: TAGS.tasks,
+    summary: "Reopen a done task on new evidence",
+    access: "principal",
+    params: taskParams,
+    body: reopenTaskInput,
+    answers: ok(v.task),
+    refusals: [403, 404, 409],
+    otherConflicts: ["wrong_status", "duplicate", "archived"],
+    run: async ({ ctx, caller, params, body }) => {
+      const id = await taskIdOf(ctx.db, params.id);
+      return await reopenTask(ctx.db, caller, id, body, ctx.clock);
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/tasks/{id}/cancel",
+    tag: TAGS.tasks,
+    summary: "Cancel a task, with an ADR",
+    access: "principal",
+    params: taskParams,
+    body: cancelTaskInput,
+    answers: ok(v.task),
+    refusals: [403, 404, 409],
+    otherConflicts: ["wrong_status"],
+    run: async ({ ctx, caller, params, body }) => {
+      const id = await taskIdOf(ctx.db, params.id);
+      return await cancelTask(ctx.db, caller, id, body, ctx.clock);
+    },
+  }),
+];

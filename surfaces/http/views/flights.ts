@@ -1,0 +1,60 @@
+// Flights: a flight with its plan and budgets, the list of them, the inspection of a repository
+// before one starts, and an agent's allowance for flights.
+import { z } from "zod";
+import type { FlightAllowanceView } from "@/domain/flights/agent-allowance";
+import type { RepositoryInspection } from "@/domain/flights/inspect";
+import type { FlightList, FlightView } from "@/domain/flights/view";
+import { open, uuid, when, int } from "./base";
+import { budgetLine } from "./bill";
+
+export const flightAllowance = open({ agentId: uuid, tokens: int, committed: int, left: int }) satisfies z.ZodType<FlightAllowanceView>;
+
+const taskStatus = z.enum(["ready", "in_progress", "review", "done", "cancelled"]);
+export const flight = open({
+  id: uuid,
+  number: int,
+  goal: z.string(),
+  status: z.enum(["planning", "working", "green", "red"]),
+  mode: z.string(),
+  source: z.string().nullable(),
+  branch: z.string(),
+  baseCommit: z.string().nullable(),
+  testCommand: z.string().nullable(),
+  setup: open({
+    command: z.string(),
+    source: z.string(),
+    status: z.enum(["pending", "running", "done", "failed"]),
+    line: z.string().nullable(),
+    elapsedMs: int.nullable(),
+    reused: z.boolean(),
+    log: z.string().nullable(),
+    at: when.nullable(),
+  }).nullable(),
+  mergeCommand: z.string().nullable(),
+  goalTask: open({ id: uuid, number: int, title: z.string(), status: taskStatus }),
+  tasks: z.array(
+    open({
+      id: uuid,
+      number: int,
+      title: z.string(),
+      status: taskStatus,
+      ownerName: z.string().nullable(),
+      dependsOn: z.array(int),
+      integrated: z.boolean(),
+      budget: budgetLine.nullable(),
+    }),
+  ),
+  budget: budgetLine.nullable(),
+  alerts: z.array(open({ key: z.string(), flightId: uuid, mode: z.string(), name: z.string(), sentence: z.string(), taskIds: z.array(uuid), eventId: int, since: when })),
+  createdByName: z.string().nullable(),
+  createdAt: when,
+  updatedAt: when,
+}) satisfies z.ZodType<FlightView>;
+export const flightList = open({ items: z.array(flight), defaultAllowance: int }) satisfies z.ZodType<FlightList>;
+export const repositoryInspection = open({
+  path: z.string(),
+  head: z.string(),
+  branch: z.string().nullable(),
+  testCommand: z.string().nullable(),
+  setup: open({ command: z.string(), source: z.enum(["given", "file", "detected"]) }).nullable(),
+}) satisfies z.ZodType<RepositoryInspection>;

@@ -1,0 +1,65 @@
+// A task, its detail page (evidence, reviews, output, thread) and the diff of its work: the views of
+// the task board, kept together because the detail embeds the others.
+import { z } from "zod";
+import type { TaskDiff } from "@/domain/flights/task-diff";
+import type { TaskDetail } from "@/domain/tasks/get";
+import type { OutputItem } from "@/domain/tasks/list-output";
+import type { TaskView } from "@/domain/tasks/view";
+import { open, uuid, when, kind, int } from "./base";
+import { message } from "./rooms";
+
+export const task = open({
+  id: uuid,
+  number: int,
+  title: z.string(),
+  description: z.string(),
+  acceptanceCriteria: z.string().nullable(),
+  status: z.enum(["ready", "in_progress", "review", "done", "cancelled"]),
+  ownerId: uuid.nullable(),
+  ownerName: z.string().nullable(),
+  ownerKind: kind.nullable(),
+  approverId: uuid,
+  approverName: z.string(),
+  approverKind: kind,
+  fence: int,
+  leaseMinutes: int.nullable(),
+  leaseExpiresAt: when.nullable(),
+  stallsAt: when.nullable(),
+  outputCount: int,
+  waitingOn: int,
+  offeredTo: uuid.nullable(),
+  parentId: uuid.nullable(),
+  adrId: uuid.nullable(),
+  createdBy: uuid,
+  createdByName: z.string(),
+  createdAt: when,
+  updatedAt: when,
+}) satisfies z.ZodType<TaskView>;
+const diffFile = open({
+  path: z.string(),
+  from: z.string().nullable(),
+  status: z.enum(["added", "deleted", "modified", "renamed"]),
+  additions: int,
+  deletions: int,
+  binary: z.boolean(),
+  shown: z.boolean(),
+  hunks: z.array(open({ header: z.string(), lines: z.array(open({ kind: z.enum(["add", "del", "context"]), text: z.string() })) })),
+});
+export const taskDiff = open({
+  source: z.string(),
+  available: z.boolean(),
+  files: z.array(diffFile),
+  additions: int,
+  deletions: int,
+  truncated: z.boolean(),
+  commits: z.array(open({ sha: z.string(), subject: z.string(), author: z.string() })),
+}) satisfies z.ZodType<TaskDiff>;
+export const outputItem = open({ seq: int, item: z.unknown(), fence: int, authorId: uuid, createdAt: when }) satisfies z.ZodType<OutputItem>;
+export const taskDetail = open({
+  task,
+  evidence: z.array(open({ id: int, kind: z.enum(["submission", "reopen"]), authorId: uuid, evidence: z.string(), createdAt: when })),
+  reviews: z.array(open({ id: int, reviewerId: uuid, verdict: z.enum(["accept", "reject"]), reason: z.string().nullable(), createdAt: when })),
+  adr: open({ id: uuid, title: z.string(), context: z.string(), decision: z.string(), consequences: z.string() }).nullable(),
+  outputTail: z.array(outputItem),
+  thread: z.array(message),
+}) satisfies z.ZodType<Pick<TaskDetail, "task" | "outputTail" | "thread">>;
