@@ -23,6 +23,7 @@ import { resolveEscalation } from "../domain/decisions/resolve-escalation";
 import { sweepDecisions } from "../domain/decisions/sweep-decisions";
 import { sweepDiagnosis } from "../domain/diagnosis/monitor";
 import { markReasked, nextSilentReview } from "../domain/flights/deadlines";
+import { releaseSubtask, retryFlight } from "../domain/flights/hand-back";
 import { EVENT_KINDS, type EventKind } from "../domain/journal/kinds";
 import type { Principal } from "../domain/principal";
 import { SESSION_COOKIE } from "../domain/principals/sign-in";
@@ -97,7 +98,7 @@ const decision = (question: string, quorum: number, escalationTimeboxSeconds = 6
  * One afternoon of a small team, touching every path that writes a kind the SQL names: posts (broadcast, direct,
  * mentions, a nudge, two at once, held in a focus window), refusals by the duplicate and freshness gates, acks,
  * every claim path (by id, claim-next, a batch, rework), a heartbeat, output, both submit paths, a stall, expiries,
- * every way a decision ends, a sign-out, a run out of budget, and a finding of the MAST monitor.
+ * every way a decision ends, a sign-out, a run out of budget, a flight's release and retry, and a finding of the MAST monitor.
  */
 async function anAfternoon(): Promise<void> {
   const db = getDb();
@@ -206,6 +207,17 @@ async function anAfternoon(): Promise<void> {
   const silent = await nextSilentReview(db, clock.now());
   expect(silent?.task.id).toBe(sub.id);
   expect(await markReasked(db, ada, silent!, clock)).toBe(true);
+
+  // What a flight's claim passes over (quorum_flight_cooling): a release (TaskReleased, its review tried again
+  // after a cool-down), and a handed-back flight that its human retries (FlightRetried).
+  const ending = { runId: null, outcome: "failed", reason: "the model timed out", model: "scripted", advice: "try again" };
+  expect(await releaseSubtask(db, ada, sub.id, ending, clock)).toMatchObject({ taskId: sub.id });
+  const redGoal = await makeReadyTask(lead, { title: "Make the lexer total" }, clock);
+  const [red] = await db
+    .insert(flights)
+    .values({ goal: redGoal.title, repo: join(root, "never-cloned"), goalTaskId: redGoal.id, mode: "scripted", createdBy: lead.id, status: "red" })
+    .returning();
+  expect(await retryFlight(db, lead, red.id, { mode: "scripted" }, clock)).toMatchObject({ status: "planning" });
   for (let pass = 0; pass < 10 && (await sweepDiagnosis(db, clock)).read > 0; pass++);
 }
 

@@ -1,6 +1,6 @@
 -- Whether p_claimer may claim the task: quorum_claim_refusal (the rule) has nothing against it, put so that
--- a search by it keeps the plan claim-next needs. Called by claim-next's searches (server/tasks/claim-next.ts,
--- quorum_claim_next_tasks) and by the write every claim goes through (quorum_start_work).
+-- a search by it keeps the plan claim-next needs. Called by the search for a next task
+-- (quorum_claim_next_tasks, every caller's) and by the write every claim goes through (quorum_start_work).
 --
 -- Inlined (one expression, IMMUTABLE), the planner sees two tests. `p_status = 'ready'`, though the rule
 -- asks it too, in plain sight: it is what lets the partial indexes on ready tasks (tasks_ready_idx,

@@ -24,7 +24,7 @@ import { readTeamStatus } from "./team-status";
 import { quoted } from "../quoted-text";
 import { backToReady } from "../tasks/back-to-ready";
 
-/** A released subtask is not taken by the team again before this (the model may need a moment, or a human). */
+/** A released subtask is not taken by the team again before this (the model may need a moment, or a human); db/functions/quorum_flight_cooling.sql reads it back from TaskReleased. */
 export const RELEASE_COOL_DOWN_MS = 60_000;
 
 /**
@@ -284,18 +284,4 @@ async function releasesOf(tx: Tx, taskId: string): Promise<number> {
     select count(*)::int as n from events e join tasks t on t.id = e.task_id
     where e.kind = 'TaskReleased' and e.task_id = ${taskId}::uuid and e.actor is distinct from t.approver_id`);
   return row?.n ?? 0;
-}
-
-/**
- * Subtasks of a flight the team's claim skips: cooling down after a release, or handed to the orchestrator
- * to re-plan (until the re-plan cancels them, or the human, handed the goal, retries the flight).
- */
-export async function coolingTaskIds(db: Db | Tx, flightId: string, now: Date): Promise<Set<string>> {
-  const rows = await db.execute<{ task_id: string }>(sql`
-    select distinct r.task_id from events r
-    where r.kind = 'TaskReleased' and r.data->>'flightId' = ${flightId}
-      and ((r.data->>'coolDownUntil')::timestamptz > ${now.toISOString()}::timestamptz
-        or ((r.data->>'replan')::boolean
-          and not exists (select from events f where f.kind = 'FlightRetried' and f.data->>'flightId' = ${flightId} and f.id > r.id)))`);
-  return new Set(rows.map((r) => r.task_id));
 }

@@ -1,14 +1,12 @@
 // The coder's side of a flight: the next task to work (rework first), the REQUEST it answers, and
 // giving up on a task rejected too often.
-import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { events, flights, flightTasks, messages, taskEvidence, tasks } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { payloadOf } from "../journal/payloads";
 import type { Principal } from "../principal";
-import { QuorumError } from "../errors";
-import { takeTask } from "../tasks/claim";
-import { coolingTaskIds } from "./hand-back";
+import { claimNextTask } from "../tasks/claim-next";
 import { readTaskView, type TaskView } from "../tasks/view";
 import { placeOf, type FlightPlace } from "./place";
 
@@ -47,14 +45,12 @@ export async function nextRework(db: Db, coderId: string): Promise<(FlightWork &
 }
 
 /**
- * Claims the next ready task of any working flight, within that flight's goal: one offered to the coder
- * first, then in number order. A task released by a failed run is skipped until its cool-down passes, and
- * one handed to the orchestrator to re-plan is skipped altogether.
- *
- * Each claim locks its task before it asks whether the task is cooling: a release holds that lock until it
- * commits, so a claim never takes a task on the strength of a cooling set read before the release that made
- * it ready (with two coders, one read the set while the other's third try was being handed back, and tried
- * the task a fourth time).
+ * Claims the next ready task of any working flight, within that flight's goal, in claim-next's order (one
+ * offered to the coder first, then in number order: db/functions/quorum_claim_next_tasks.sql, the one home of
+ * that order). A task released by a failed run is skipped until its cool-down passes, and one handed to the
+ * orchestrator to re-plan is skipped altogether: the search asks that of the tasks it has locked, so never on
+ * a cooling set read before the release that made a task ready (with two coders, one read the set while the
+ * other's third try was being handed back, and tried the task a fourth time).
  */
 export async function claimNextFlightTask(db: Db, coder: Principal, clock: Clock): Promise<FlightWork | null> {
   // A flight's tasks are taken once its plan is recorded: its dependencies are known then, and no task starts
@@ -65,33 +61,10 @@ export async function claimNextFlightTask(db: Db, coder: Principal, clock: Clock
     .where(and(eq(flights.status, "working"), isNotNull(flights.plannedAt)))
     .orderBy(asc(flights.createdAt));
   for (const flight of working) {
-    const ready = await db
-      .select({ id: tasks.id })
-      .from(tasks)
-      .where(and(eq(tasks.parentId, flight.goalTaskId), eq(tasks.status, "ready")))
-      .orderBy(sql`${tasks.offeredTo} is not distinct from ${coder.id}::uuid desc`, asc(tasks.number));
-    for (const { id } of ready) {
-      const task = await claimUnlessCooling(db, coder, flight.id, id, clock);
-      if (task) return { task, place: placeOf(flight) };
-    }
+    const task = await claimNextTask(db, coder, clock, { parentId: flight.goalTaskId, flightId: flight.id, via: "claim" });
+    if (task) return { task, place: placeOf(flight) };
   }
   return null;
-}
-
-/** Claims the task unless it is cooling down or waits for its re-plan; null too when someone else took it. */
-async function claimUnlessCooling(db: Db, coder: Principal, flightId: string, taskId: string, clock: Clock): Promise<TaskView | null> {
-  try {
-    return await db.transaction(async (tx) => {
-      const now = clock.now();
-      await tx.select({ id: tasks.id }).from(tasks).where(eq(tasks.id, taskId)).for("update");
-      if ((await coolingTaskIds(tx, flightId, now)).has(taskId)) return null;
-      return takeTask(tx, coder, taskId, now);
-    });
-  } catch (error) {
-    // Taken by someone else meanwhile, or not claimable by this coder: the caller tries the next one.
-    if (error instanceof QuorumError) return null;
-    throw error;
-  }
 }
 
 /** A flight task (not a goal) in progress, with its flight's place: what a coder carries on after a crash or on request. */
