@@ -25,8 +25,8 @@ interface Attempt {
 async function inAnotherProcess(room: string, at: Date, attempts: Attempt[], digestOf: string) {
   const script = `(async () => {
     const { connect } = await import(${JSON.stringify(`${root}/db/client.ts`)});
-    const { postMessage } = await import(${JSON.stringify(`${root}/server/relay/post-message.ts`)});
-    const { readDigest } = await import(${JSON.stringify(`${root}/server/relay/digest.ts`)});
+    const { postMessage } = await import(${JSON.stringify(`${root}/domain/rooms/post-message.ts`)});
+    const { readDigest } = await import(${JSON.stringify(`${root}/domain/rooms/digest.ts`)});
     const { principals } = await import(${JSON.stringify(`${root}/db/schema/index.ts`)});
     const { eq } = await import("drizzle-orm");
     const conn = connect(process.env.DATABASE_URL, { max: 1 });
