@@ -105,7 +105,7 @@ describe("ballots", () => {
     expect(await countRows("ballots", "decision_id", opened.body.id)).toBe(1);
     const missing = await call(ballotRoute, "/x", { key: other.key, params: { id: "00000000-0000-4000-8000-000000000000" }, body: { option: "nom", reasoning: "x" } });
     expect(missing.status).toBe(404);
-    expect((await call(ballotRoute, "/x", { key: other.key, params: { id: "nope" }, body: { option: "nom", reasoning: "x" } })).status).toBe(400);
+    expect((await call(ballotRoute, "/x", { key: other.key, params: { id: "nope" }, body: { option: "nom", reasoning: "x" } })).status).toBe(404);
   });
 
   it("counts concurrent ballots exactly once each: the quorum ballot is unique", async () => {
