@@ -2,6 +2,8 @@
 import { expect, test } from "./fixtures";
 
 test("every page of the rail has its own title, and so do a room, a task and a lost address", async ({ page, signIn }) => {
+  // A walk of every page, like the axe and screenshot walks: on two busy cores it once ran past the default minute.
+  test.setTimeout(180_000);
   await signIn(page);
   await page.goto("/room");
   const rail = page.getByRole("navigation", { name: "Pages" });
