@@ -8,6 +8,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether a failed read is worth asking again: a 4xx is the server's answer (a 404 stays a 404), said in place
+ * at once rather than after three backed-off retries; a failed connection or a 5xx gets three more tries.
+ */
+export function retryable(failures: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failures < 3;
+}
+
 async function parse<T>(response: Response): Promise<T> {
   if (response.status === 204) return undefined as T;
   const body = await response.json().catch(() => ({ message: `the server answered ${response.status}` }));
