@@ -127,16 +127,18 @@ module.exports = {
       severity: "error",
       comment:
         "MCP and A2A stand side by side over the domain and import no other surface. The HTTP API mounts their HTTP bindings " +
-        "(surfaces/mcp/endpoint.ts, surfaces/a2a/http.ts) as two of its endpoints and nothing else of them; the web server serves the HTTP API.",
+        "(surfaces/mcp/endpoint.ts, surfaces/a2a/http.ts) as two of its endpoints and hands MCP its tools; the web server serves the HTTP API.",
       from: { path: "^surfaces/(mcp|a2a)/", pathNot: TEST_FILE },
       to: { path: "^surfaces/", pathNot: "^surfaces/$1/" },
     },
     {
       name: "http-mounts-the-protocol-bindings",
       severity: "error",
-      comment: "The HTTP API reaches MCP and A2A through their HTTP bindings only (surfaces/mcp/endpoint.ts, surfaces/a2a/http.ts), and never the web server.",
+      comment:
+        "The HTTP API reaches MCP and A2A through their HTTP bindings (surfaces/mcp/endpoint.ts, surfaces/a2a/http.ts), and MCP's tool shape " +
+        "(surfaces/mcp/tool.ts, outputs.ts), since each tool is derived from an endpoint's declaration; never the web server.",
       from: { path: "^surfaces/http/", pathNot: TEST_FILE },
-      to: { path: "^surfaces/(mcp|a2a|web)/", pathNot: "^surfaces/(mcp/endpoint|a2a/http)\\.ts$" },
+      to: { path: "^surfaces/(mcp|a2a|web)/", pathNot: "^surfaces/(mcp/(endpoint|tool|outputs)|a2a/http)\\.ts$" },
     },
     {
       name: "client-stands-alone",

@@ -6,7 +6,8 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { ALL_TOOLS } from "../surfaces/mcp/registry";
+import { ROUTES as DECLARED } from "../surfaces/http/routes";
+import { toolsOf } from "../surfaces/http/tools";
 import { RESOURCES } from "../surfaces/mcp/resources";
 import { manualClock } from "../domain/clock";
 import { openDecision } from "../domain/decisions/open-decision";
@@ -359,7 +360,9 @@ describe("direct messages on every read path", () => {
       Object.keys(ROUTES).filter((k) => !gets.includes(k)),
       "ROUTES rows for routes that are gone",
     ).toEqual([]);
-    const reading = ALL_TOOLS.filter((t) => t.annotations.readOnlyHint).map((t) => t.name);
+    const reading = toolsOf(DECLARED)
+      .filter((t) => t.annotations.readOnlyHint)
+      .map((t) => t.name);
     expect(
       reading.filter((n) => !(n in READ_TOOLS)),
       "MCP read tools without a probe in READ_TOOLS",

@@ -25,16 +25,17 @@ export async function answer(spec: RouteSpec, request: Request, rawParams: Recor
   if (!spec.run) return json({ error: "not_found", message: `${spec.path} is not served here` }, 404);
   const ctx = appContext();
   // MCP and A2A read their own bodies and word their own refusals (JSON-RPC), their keys included.
-  if (spec.access === "bearer") return (await spec.run({ ctx, caller: null, params: {}, query: undefined, body: undefined, request, routes } as never)) as Response;
+  if (spec.access === "bearer")
+    return (await spec.run({ ctx, caller: null, params: {}, query: undefined, body: undefined, request, signal: request.signal, routes } as never)) as Response;
   try {
     if (Number(request.headers.get("content-length")) > MAX_BODY_BYTES) throw fail.tooLarge("request", MAX_BODY_BYTES);
     const caller: Principal | null = spec.access === "principal" ? await requireCaller(ctx.db, credentialsOf(request), ctx.clock) : null;
     const params = readParams(spec, rawParams);
     const query = spec.query ? readQuery(request, spec.query) : undefined;
     const body = spec.body ? await readBody(request, spec.body) : undefined;
-    const result = await spec.run({ ctx, caller, params, query, body, request, routes } as never);
+    const result = await spec.run({ ctx, caller, params, query, body, request, signal: request.signal, routes } as never);
     if (result instanceof Response) return result;
-    const status = successOf(spec);
+    const status = result === null && spec.answers.some((a) => a.status === 204) ? 204 : successOf(spec);
     if (status === 204) return new Response(null, { status, headers: { "Cache-Control": "no-store" } });
     return json(result, status);
   } catch (error) {

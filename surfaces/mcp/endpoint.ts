@@ -9,6 +9,7 @@ import { requireOwnOrigin } from "./origin";
 import { mcpRefusal } from "./refusal";
 import { profileField } from "./registry";
 import { createMcpServer } from "./server";
+import type { ToolDef } from "./tool";
 
 function refusal(error: QuorumError): Response {
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
@@ -17,14 +18,14 @@ function refusal(error: QuorumError): Response {
   return Response.json(mcpRefusal(error), { status: error.status, headers });
 }
 
-/** Answers one JSON-RPC POST; `?profile=full|worker|chat` picks the tool subset (default full). */
-export async function handleMcpPost(req: Request, ctx: ServerContext): Promise<Response> {
+/** Answers one JSON-RPC POST with `tools`; `?profile=full|worker|chat` picks a subset of them (default full). */
+export async function handleMcpPost(req: Request, ctx: ServerContext, tools: ToolDef[]): Promise<Response> {
   try {
     requireOwnOrigin(req, hubUrlSetting());
     const caller = await mcpCaller(ctx.db, req.headers.get("authorization"), ctx.clock);
     const parsed = profileField.safeParse(new URL(req.url).searchParams.get("profile") ?? "full");
     if (!parsed.success) throw fail.invalid("mcp", "profile must be full, worker or chat", { issues: parsed.error.issues });
-    const server = createMcpServer({ ...ctx, caller }, parsed.data);
+    const server = createMcpServer({ ...ctx, caller, request: req }, parsed.data, tools);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

@@ -1,13 +1,7 @@
-// Every MCP tool, and the profiles that expose a subset of them to keep an agent's context small.
+// The profiles that expose a subset of the MCP tools to keep an agent's context small. The tools themselves are the
+// endpoints' declarations that have a tool face (surfaces/http/tools.ts), handed in by the HTTP API.
 import { z } from "zod";
 import type { ToolDef } from "./tool";
-import { decisionTools } from "./tools/decision-tools";
-import { reservationTools } from "./tools/reservation-tools";
-import { roomTools } from "./tools/room-tools";
-import { taskTools } from "./tools/task-tools";
-import { teamTools } from "./tools/team-tools";
-
-export const ALL_TOOLS: ToolDef[] = [...teamTools, ...roomTools, ...taskTools, ...decisionTools, ...reservationTools];
 
 export const PROFILES = ["full", "worker", "chat"] as const;
 export type Profile = (typeof PROFILES)[number];
@@ -35,8 +29,8 @@ const SUBSETS: Record<Exclude<Profile, "full">, string[]> = {
   chat: ["whoami", "wait_for_events", "list_rooms", "read_messages", "read_inbox", "post_message", "ack_messages", "read_cursor", "room_presence", "list_agents", "report_usage"],
 };
 
-export function toolsFor(profile: Profile): ToolDef[] {
-  if (profile === "full") return ALL_TOOLS;
+export function toolsFor(profile: Profile, tools: ToolDef[]): ToolDef[] {
+  if (profile === "full") return tools;
   const names = new Set(SUBSETS[profile]);
-  return ALL_TOOLS.filter((tool) => names.has(tool.name));
+  return tools.filter((tool) => names.has(tool.name));
 }

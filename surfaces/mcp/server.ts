@@ -64,8 +64,8 @@ export class ProtocolError extends Error {
   }
 }
 
-export function createMcpServer(ctx: ToolContext, profile: Profile): Server {
-  const tools = toolsFor(profile);
+export function createMcpServer(ctx: ToolContext, profile: Profile, all: ToolDef[]): Server {
+  const tools = toolsFor(profile, all);
   const server = new Server(SERVER_INFO, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map(toolListing) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {

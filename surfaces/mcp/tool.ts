@@ -1,4 +1,4 @@
-// One MCP tool: the REST operation it mirrors, that operation's own zod schema, and the server function behind both.
+// One MCP tool: the REST operation it is (surfaces/http/tools.ts derives it from that endpoint's declaration), and running it.
 import { z } from "zod";
 import type { ServerContext } from "../../domain/context";
 import { fail, QuorumError } from "../../domain/errors";
@@ -9,6 +9,8 @@ import { mcpRefusal } from "./refusal";
 /** What every tool call runs with: resolved per request, never shared between callers. */
 export interface ToolContext extends ServerContext {
   caller: Principal;
+  /** The HTTP request that carried the JSON-RPC call. */
+  request: Request;
   signal?: AbortSignal;
 }
 
@@ -30,10 +32,6 @@ export interface ToolDef<P extends z.ZodObject = z.ZodObject, I extends z.ZodTyp
   output: z.ZodType;
   annotations: ToolAnnotations;
   run(ctx: ToolContext, params: z.infer<P>, input: z.infer<I>): Promise<object>;
-}
-
-export function defineTool<P extends z.ZodObject, I extends z.ZodType>(def: ToolDef<P, I>): ToolDef {
-  return def as unknown as ToolDef;
 }
 
 /** Hint presets: reads; writes that are safe to repeat; writes that are not; writes that end or discard something. */

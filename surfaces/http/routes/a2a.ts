@@ -2,7 +2,6 @@
 // The methods, their params and answers are A2A's own (a2a-protocol.org); the card's skills say how a message
 // becomes a task on the board or a goal for the team, and how a task's state reads.
 import { z } from "zod";
-import { a2aNotAllowed, handleA2APost } from "@/surfaces/a2a/http";
 import { errorBody } from "../errors";
 import { type RouteSpec, TAGS, endpoint } from "./route-spec";
 
@@ -41,7 +40,8 @@ export const A2A_ROUTES: RouteSpec[] = [
       },
     ],
     refusals: [403],
-    run: ({ ctx, request }) => handleA2APost(request, ctx),
+    // Loaded on the first call, as MCP is: a process that never serves A2A does not pay for its binding.
+    run: async ({ ctx, request }) => (await import("@/surfaces/a2a/http")).handleA2APost(request, ctx),
   }),
   endpoint({
     method: "get",
@@ -51,7 +51,7 @@ export const A2A_ROUTES: RouteSpec[] = [
     access: "public",
     answers: [{ status: 405, description: "Method not allowed", schema: z.looseObject({ jsonrpc: z.literal("2.0"), error: z.looseObject({ code: z.number() }) }) }],
     refusals: [],
-    run: async () => a2aNotAllowed(),
+    run: async () => (await import("@/surfaces/a2a/http")).a2aNotAllowed(),
   }),
   endpoint({
     method: "get",

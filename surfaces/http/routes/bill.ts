@@ -6,6 +6,8 @@ import { billQuery, readBill } from "@/domain/bill/read-bill";
 import { billSeries, billSeriesQuery } from "@/domain/bill/series";
 import * as v from "../views";
 import { created, ok, type RouteSpec, TAGS, endpoint } from "./route-spec";
+import * as out from "@/surfaces/mcp/outputs";
+import { WRITE } from "@/surfaces/mcp/tool";
 
 export const BILL_ROUTES: RouteSpec[] = [
   endpoint({
@@ -65,6 +67,12 @@ export const BILL_ROUTES: RouteSpec[] = [
     body: reportUsageInput,
     answers: created(v.reportedUsage, "Reported; on the Bill from now on"),
     refusals: [403, 404],
+    tool: {
+      name: "report_usage",
+      description: "After each model call you make, report its tokens (and taskId, if you work one): your spend joins the Bill, marked self-reported.",
+      hints: WRITE,
+      output: out.usageOut,
+    },
     run: async ({ ctx, caller, body }) => await reportUsage(ctx.db, caller, body, ctx.clock),
   }),
 ];

@@ -9,6 +9,8 @@ import { withdrawCommitment, withdrawCommitmentInput } from "@/domain/commitment
 import { cycleError } from "../errors";
 import * as v from "../views";
 import { uuidId, ok, created, type RouteSpec, TAGS, endpoint } from "./route-spec";
+import * as out from "@/surfaces/mcp/outputs";
+import { DESTRUCTIVE, READ, WRITE } from "@/surfaces/mcp/tool";
 
 export const COMMITMENT_ROUTES: RouteSpec[] = [
   endpoint({
@@ -20,6 +22,12 @@ export const COMMITMENT_ROUTES: RouteSpec[] = [
     query: listCommitmentsQuery,
     answers: ok(v.page(v.commitment)),
     refusals: [],
+    tool: {
+      name: "list_commitments",
+      description: "The commitment ledger, newest first, by owner and status.",
+      hints: READ,
+      output: out.page(out.commitmentOut),
+    },
     run: async ({ ctx, query }) => await listCommitments(ctx.db, query, ctx.clock.now()),
   }),
   endpoint({
@@ -31,6 +39,12 @@ export const COMMITMENT_ROUTES: RouteSpec[] = [
     body: proposeCommitmentInput,
     answers: created(v.commitment),
     refusals: [403, 404],
+    tool: {
+      name: "propose_commitment",
+      description: '"I\'ll take it": a candidate commitment; it counts once you confirm it.',
+      hints: WRITE,
+      output: out.commitmentOut,
+    },
     run: async ({ ctx, caller, body }) => await proposeCommitment(ctx.db, caller, body, ctx.clock),
   }),
   endpoint({
@@ -41,6 +55,12 @@ export const COMMITMENT_ROUTES: RouteSpec[] = [
     access: "principal",
     answers: ok(v.commitmentGraph),
     refusals: [],
+    tool: {
+      name: "commitment_graph",
+      description: "Confirmed commitments, their dependency edges and the critical path.",
+      hints: READ,
+      output: out.graphOut,
+    },
     run: async ({ ctx }) => await loadCommitmentGraph(ctx.db, ctx.clock.now()),
   }),
   endpoint({
@@ -54,6 +74,13 @@ export const COMMITMENT_ROUTES: RouteSpec[] = [
     answers: ok(v.commitment),
     refusals: [403, 404, 409],
     otherConflicts: ["wrong_status"],
+    tool: {
+      name: "confirm_commitment",
+      description: "Confirm your candidate commitment: it enters the dependency graph.",
+      hints: WRITE,
+      output: out.commitmentOut,
+      args: { id: "commitmentId" },
+    },
     run: ({ ctx, caller, params }) => confirmCommitment(ctx.db, caller, params.id, ctx.clock),
   }),
   endpoint({
@@ -67,6 +94,13 @@ export const COMMITMENT_ROUTES: RouteSpec[] = [
     answers: ok(v.commitment),
     refusals: [403, 404, 409],
     otherConflicts: ["wrong_status"],
+    tool: {
+      name: "fulfil_commitment",
+      description: "Mark your commitment fulfilled, saying how.",
+      hints: WRITE,
+      output: out.commitmentOut,
+      args: { id: "commitmentId" },
+    },
     run: ({ ctx, caller, params, body }) => fulfilCommitment(ctx.db, caller, params.id, body, ctx.clock),
   }),
   endpoint({
@@ -80,6 +114,13 @@ export const COMMITMENT_ROUTES: RouteSpec[] = [
     answers: ok(v.commitment),
     refusals: [403, 404, 409],
     otherConflicts: ["wrong_status"],
+    tool: {
+      name: "withdraw_commitment",
+      description: "Withdraw your commitment, saying why.",
+      hints: DESTRUCTIVE,
+      output: out.commitmentOut,
+      args: { id: "commitmentId" },
+    },
     run: ({ ctx, caller, params, body }) => withdrawCommitment(ctx.db, caller, params.id, body, ctx.clock),
   }),
   endpoint({
@@ -94,6 +135,13 @@ export const COMMITMENT_ROUTES: RouteSpec[] = [
     refusals: [403, 404, 409],
     conflicts: [cycleError],
     otherConflicts: ["duplicate", "wrong_status"],
+    tool: {
+      name: "add_dependency",
+      description: "Your commitment waits on blockerId (both confirmed). A cycle is refused with its path.",
+      hints: WRITE,
+      output: out.commitmentOut,
+      args: { id: "commitmentId" },
+    },
     run: async ({ ctx, caller, params, body }) => {
       const { id } = params;
       return await addDependency(ctx.db, caller, id, body, ctx.clock);

@@ -6,6 +6,8 @@ import { openDecision, openDecisionInput } from "@/domain/decisions/open-decisio
 import { resolveEscalation, resolveEscalationInput } from "@/domain/decisions/resolve-escalation";
 import * as v from "../views";
 import { uuidId, ok, created, type RouteSpec, TAGS, endpoint } from "./route-spec";
+import * as out from "@/surfaces/mcp/outputs";
+import { READ, WRITE } from "@/surfaces/mcp/tool";
 
 export const DECISION_ROUTES: RouteSpec[] = [
   endpoint({
@@ -17,6 +19,12 @@ export const DECISION_ROUTES: RouteSpec[] = [
     query: listDecisionsQuery,
     answers: ok(v.page(v.decision)),
     refusals: [],
+    tool: {
+      name: "list_decisions",
+      description: "Decisions, newest first, by status (open, closed, escalated, resolved, defaulted).",
+      hints: READ,
+      output: out.page(out.decisionOut),
+    },
     run: async ({ ctx, query }) => await listDecisions(ctx.db, query),
   }),
   endpoint({
@@ -28,6 +36,12 @@ export const DECISION_ROUTES: RouteSpec[] = [
     body: openDecisionInput,
     answers: created(v.decision),
     refusals: [403],
+    tool: {
+      name: "open_decision",
+      description: "Open a vote: question, ≥2 options, a default, the consequence of no decision, quorum and timeboxes.",
+      hints: WRITE,
+      output: out.decisionOut,
+    },
     run: async ({ ctx, caller, body }) => await openDecision(ctx.db, caller, body, ctx.clock),
   }),
   endpoint({
@@ -39,6 +53,13 @@ export const DECISION_ROUTES: RouteSpec[] = [
     params: uuidId,
     answers: ok(v.decision),
     refusals: [404],
+    tool: {
+      name: "get_decision",
+      description: "One decision with its tally and every ballot's reasoning.",
+      hints: READ,
+      output: out.decisionOut,
+      args: { id: "decisionId" },
+    },
     run: async ({ ctx, params }) => {
       const { id } = params;
       return await readDecisionView(ctx.db, id);
@@ -55,6 +76,13 @@ export const DECISION_ROUTES: RouteSpec[] = [
     answers: created(v.ballot),
     refusals: [403, 404, 409],
     otherConflicts: ["duplicate", "wrong_status", "timebox_expired"],
+    tool: {
+      name: "cast_ballot",
+      description: "Cast your one ballot on an open decision: an option and your reasoning.",
+      hints: WRITE,
+      output: out.ballotOut,
+      args: { id: "decisionId" },
+    },
     run: async ({ ctx, caller, params, body }) => {
       const { id } = params;
       return await castBallot(ctx.db, caller, id, body, ctx.clock);

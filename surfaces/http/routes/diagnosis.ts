@@ -2,6 +2,8 @@
 import { diagnoseScope, diagnosisQuery } from "@/domain/diagnosis/scope";
 import * as v from "../views";
 import { ok, type RouteSpec, TAGS, endpoint } from "./route-spec";
+import * as out from "@/surfaces/mcp/outputs";
+import { READ } from "@/surfaces/mcp/tool";
 
 export const DIAGNOSIS_ROUTES: RouteSpec[] = [
   endpoint({
@@ -17,6 +19,13 @@ export const DIAGNOSIS_ROUTES: RouteSpec[] = [
     query: diagnosisQuery,
     answers: ok(v.diagnosis),
     refusals: [404],
+    tool: {
+      name: "diagnose",
+      description:
+        "The MAST failure modes (FM-1.1 … FM-3.3) in the journal at one scope — exactly one of flight, run, task or since (an event id or ISO time): each with its severity, a sentence and its evidence event ids. Diagnose your own work before you submit it.",
+      hints: READ,
+      output: out.diagnosisOut,
+    },
     run: async ({ ctx, caller, query }) => await diagnoseScope(ctx.db, caller, query),
   }),
 ];

@@ -9,6 +9,8 @@ import { inspectForFlight, inspectRepositoryQuery } from "@/domain/flights/inspe
 import { startFlightInput } from "@/domain/flights/launch";
 import * as v from "../views";
 import { created, ok, type RouteSpec, TAGS, uuidId, endpoint } from "./route-spec";
+import * as out from "@/surfaces/mcp/outputs";
+import { WRITE } from "@/surfaces/mcp/tool";
 
 export const FLIGHT_ROUTES: RouteSpec[] = [
   endpoint({
@@ -32,6 +34,13 @@ export const FLIGHT_ROUTES: RouteSpec[] = [
     answers: created(v.flight),
     refusals: [403, 409],
     otherConflicts: ["no_team", "scripted_team"],
+    tool: {
+      name: "start_flight",
+      description:
+        "Ask the built-in team to fly a goal on a repository a human has already given it (repo: its folder on the team's machine); the goal waits for that human's review.",
+      hints: WRITE,
+      output: out.flightOut,
+    },
     run: async ({ ctx, caller, body }) => await startFlight(ctx.db, caller, body, ctx.clock),
   }),
   endpoint({

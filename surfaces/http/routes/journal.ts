@@ -1,7 +1,5 @@
 // The journal: news for agents, pages, exports, a run's timeline and replay, a task's audit and thread, the live stream.
 import { taskAudit, taskThread } from "@/domain/tasks/task-journal";
-import { forkAsLines } from "@/agents/fork-lines";
-import { replayRun } from "@/agents/replay";
 import { loadReplayableRun, loadRunTimeline } from "@/domain/runs/run-journal";
 import { z } from "zod";
 import { openEventStream } from "@/domain/journal/stream";
@@ -14,6 +12,8 @@ import { journalArchivesQuery, listJournalArchives } from "@/domain/retention/ar
 import { waitForEvents, waitForEventsQuery } from "@/domain/journal/wait-for-events";
 import * as v from "../views";
 import { uuidId, runId, ok, type RouteSpec, TAGS, endpoint } from "./route-spec";
+import * as out from "@/surfaces/mcp/outputs";
+import { READ } from "@/surfaces/mcp/tool";
 
 export const JOURNAL_ROUTES: RouteSpec[] = [
   endpoint({
@@ -25,7 +25,14 @@ export const JOURNAL_ROUTES: RouteSpec[] = [
     query: waitForEventsQuery,
     answers: ok(v.events),
     refusals: [],
-    run: async ({ ctx, caller, query, request }) => await waitForEvents(ctx.db, caller, query, ctx.subscribe, request.signal),
+    tool: {
+      name: "wait_for_events",
+      description:
+        "Wait up to timeoutSeconds (≤25) for journal news after `after` (omit: from now); returns at once if any. Pass `next` as `after` next time. forMe marks what concerns you. Never acks.",
+      hints: READ,
+      output: out.eventsOut,
+    },
+    run: async ({ ctx, caller, query, signal }) => await waitForEvents(ctx.db, caller, query, ctx.subscribe, signal),
   }),
   endpoint({
     method: "get",
@@ -107,6 +114,8 @@ export const JOURNAL_ROUTES: RouteSpec[] = [
     otherConflicts: ["not_replayable"],
     run: async ({ ctx, caller, params }) => {
       const { id } = params;
+      // The agent runtime loads with the first replay or fork, not with every process that imports the API.
+      const { replayRun } = await import("@/agents/replay");
       return await replayRun(await loadReplayableRun(ctx.db, id, caller));
     },
   }),
@@ -123,8 +132,10 @@ export const JOURNAL_ROUTES: RouteSpec[] = [
     answers: [{ status: 200, description: "Progress, then the report, one JSON object per line", contentType: "application/x-ndjson", schema: v.forkLine }],
     refusals: [403, 404, 409],
     otherConflicts: ["not_replayable", "not_forkable", "no_model"],
-    run: async ({ ctx, caller, params, body }) =>
-      new Response(await forkAsLines(ctx.db, caller, params.id, body), { headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "no-store" } }),
+    run: async ({ ctx, caller, params, body }) => {
+      const { forkAsLines } = await import("@/agents/fork-lines");
+      return new Response(await forkAsLines(ctx.db, caller, params.id, body), { headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "no-store" } });
+    },
   }),
   endpoint({
     method: "get",

@@ -1,8 +1,8 @@
 // The MCP surface mounted beside the REST routes: one POST (MCP reads its own body and answers its own refusals),
 // and the methods a stateless server refuses.
 import { z } from "zod";
-import { handleMcpPost, mcpNotAllowed } from "@/surfaces/mcp/endpoint";
 import { errorBody } from "../errors";
+import { toolsOf } from "../tools";
 import { type RouteSpec, TAGS, endpoint } from "./route-spec";
 
 export const MCP_ROUTES: RouteSpec[] = [
@@ -17,7 +17,8 @@ export const MCP_ROUTES: RouteSpec[] = [
     body: z.looseObject({ jsonrpc: z.literal("2.0"), method: z.string() }),
     answers: [{ status: 200, description: "A JSON-RPC answer (JSON, or an event stream when asked)", schema: z.looseObject({ jsonrpc: z.literal("2.0") }) }],
     refusals: [403],
-    run: ({ ctx, request }) => handleMcpPost(request, ctx),
+    // Loaded on the first call: the MCP SDK is most of what importing the API would cost a process that never serves MCP.
+    run: async ({ ctx, request, routes }) => (await import("@/surfaces/mcp/endpoint")).handleMcpPost(request, ctx, toolsOf(routes)),
   }),
   endpoint({
     method: "get",
@@ -27,7 +28,7 @@ export const MCP_ROUTES: RouteSpec[] = [
     access: "public",
     answers: [{ status: 405, description: "Method not allowed", schema: errorBody }],
     refusals: [],
-    run: async () => mcpNotAllowed(),
+    run: async () => (await import("@/surfaces/mcp/endpoint")).mcpNotAllowed(),
   }),
   endpoint({
     method: "delete",
@@ -37,6 +38,6 @@ export const MCP_ROUTES: RouteSpec[] = [
     access: "public",
     answers: [{ status: 405, description: "Method not allowed", schema: errorBody }],
     refusals: [],
-    run: async () => mcpNotAllowed(),
+    run: async () => (await import("@/surfaces/mcp/endpoint")).mcpNotAllowed(),
   }),
 ];

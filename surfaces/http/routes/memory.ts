@@ -5,6 +5,8 @@ import { recordLesson, recordLessonInput } from "@/domain/memory/record-lesson";
 import { unpinPrinciple, unpinPrincipleInput } from "@/domain/memory/unpin-principle";
 import * as v from "../views";
 import { uuidId, ok, created, type RouteSpec, TAGS, endpoint } from "./route-spec";
+import * as out from "@/surfaces/mcp/outputs";
+import { READ, WRITE } from "@/surfaces/mcp/tool";
 
 export const MEMORY_ROUTES: RouteSpec[] = [
   endpoint({
@@ -16,6 +18,12 @@ export const MEMORY_ROUTES: RouteSpec[] = [
     query: listLessonsQuery,
     answers: ok(v.page(v.lesson)),
     refusals: [],
+    tool: {
+      name: "list_lessons",
+      description: "Lessons learned from finished work, newest first.",
+      hints: READ,
+      output: out.page(out.lessonOut),
+    },
     run: async ({ ctx, query }) => await listLessons(ctx.db, query),
   }),
   endpoint({
@@ -28,6 +36,12 @@ export const MEMORY_ROUTES: RouteSpec[] = [
     answers: created(v.anyObject, "Recorded, with the principle it promoted if any"),
     refusals: [403, 404, 409],
     otherConflicts: ["duplicate"],
+    tool: {
+      name: "record_lesson",
+      description: "Record a lesson from finished work; two independent sources promote it to a principle.",
+      hints: WRITE,
+      output: out.lessonOut,
+    },
     run: async ({ ctx, caller, body }) => await recordLesson(ctx.db, caller, body, ctx.clock),
   }),
   endpoint({
@@ -38,6 +52,12 @@ export const MEMORY_ROUTES: RouteSpec[] = [
     access: "principal",
     answers: ok(v.page(v.principle)),
     refusals: [],
+    tool: {
+      name: "list_principles",
+      description: "Principles in force (promoted or pinned by a human).",
+      hints: READ,
+      output: out.page(out.principleOut),
+    },
     run: async ({ ctx }) => await listPrinciples(ctx.db),
   }),
   endpoint({

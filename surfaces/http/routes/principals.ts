@@ -14,6 +14,8 @@ import { issuedKeyView, revokeAgentKeys, rotateAgentKey, rotateKeyInput } from "
 import { endSession, signOutInput } from "@/domain/principals/sign-out";
 import * as v from "../views";
 import { uuidId, ok, created, noContent, type RouteSpec, TAGS, endpoint } from "./route-spec";
+import * as out from "@/surfaces/mcp/outputs";
+import { READ, WRITE } from "@/surfaces/mcp/tool";
 
 const idOrName = z.strictObject({ id: z.string().min(1).max(64).describe("the agent's id or name") });
 
@@ -26,6 +28,12 @@ export const PRINCIPAL_ROUTES: RouteSpec[] = [
     access: "principal",
     answers: ok(v.principal),
     refusals: [],
+    tool: {
+      name: "whoami",
+      description: "Who this key acts as.",
+      hints: READ,
+      output: out.principalOut,
+    },
     run: async ({ caller }) => caller,
   }),
   endpoint({
@@ -46,6 +54,12 @@ export const PRINCIPAL_ROUTES: RouteSpec[] = [
     access: "principal",
     answers: ok(z.looseObject({ items: z.array(v.rosterEntry) })),
     refusals: [],
+    tool: {
+      name: "list_agents",
+      description: "The roster: agents and humans, roles, presence; agents with load and success rate.",
+      hints: READ,
+      output: out.page(out.rosterOut),
+    },
     run: async ({ ctx }) => ({ items: await listRoster(ctx.db, ctx.clock, priceSettings().prices) }),
   }),
   endpoint({
@@ -102,6 +116,14 @@ export const PRINCIPAL_ROUTES: RouteSpec[] = [
     params: uuidId,
     answers: ok(v.digest),
     refusals: [403, 404],
+    tool: {
+      name: "read_digest",
+      description: "Room messages held for you while you focus on a task.",
+      hints: READ,
+      output: out.digestOut,
+      args: { id: "agentId" },
+      omitted: { id: (caller) => caller.id },
+    },
     run: async ({ ctx, caller, params }) => {
       const { id } = params;
       return await getAgentDigest(ctx.db, caller, id);
@@ -117,6 +139,14 @@ export const PRINCIPAL_ROUTES: RouteSpec[] = [
     body: flushDigestInput,
     answers: ok(v.flushed),
     refusals: [403, 404],
+    tool: {
+      name: "flush_digest",
+      description: "Deliver your held digest now as one batch; the focus window stays open.",
+      hints: WRITE,
+      output: out.flushOut,
+      args: { id: "agentId" },
+      omitted: { id: (caller) => caller.id },
+    },
     run: async ({ ctx, caller, params }) => {
       const { id } = params;
       return await flushAgentDigest(ctx.db, caller, id, ctx.clock);

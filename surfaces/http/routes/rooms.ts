@@ -6,10 +6,12 @@ import { gateLogQuery, listGateRejections } from "@/domain/rooms/gate-log";
 import { inboxQuery, readInbox } from "@/domain/rooms/inbox";
 import { postMessage, postMessageInput } from "@/domain/rooms/post-message";
 import { listMessages, listMessagesQuery } from "@/domain/rooms/list-messages";
-import { createRoom, createRoomInput, listRooms } from "@/domain/rooms/rooms";
+import { createRoom, createRoomInput, DEFAULT_ROOM, listRooms } from "@/domain/rooms/rooms";
 import { staleError } from "../errors";
 import * as v from "../views";
 import { ok, created, type RouteSpec, TAGS, endpoint } from "./route-spec";
+import * as out from "@/surfaces/mcp/outputs";
+import { IDEMPOTENT, READ, WRITE } from "@/surfaces/mcp/tool";
 
 const roomName = z.strictObject({ room: z.string().min(1).max(64).describe("the room's name (`general` always exists)") });
 
@@ -22,6 +24,12 @@ export const ROOM_ROUTES: RouteSpec[] = [
     access: "principal",
     answers: ok(z.looseObject({ items: z.array(v.room) })),
     refusals: [],
+    tool: {
+      name: "list_rooms",
+      description: "Rooms, with each one's last seq.",
+      hints: READ,
+      output: out.page(out.roomOut),
+    },
     run: async ({ ctx }) => ({ items: await listRooms(ctx.db) }),
   }),
   endpoint({
@@ -46,6 +54,13 @@ export const ROOM_ROUTES: RouteSpec[] = [
     query: listMessagesQuery,
     answers: ok(v.page(v.message)),
     refusals: [404],
+    tool: {
+      name: "read_messages",
+      description: "A room's messages: ascending after a seq, else the latest tail. Never acks.",
+      hints: READ,
+      output: out.page(out.messageOut),
+      omitted: { room: () => DEFAULT_ROOM },
+    },
     run: async ({ ctx, caller, params, query }) => {
       const { room } = params;
       return await listMessages(ctx.db, caller, room, query);
@@ -67,6 +82,14 @@ export const ROOM_ROUTES: RouteSpec[] = [
     refusals: [403, 404, 409, 429],
     conflicts: [staleError],
     otherConflicts: ["duplicate", "lapping"],
+    tool: {
+      name: "post_message",
+      description:
+        "Post to a room (default general). Gates: rate_limited (retryAfterMs), duplicate, lapping, stale. On stale, read `unread`, then ack or retry with `holdToken`. `to` sends directly and skips the stale gate.",
+      hints: WRITE,
+      output: out.messageOut,
+      omitted: { room: () => DEFAULT_ROOM },
+    },
     run: async ({ ctx, caller, params, body }) => {
       const { room } = params;
       return await postMessage(ctx.db, caller, room, body, ctx.clock);
@@ -81,6 +104,13 @@ export const ROOM_ROUTES: RouteSpec[] = [
     params: roomName,
     answers: ok(v.cursor),
     refusals: [404],
+    tool: {
+      name: "read_cursor",
+      description: "Your seen-cursor in a room and the room's last seq.",
+      hints: READ,
+      output: out.cursorOut,
+      omitted: { room: () => DEFAULT_ROOM },
+    },
     run: async ({ ctx, caller, params }) => {
       const { room } = params;
       return await readCursor(ctx.db, caller, room);
@@ -96,6 +126,13 @@ export const ROOM_ROUTES: RouteSpec[] = [
     body: advanceCursorInput,
     answers: ok(v.cursor),
     refusals: [404],
+    tool: {
+      name: "ack_messages",
+      description: "Ack a room up to seq (moves your seen-cursor forward only). The only way mail counts as read.",
+      hints: IDEMPOTENT,
+      output: out.cursorOut,
+      omitted: { room: () => DEFAULT_ROOM },
+    },
     run: async ({ ctx, caller, params, body }) => {
       const { room } = params;
       return await advanceCursor(ctx.db, caller, room, body, ctx.clock);
@@ -111,6 +148,13 @@ export const ROOM_ROUTES: RouteSpec[] = [
     query: inboxQuery,
     answers: ok(v.inbox),
     refusals: [404],
+    tool: {
+      name: "read_inbox",
+      description: "Your unacked mail in a room (broadcasts, direct, @mentions), oldest first. Never acks.",
+      hints: READ,
+      output: out.page(out.messageOut),
+      omitted: { room: () => DEFAULT_ROOM },
+    },
     run: async ({ ctx, caller, params, query }) => {
       const { room } = params;
       return await readInbox(ctx.db, caller, room, query);
@@ -125,6 +169,13 @@ export const ROOM_ROUTES: RouteSpec[] = [
     params: roomName,
     answers: ok(z.looseObject({ items: z.array(v.presenceEntry) })),
     refusals: [404],
+    tool: {
+      name: "room_presence",
+      description: "Who is present in a room, with roles and focus windows.",
+      hints: READ,
+      output: out.page(out.rosterOut),
+      omitted: { room: () => DEFAULT_ROOM },
+    },
     run: async ({ ctx, params }) => {
       const { room } = params;
       return { items: await listRoomPresence(ctx.db, room, ctx.clock) };

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { ServerContext } from "@/domain/context";
 import { runIdSchema } from "@/domain/journal/load";
 import type { Principal } from "@/domain/principal";
+import type { ToolAnnotations } from "@/surfaces/mcp/tool";
 import type { Refusal } from "../errors";
 
 export const TAGS = {
@@ -63,6 +64,8 @@ export interface Call<P = unknown, Q = unknown, B = unknown, C extends Principal
   query: Q;
   body: B;
   request: Request;
+  /** Aborts when the caller goes: the HTTP request's signal, or the MCP call's. */
+  signal: AbortSignal;
   /** The endpoints the router serves (the document's endpoint describes them). */
   routes: RouteSpec[];
 }
@@ -87,8 +90,28 @@ export interface RouteSpec {
   /** 409 codes with fields of their own, and the other 409 codes. */
   conflicts?: z.ZodObject[];
   otherConflicts?: string[];
+  /** Where the endpoint is also an MCP tool: how the tool names and shows it (surfaces/http/tools.ts derives the rest). */
+  tool?: ToolFace;
   /** What the endpoint does; absent only for the paths beside /api that a page route serves (the agent card, /metrics). */
   run?: Run;
+}
+
+/**
+ * The endpoint as an MCP tool: the tool reads the endpoint's own body or query schema and calls its `run`; what
+ * differs is said here. Its output lists the fields an agent relies on (surfaces/mcp/outputs.ts), not the whole view,
+ * to keep tools/list small in a model's context.
+ */
+export interface ToolFace {
+  name: string;
+  description: string;
+  hints: ToolAnnotations;
+  output: z.ZodType;
+  /** The path's params as the tool's arguments name them (`{ id: "taskId" }`); one not named keeps its name. */
+  args?: Record<string, string>;
+  /** Path params an agent may leave out, with what they mean then (`general`, the caller itself). */
+  omitted?: Record<string, (caller: Principal) => string>;
+  /** The tool's answer from `run`'s, where they differ (claim-next's 204 is `{ task: null }`). */
+  result?: (value: never) => object;
 }
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;

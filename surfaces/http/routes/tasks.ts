@@ -1,5 +1,4 @@
 // The board: filing, claiming with a lease and a fence, heartbeat, output, submit, review, reopen, cancel.
-import { json } from "../handler";
 import { getTaskDetail } from "@/domain/tasks/get";
 import { readTaskDiff } from "@/domain/flights/task-diff";
 import { z } from "zod";
@@ -20,6 +19,8 @@ import { cycleError } from "../errors";
 import { staleFenceError, outputConflictError } from "../errors";
 import * as v from "../views";
 import { ok, created, noContent, type RouteSpec, TAGS, endpoint } from "./route-spec";
+import * as out from "@/surfaces/mcp/outputs";
+import { DESTRUCTIVE, IDEMPOTENT, READ, WRITE } from "@/surfaces/mcp/tool";
 
 /** A task route names its task by id or by number ("12", "#12"). */
 const taskParams = z.strictObject({ id: taskRef });
@@ -34,6 +35,12 @@ export const TASK_ROUTES: RouteSpec[] = [
     query: listTasksQuery,
     answers: ok(v.page(v.task)),
     refusals: [],
+    tool: {
+      name: "list_tasks",
+      description: "Tasks, newest first; status is one or more of ready,in_progress,review,done,cancelled (comma-separated).",
+      hints: READ,
+      output: out.page(out.taskOut),
+    },
     run: async ({ ctx, query }) => await listTasks(ctx.db, query),
   }),
   endpoint({
@@ -46,6 +53,12 @@ export const TASK_ROUTES: RouteSpec[] = [
     answers: created(v.task),
     refusals: [403, 404, 409],
     conflicts: [cycleError],
+    tool: {
+      name: "create_task",
+      description: "File a task. Work starts only once it has acceptanceCriteria; the approver (default you) reviews it.",
+      hints: WRITE,
+      output: out.taskOut,
+    },
     run: async ({ ctx, caller, body }) => await createTask(ctx.db, caller, body, ctx.clock),
   }),
   endpoint({
@@ -57,10 +70,15 @@ export const TASK_ROUTES: RouteSpec[] = [
     body: claimNextTaskInput,
     answers: [...ok(v.task, "Claimed: keep its `fence`, every later write carries it"), noContent("Nothing is ready for you")],
     refusals: [403],
-    run: async ({ ctx, caller }) => {
-      const task = await claimNextTask(ctx.db, caller, ctx.clock);
-      return task ? json(task) : new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+    tool: {
+      name: "claim_next_task",
+      description: "Claim the best ready task for you (task is null when none). Keep its fence: every later write carries it.",
+      hints: WRITE,
+      output: out.claimOut,
+      result: (task) => ({ task }),
     },
+    // Null when nothing is ready: the declared 204.
+    run: async ({ ctx, caller }) => await claimNextTask(ctx.db, caller, ctx.clock),
   }),
   endpoint({
     method: "get",
@@ -71,6 +89,13 @@ export const TASK_ROUTES: RouteSpec[] = [
     params: taskParams,
     answers: ok(v.taskDetail),
     refusals: [404],
+    tool: {
+      name: "get_task",
+      description: "One task with its evidence, reviews, ADR, latest output and thread.",
+      hints: READ,
+      output: out.taskDetailOut,
+      args: { id: "taskId" },
+    },
     run: async ({ ctx, caller, params }) => {
       const id = await taskIdOf(ctx.db, params.id);
       return await getTaskDetail(ctx.db, caller, id);
@@ -87,6 +112,13 @@ export const TASK_ROUTES: RouteSpec[] = [
     answers: ok(v.task),
     refusals: [403, 404, 409],
     otherConflicts: ["wrong_status"],
+    tool: {
+      name: "edit_task",
+      description: "Fix a ready task you filed: its title, description, acceptance criteria or approver (once claimed it cannot change).",
+      hints: WRITE,
+      output: out.taskOut,
+      args: { id: "taskId" },
+    },
     run: async ({ ctx, caller, params, body }) => {
       const id = await taskIdOf(ctx.db, params.id);
       return await editTask(ctx.db, caller, id, body, ctx.clock);
@@ -117,6 +149,13 @@ export const TASK_ROUTES: RouteSpec[] = [
     answers: ok(v.task),
     refusals: [403, 404, 409],
     otherConflicts: ["wrong_status", "no_acceptance_criteria", "waiting_on_dependencies"],
+    tool: {
+      name: "claim_task",
+      description: "Claim one ready task by id; sets your lease and a new fence.",
+      hints: WRITE,
+      output: out.taskOut,
+      args: { id: "taskId" },
+    },
     run: async ({ ctx, caller, params }) => {
       const id = await taskIdOf(ctx.db, params.id);
       return await claimTask(ctx.db, caller, id, ctx.clock);
@@ -134,6 +173,13 @@ export const TASK_ROUTES: RouteSpec[] = [
     refusals: [403, 404, 409],
     conflicts: [staleFenceError],
     otherConflicts: ["wrong_status"],
+    tool: {
+      name: "heartbeat",
+      description: "Renew your lease on a task. A stale fence is refused (stale_fence): stop, you lost the task.",
+      hints: IDEMPOTENT,
+      output: out.taskOut,
+      args: { id: "taskId" },
+    },
     run: async ({ ctx, caller, params, body }) => {
       const id = await taskIdOf(ctx.db, params.id);
       return await heartbeat(ctx.db, caller, id, body, ctx.clock);
@@ -149,6 +195,13 @@ export const TASK_ROUTES: RouteSpec[] = [
     query: listOutputQuery,
     answers: ok(v.page(v.outputItem)),
     refusals: [404],
+    tool: {
+      name: "read_output",
+      description: "A task's output items in order, after a seq.",
+      hints: READ,
+      output: out.page(out.outputItemOut),
+      args: { id: "taskId" },
+    },
     run: async ({ ctx, params, query }) => {
       const id = await taskIdOf(ctx.db, params.id);
       return await listOutput(ctx.db, id, query);
@@ -166,6 +219,14 @@ export const TASK_ROUTES: RouteSpec[] = [
     refusals: [403, 404, 409],
     conflicts: [staleFenceError, outputConflictError],
     otherConflicts: ["wrong_status"],
+    tool: {
+      name: "append_output",
+      description:
+        "Append output items (any JSON) as you produce them, so a successor can resume. Give `from` (where your first item goes) and a write sent again after no answer is not stored twice (output_conflict if that place holds other items).",
+      hints: WRITE,
+      output: out.taskOut,
+      args: { id: "taskId" },
+    },
     run: async ({ ctx, caller, params, body }) => {
       const id = await taskIdOf(ctx.db, params.id);
       return await appendOutput(ctx.db, caller, id, body, ctx.clock);
@@ -183,6 +244,13 @@ export const TASK_ROUTES: RouteSpec[] = [
     refusals: [403, 404, 409],
     conflicts: [staleFenceError],
     otherConflicts: ["wrong_status"],
+    tool: {
+      name: "submit_task",
+      description: "Hand your task to review with a summary and evidence (test output, a diff).",
+      hints: WRITE,
+      output: out.taskOut,
+      args: { id: "taskId" },
+    },
     run: async ({ ctx, caller, params, body }) => {
       const id = await taskIdOf(ctx.db, params.id);
       return await submitTask(ctx.db, caller, id, body, ctx.clock);
@@ -199,6 +267,13 @@ export const TASK_ROUTES: RouteSpec[] = [
     answers: ok(v.task),
     refusals: [403, 404, 409],
     otherConflicts: ["wrong_status"],
+    tool: {
+      name: "review_task",
+      description: "As the approver: accept (done) or reject with a reason (back to the owner).",
+      hints: WRITE,
+      output: out.taskOut,
+      args: { id: "taskId" },
+    },
     run: async ({ ctx, caller, params, body }) => {
       const id = await taskIdOf(ctx.db, params.id);
       return await reviewTask(ctx.db, caller, id, body, ctx.clock);
@@ -215,6 +290,13 @@ export const TASK_ROUTES: RouteSpec[] = [
     answers: ok(v.task),
     refusals: [403, 404, 409],
     otherConflicts: ["wrong_status", "duplicate", "archived"],
+    tool: {
+      name: "reopen_task",
+      description: "Reopen a done task with new evidence.",
+      hints: WRITE,
+      output: out.taskOut,
+      args: { id: "taskId" },
+    },
     run: async ({ ctx, caller, params, body }) => {
       const id = await taskIdOf(ctx.db, params.id);
       return await reopenTask(ctx.db, caller, id, body, ctx.clock);
@@ -231,6 +313,13 @@ export const TASK_ROUTES: RouteSpec[] = [
     answers: ok(v.task),
     refusals: [403, 404, 409],
     otherConflicts: ["wrong_status"],
+    tool: {
+      name: "cancel_task",
+      description: "Cancel a task with an ADR (title, context, decision, consequences).",
+      hints: DESTRUCTIVE,
+      output: out.taskOut,
+      args: { id: "taskId" },
+    },
     run: async ({ ctx, caller, params, body }) => {
       const id = await taskIdOf(ctx.db, params.id);
       return await cancelTask(ctx.db, caller, id, body, ctx.clock);
