@@ -1,6 +1,10 @@
 // Playwright fixtures: the shared server, signing humans in, registering agents and calling as them.
 import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { randomBytes } from "node:crypto";
+import { systemClock } from "../domain/clock";
+import { createAgent, ensureHuman } from "../domain/principals/create-principal";
+import { issueSignInLink } from "../domain/principals/sign-in";
+import { withHubDatabase } from "./hub";
 import { quorumCli, serverEnv } from "./server";
 
 export { expect };
@@ -43,19 +47,18 @@ function env() {
   return serverEnv(process.env.QUORUM_E2E_HOME!, Number(process.env.QUORUM_E2E_PORT));
 }
 
+/** As `quorum human add NAME` and its one-time link, opened in the page. */
 async function signIn(page: Page, name = uniqueName("human")): Promise<string> {
-  const url = (await quorumCli(env(), ["human", "add", name])).trim();
-  await page.goto(url);
+  const token = await withHubDatabase(async (db) => issueSignInLink(db, await ensureHuman(db, name, systemClock), systemClock));
+  await page.goto(`${process.env.QUORUM_E2E_BASE_URL}/signin?token=${token}`);
   await expect(page.getByTestId("signed-in-as")).toContainText(name);
   return name;
 }
 
+/** As `quorum agent add NAME --role ROLE`: the agent and its key. */
 async function registerAgent(name = uniqueName("agent"), role = "coder"): Promise<Agent> {
-  const out = await quorumCli(env(), ["agent", "add", name, "--role", role]);
-  const key = /(qk_\S+)/.exec(out)?.[1];
-  const id = /id ([0-9a-f-]{36})/.exec(out)?.[1];
-  if (!key || !id) throw new Error(`unexpected output of agent add: ${out}`);
-  return { id, name, role, key };
+  const agent = await withHubDatabase((db) => createAgent(db, null, { name, role }, systemClock));
+  return { id: agent.id, name, role, key: agent.key };
 }
 
 function agentApi(request: APIRequestContext, baseURL: string, agent: Agent): AgentApi {
