@@ -76,10 +76,11 @@ export function RosterView() {
                   {agents.map((a) => (
                     <tr key={a.id} className="border-t border-neutral-100 dark:border-neutral-900" data-testid="roster-row" data-agent={a.name}>
                       <td data-label="Agent" className="px-3 py-2">
-                        <Link href={`/agents/${a.id}`} className="flex items-center gap-2 hover:underline">
+                        {/* A role is free text: a long unbroken one wraps inside the cell rather than widening the table. */}
+                        <Link href={`/agents/${a.id}`} className="flex min-w-0 items-center gap-2 hover:underline">
                           <Avatar id={a.id} name={a.name} kind="agent" size="sm" />
-                          <span className="font-medium">{a.name}</span>
-                          <span className="text-xs text-neutral-500">{a.role}</span>
+                          <span className="font-medium wrap-anywhere">{a.name}</span>
+                          <span className="min-w-0 text-xs text-neutral-500 wrap-anywhere">{a.role}</span>
                         </Link>
                       </td>
                       <td data-label="Model" className="px-3 py-2">

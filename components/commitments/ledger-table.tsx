@@ -64,7 +64,7 @@ export function LedgerTable({ items, me, now, criticalPath }: { items: Commitmen
               data-overdue={overdue || undefined}
               className={`border-b border-neutral-100 align-top dark:border-neutral-900 ${overdue ? "bg-red-50 dark:bg-red-950/40" : ""}`}
             >
-              <td className="py-1.5 pr-2 font-mono text-xs text-neutral-500">
+              <td className="py-1.5 pr-2 font-mono text-xs text-neutral-600 dark:text-neutral-400">
                 C-{c.number}
                 {criticalPath.has(c.id) && (
                   <span className="ml-1 text-accent-600" title="on the critical path">
@@ -80,7 +80,7 @@ export function LedgerTable({ items, me, now, criticalPath }: { items: Commitmen
               </td>
               <td data-label="What" className="max-w-xs py-1.5 pr-2">
                 {c.what}
-                {c.reason && <p className="text-xs text-neutral-500 dark:text-neutral-400">{c.reason}</p>}
+                {c.reason && <p className="text-xs text-neutral-600 dark:text-neutral-400">{c.reason}</p>}
               </td>
               <td data-label="Due" className="py-1.5 pr-2 whitespace-nowrap">
                 <Due commitment={c} now={now} />
