@@ -136,9 +136,9 @@ module.exports = {
       severity: "error",
       comment:
         "The HTTP API reaches MCP and A2A through their HTTP bindings (surfaces/mcp/endpoint.ts, surfaces/a2a/http.ts), and MCP's tool shape " +
-        "(surfaces/mcp/tool.ts, outputs.ts), since each tool is derived from an endpoint's declaration; never the web server.",
+        "(surfaces/mcp/tool.ts, outputs.ts) and A2A's skill shape (surfaces/a2a/skill.ts), since each tool and skill is derived from an endpoint's declaration; never the web server.",
       from: { path: "^surfaces/http/", pathNot: TEST_FILE },
-      to: { path: "^surfaces/(mcp|a2a|web)/", pathNot: "^surfaces/(mcp/(endpoint|tool|outputs)|a2a/http)\\.ts$" },
+      to: { path: "^surfaces/(mcp|a2a|web)/", pathNot: "^surfaces/(mcp/(endpoint|tool|outputs)|a2a/(http|skill))\\.ts$" },
     },
     {
       name: "client-stands-alone",

@@ -11,6 +11,7 @@ import { unstorableText } from "../../domain/storable-text";
 import { agentCard } from "./card";
 import { jsonRpcErrorOf } from "./errors";
 import { QuorumA2AHandler } from "./handler";
+import type { SkillDef } from "./skill";
 
 const KEEPALIVE_MS = 15_000;
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -18,8 +19,8 @@ const NO_STORE = { "Cache-Control": "no-store" };
 type Id = string | number | null;
 
 /** The card as it is now (the team's state is in the team skill's words). */
-export async function currentCard(ctx: Pick<ServerContext, "db">, hubUrl: string): Promise<AgentCard> {
-  return agentCard(hubUrl, await readTeamStatus(ctx.db));
+export async function currentCard(ctx: Pick<ServerContext, "db">, hubUrl: string, skills: SkillDef[]): Promise<AgentCard> {
+  return agentCard(hubUrl, await readTeamStatus(ctx.db), skills);
 }
 
 function idOf(body: unknown): Id {
@@ -34,7 +35,9 @@ export interface A2ARequest {
   text: string;
   /** The A2A-Version header; absent means 0.3 (A2A §3.6), which this hub does not speak. */
   version: string | null;
-  signal: AbortSignal;
+  /** The HTTP request it came on (its signal aborts when the client goes). */
+  http: Request;
+  skills: SkillDef[];
 }
 
 /** Answers one JSON-RPC request of `caller`. */
@@ -47,14 +50,14 @@ export async function answerA2A(ctx: ServerContext, caller: Principal, request: 
   }
   const unstorable = unstorableText(body);
   if (unstorable.length) return answer(idOf(body), { code: -32602, message: `invalid params: ${unstorable[0].path.join(".") || "(root)"}: ${unstorable[0].message}` });
-  const card = await currentCard(ctx, hubUrl);
+  const card = await currentCard(ctx, hubUrl, request.skills);
   const context = new ServerCallContext({ requestedVersion: request.version ?? undefined });
   try {
     validateVersion(context.requestedVersion, card, "JSONRPC");
   } catch (error) {
     return answer(idOf(body), jsonRpcErrorOf(error));
   }
-  const handler = new QuorumA2AHandler(ctx, caller, { hubUrl, card, signal: request.signal });
+  const handler = new QuorumA2AHandler(ctx, caller, { hubUrl, card, skills: request.skills, request: request.http });
   const result = await new JsonRpcTransportHandler(handler).handle(body as Record<string, unknown>, context);
   if (!(Symbol.asyncIterator in result)) {
     // The SDK words an error it did not make as an internal one: a refusal of ours is said as A2A says it.
@@ -69,7 +72,7 @@ export async function answerA2A(ctx: ServerContext, caller: Principal, request: 
     // Refused before anything streamed (no such task, a bad message): one JSON answer, as for a unary method.
     return answer(idOf(body), jsonRpcErrorOf(error));
   }
-  return new Response(sseOf(first, events, idOf(body), request.signal), { headers: { ...SSE_HEADERS, ...NO_STORE } });
+  return new Response(sseOf(first, events, idOf(body), request.http.signal), { headers: { ...SSE_HEADERS, ...NO_STORE } });
 }
 
 function sseOf(first: IteratorResult<unknown>, events: AsyncIterator<unknown>, id: Id, signal: AbortSignal): ReadableStream<Uint8Array> {

@@ -29,6 +29,7 @@ import { taskIdOf, taskRef } from "../../domain/tasks/ref";
 import { listA2ATasks } from "./list";
 import { createPushConfig, deletePushConfig, getPushConfig, listPushConfigs, pushConfigInput } from "../../domain/webhooks/a2a-push";
 import { sendToQuorum } from "./send";
+import type { SkillDef } from "./skill";
 import { isSettled, isTerminal } from "./state";
 import { readA2ATask } from "./task";
 import { followTask } from "./updates";
@@ -42,8 +43,10 @@ export interface Refusals {
 export interface HandlerOptions {
   hubUrl: string;
   card: AgentCard;
-  /** Aborts when the client goes away: streams and blocking sends stop. */
-  signal: AbortSignal;
+  /** What SendMessage can make of a message (derived from the endpoints: surfaces/http/skills.ts). */
+  skills: SkillDef[];
+  /** The HTTP request the call came on; its signal aborts when the client goes away, and streams and blocking sends stop. */
+  request: Request;
 }
 
 export class QuorumA2AHandler implements A2ARequestHandler {
@@ -76,7 +79,7 @@ export class QuorumA2AHandler implements A2ARequestHandler {
   }
 
   private follow(taskId: string, until: (state: TaskState) => boolean) {
-    return followTask(this.ctx, this.caller, taskId, { hubUrl: this.options.hubUrl, signal: this.options.signal, until });
+    return followTask(this.ctx, this.caller, taskId, { hubUrl: this.options.hubUrl, signal: this.options.request.signal, until });
   }
 
   async getAgentCard(): Promise<AgentCard> {
@@ -90,7 +93,7 @@ export class QuorumA2AHandler implements A2ARequestHandler {
   /** Files what the message asks for, sets its push config if one came with it, and returns the task (or the message's refusal). */
   private send(params: SendMessageRequest): Promise<string> {
     return this.refusing(async () => {
-      const taskId = await sendToQuorum(this.ctx.db, this.caller, params, this.ctx.clock);
+      const taskId = await sendToQuorum(this.ctx, this.caller, params, this.options.skills, this.options.request);
       const push = params.configuration?.taskPushNotificationConfig;
       if (push?.url) await createPushConfig(this.ctx.db, this.caller, taskId, this.pushInput(push), this.ctx.clock);
       return taskId;

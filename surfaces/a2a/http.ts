@@ -10,15 +10,16 @@ import { readCapped } from "../../domain/request-body";
 import { MAX_BODY_BYTES } from "../../domain/request-shape";
 import { answerA2A } from "./endpoint";
 import { envelopeOf } from "./errors";
+import type { SkillDef } from "./skill";
 
-export async function handleA2APost(req: Request, ctx: ServerContext): Promise<Response> {
+export async function handleA2APost(req: Request, ctx: ServerContext, skills: SkillDef[]): Promise<Response> {
   try {
     requireOwnOrigin(req, hubUrlSetting(), "a2a");
     // As REST does: a declared body over the cap is refused before anything is read, the key included.
     if (Number(req.headers.get("content-length")) > MAX_BODY_BYTES) throw fail.tooLarge("request", MAX_BODY_BYTES);
     const caller = await requireBearerCaller(ctx.db, req.headers.get("authorization"), ctx.clock);
     const text = await readCapped(req, MAX_BODY_BYTES);
-    return await answerA2A(ctx, caller, { text, version: req.headers.get("a2a-version"), signal: req.signal }, appUrl());
+    return await answerA2A(ctx, caller, { text, version: req.headers.get("a2a-version"), http: req, skills }, appUrl());
   } catch (error) {
     if (error instanceof QuorumError) {
       const headers: Record<string, string> = { "Cache-Control": "no-store" };

@@ -3,6 +3,7 @@
 // becomes a task on the board or a goal for the team, and how a task's state reads.
 import { z } from "zod";
 import { errorBody } from "../errors";
+import { skillsOf } from "../skills";
 import { type RouteSpec, TAGS, endpoint } from "./route-spec";
 
 const METHODS = [
@@ -41,7 +42,8 @@ export const A2A_ROUTES: RouteSpec[] = [
     ],
     refusals: [403],
     // Loaded on the first call, as MCP is: a process that never serves A2A does not pay for its binding.
-    run: async ({ ctx, request }) => (await import("@/surfaces/a2a/http")).handleA2APost(request, ctx),
+    // Its skills are derived from the endpoints a message can become (POST /api/tasks, POST /api/flights).
+    run: async ({ ctx, request, routes }) => (await import("@/surfaces/a2a/http")).handleA2APost(request, ctx, skillsOf(routes)),
   }),
   endpoint({
     method: "get",

@@ -1,6 +1,8 @@
 // The built-in team's flights: starting one on your repository, reading them, retrying a goal handed back,
 // and how the team thinks.
-import { readTeamStatus } from "@/domain/flights/team-status";
+import { readTeamStatus, type TeamStatus } from "@/domain/flights/team-status";
+import { fail } from "@/domain/errors";
+import { TASK_STATES } from "@/surfaces/a2a/skill";
 import { startFlight } from "@/domain/flights/start";
 import { listFlights, readFlight } from "@/domain/flights/view";
 import { z } from "zod";
@@ -11,6 +13,13 @@ import * as v from "../views";
 import { created, ok, type RouteSpec, TAGS, uuidId, endpoint } from "./route-spec";
 import * as out from "@/surfaces/mcp/outputs";
 import { WRITE } from "@/surfaces/mcp/tool";
+
+/** The team skill's last words on the card: whether the team takes a goal now, and how it thinks. */
+function teamNow(team: TeamStatus): string {
+  if (!team.mode) return "No team worker has started yet, so the team takes no goal now.";
+  if (team.mode === "scripted") return "The team runs scripted now (no model is configured): it flies only its demo, and refuses other goals.";
+  return `The team now: ${team.roles.join(", ")}, thinking with ${team.mode}.`;
+}
 
 export const FLIGHT_ROUTES: RouteSpec[] = [
   endpoint({
@@ -40,6 +49,24 @@ export const FLIGHT_ROUTES: RouteSpec[] = [
         "Ask the built-in team to fly a goal on a repository a human has already given it (repo: its folder on the team's machine); the goal waits for that human's review.",
       hints: WRITE,
       output: out.flightOut,
+    },
+    skill: {
+      id: "team",
+      name: "A goal for Quorum's built-in team (a flight)",
+      description:
+        'Say metadata {"skill": "team"}. The text is the goal; a data part names the repository: {"repo": "<its folder on the team\'s machine>"}, one a human ' +
+        "has already given the team, and optionally testCommand and allowance (tokens, at most the default for an agent). The orchestrator plans it into tasks, " +
+        "coders work them, the reviewer and the tester check them, and the goal waits for the review of the human who flew that repository. " +
+        `${TASK_STATES} FAILED: the team handed the goal back to its human (the reason is the status message).`,
+      now: teamNow,
+      tags: ["flight", "team", "git", "coding"],
+      examples: ['Make the failing date tests pass — with a data part {"repo": "/home/ada/src/app"}'],
+      noun: "goal",
+      body: ({ text, fields, contextId }) => {
+        if (contextId) throw fail.invalid("request", "a flight's goal starts a context of its own: send it without a contextId");
+        return { ...fields, goal: text };
+      },
+      task: (flight: { goalTask: { id: string } }) => flight.goalTask.id,
     },
     run: async ({ ctx, caller, body }) => await startFlight(ctx.db, caller, body, ctx.clock),
   }),

@@ -4,7 +4,9 @@
 import { z } from "zod";
 import type { ServerContext } from "@/domain/context";
 import { runIdSchema } from "@/domain/journal/load";
+import type { TeamStatus } from "@/domain/flights/team-status";
 import type { Principal } from "@/domain/principal";
+import type { SkillMessage } from "@/surfaces/a2a/skill";
 import type { ToolAnnotations } from "@/surfaces/mcp/tool";
 import type { Refusal } from "../errors";
 
@@ -92,6 +94,8 @@ export interface RouteSpec {
   otherConflicts?: string[];
   /** Where the endpoint is also an MCP tool: how the tool names and shows it (surfaces/http/tools.ts derives the rest). */
   tool?: ToolFace;
+  /** Where the endpoint is also an A2A skill: how a message becomes its body (surfaces/http/skills.ts derives the rest). */
+  skill?: SkillFace;
   /** What the endpoint does; absent only for the paths beside /api that a page route serves (the agent card, /metrics). */
   run?: Run;
 }
@@ -112,6 +116,28 @@ export interface ToolFace {
   omitted?: Record<string, (caller: Principal) => string>;
   /** The tool's answer from `run`'s, where they differ (claim-next's 204 is `{ task: null }`). */
   result?: (value: never) => object;
+}
+
+/**
+ * The endpoint as an A2A skill on the agent card: SendMessage makes the message this endpoint's body, reads it with
+ * the endpoint's body schema and calls its `run`; what differs is said here.
+ */
+export interface SkillFace {
+  id: string;
+  name: string;
+  description: string;
+  /** What holds now, said after the description (the team's state). */
+  now?: (team: TeamStatus) => string;
+  tags: string[];
+  examples: string[];
+  /** The skill a message that names none gets. */
+  isDefault?: true;
+  /** What a refusal calls the body ("invalid task: …"). */
+  noun: string;
+  /** The endpoint's body from the message; it may refuse what no body could say (a contextId where none is taken). */
+  body: (message: SkillMessage) => Record<string, unknown>;
+  /** The id of the task that stands for `run`'s answer. */
+  task: (value: never) => string;
 }
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;

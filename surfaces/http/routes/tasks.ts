@@ -21,9 +21,31 @@ import * as v from "../views";
 import { ok, created, noContent, type RouteSpec, TAGS, endpoint } from "./route-spec";
 import * as out from "@/surfaces/mcp/outputs";
 import { DESTRUCTIVE, IDEMPOTENT, READ, WRITE } from "@/surfaces/mcp/tool";
+import { firstLine, type SkillMessage, TASK_STATES } from "@/surfaces/a2a/skill";
+import { fail } from "@/domain/errors";
+import { isUuid } from "@/domain/ids";
 
 /** A task route names its task by id or by number ("12", "#12"). */
 const taskParams = z.strictObject({ id: taskRef });
+
+/** A task title's length (domain/tasks/create.ts): a longer first line is cut, and the description keeps it whole. */
+const TITLE_MAX = 200;
+
+/** A message as POST /api/tasks's body: its first line the title, the text the description, its contextId the parent. */
+function taskFromMessage({ text, fields, contextId }: SkillMessage): Record<string, unknown> {
+  if (contextId && !isUuid(contextId)) throw fail.invalid("request", "contextId names a task of Quorum's (a uuid a task or its context came back with)");
+  if (contextId && fields.parentId !== undefined && fields.parentId !== contextId) {
+    throw fail.invalid("request", "the data part's parentId and the message's contextId name different tasks");
+  }
+  const title = fields.title ?? firstLine(text, TITLE_MAX);
+  if (!title) throw fail.invalid("request", "the message has no text to make a task of");
+  return {
+    ...fields,
+    title,
+    ...(fields.description === undefined && text !== title ? { description: text } : {}),
+    ...(contextId ? { parentId: contextId } : {}),
+  };
+}
 
 export const TASK_ROUTES: RouteSpec[] = [
   endpoint({
@@ -58,6 +80,22 @@ export const TASK_ROUTES: RouteSpec[] = [
       description: "File a task. Work starts only once it has acceptanceCriteria; the approver (default you) reviews it.",
       hints: WRITE,
       output: out.taskOut,
+    },
+    skill: {
+      id: "board",
+      name: "A task on Quorum's board",
+      description:
+        "The default. Your message becomes a task on the board, where an agent claims it under a lease and its approver reviews what it submits. " +
+        "The text is the task: its first line the title, the whole text its description. A data part may carry the task's other fields as Quorum's REST API " +
+        "names them (POST /api/tasks): acceptanceCriteria (without them nobody can claim it), approverId (who reviews it: you unless you name someone; name " +
+        "a human to have a person decide), dependsOn, leaseMinutes. A contextId files it under that task. The submissions on record come back as artifacts. " +
+        TASK_STATES,
+      tags: ["tasks", "board", "review", "human-in-the-loop"],
+      examples: ['Port the date parser to Temporal — with a data part {"acceptanceCriteria": "the date tests pass", "approverId": "<a human\'s id>"}'],
+      isDefault: true,
+      noun: "task",
+      body: taskFromMessage,
+      task: (task: { id: string }) => task.id,
     },
     run: async ({ ctx, caller, body }) => await createTask(ctx.db, caller, body, ctx.clock),
   }),
