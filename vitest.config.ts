@@ -1,28 +1,63 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+/**
+ * Test files that set the environment a module reads once (a lease, a cookie's Secure, the metrics' token) or
+ * stub a module: each gets a fresh module graph. Every other file shares its worker's modules with the files
+ * before it, loaded once: importing the domain for each file was most of the suite's CPU time
+ * (bench/results/2026-12-07-tests.md).
+ */
+export const ownModuleFiles = [
+  "agents/team/long-flight.test.ts",
+  "agents/team/long-runs.test.ts",
+  "agents/team/setup-flights.test.ts",
+  "agents/tools/redaction.test.ts",
+  "agents/tools/tools.test.ts",
+  "bin/experiment.test.ts",
+  "bin/team.test.ts",
+  "bin/webhook.test.ts",
+  "domain/experiments/saved.test.ts",
+  "domain/metrics/metrics.test.ts",
+  "domain/principals/secure-cookie.test.ts",
+  "domain/principals/sign-out.test.ts",
+  "domain/tasks/lease-setting.test.ts",
+  "surfaces/a2a/card.test.ts",
+  "surfaces/mcp/origin.test.ts",
+  "surfaces/web/metrics.test.ts",
+  "test/red-team/sandbox-limits.test.ts",
+  "test/red-team/workspace-git.test.ts",
+];
+
+const include = [
+  "domain/**/*.test.ts",
+  "surfaces/**/*.test.ts",
+  "agents/**/*.test.ts",
+  "app/**/*.test.ts",
+  "components/**/*.test.ts",
+  "db/**/*.test.ts",
+  "bin/**/*.test.ts",
+  "test/**/*.test.ts",
+  "client/**/*.test.ts",
+];
+
+/** The run's two groups of files, less `leftOut`; `setupFiles` run before each file, after the database's. */
+export function suite({ leftOut = [], setupFiles = [] }: { leftOut?: string[]; setupFiles?: string[] } = {}) {
+  const common = { setupFiles: ["test/setup-database.ts", ...setupFiles], testTimeout: 30_000, hookTimeout: 60_000 };
+  return [
+    { extends: true as const, test: { ...common, name: "shared", isolate: false, include, exclude: [...ownModuleFiles, ...leftOut] } },
+    { extends: true as const, test: { ...common, name: "own-modules", isolate: true, include: ownModuleFiles, exclude: leftOut } },
+  ];
+}
+
 export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL(".", import.meta.url)) } },
   test: {
-    include: [
-      "domain/**/*.test.ts",
-      "surfaces/**/*.test.ts",
-      "agents/**/*.test.ts",
-      "app/**/*.test.ts",
-      "components/**/*.test.ts",
-      "db/**/*.test.ts",
-      "bin/**/*.test.ts",
-      "test/**/*.test.ts",
-      "client/**/*.test.ts",
-    ],
     globalSetup: ["test/global-setup.ts"],
-    setupFiles: ["test/setup-database.ts"],
     pool: "forks",
     // Each test file gets its own database cloned from a migrated template.
     fileParallelism: true,
     // Twice the cores: the slow files mostly wait (on a flight, a model server, a sandbox), not compute.
     maxWorkers: 4,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    projects: suite(),
   },
 });

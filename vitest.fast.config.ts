@@ -1,7 +1,7 @@
 // `npm run test:fast`: the unit tests that start no process (no CLI, model server, git, sandbox or flight),
 // for the inner loop; `npm test` runs every test. test/no-processes.ts fails a test here that starts one.
-import { defineConfig, mergeConfig } from "vitest/config";
-import base from "./vitest.config";
+import { defineConfig } from "vitest/config";
+import base, { suite } from "./vitest.config";
 
 /** Test files that start a process (the CLI, a server, a sandbox, promtool) or fly whole flights. */
 export const processTests: string[] = [
@@ -48,14 +48,12 @@ export const processTests: string[] = [
   "surfaces/web/metrics.test.ts",
 ];
 
-export default mergeConfig(
-  base,
-  defineConfig({
-    test: {
-      exclude: processTests,
-      // These compute rather than wait: one worker a core.
-      maxWorkers: 2,
-      setupFiles: ["test/no-processes.ts"],
-    },
-  }),
-);
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    // These compute rather than wait: one worker a core.
+    maxWorkers: 2,
+    projects: suite({ leftOut: processTests, setupFiles: ["test/no-processes.ts"] }),
+  },
+});

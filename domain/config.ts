@@ -22,8 +22,18 @@ export interface Setting<T> {
   from(env: Environment): T;
 }
 
+const forgetters: (() => void)[] = [];
+
+/** Forgets every value read so far: the next ask reads process.env again (a test file that sets an environment of its own). */
+export function forgetSettings(): void {
+  for (const forget of forgetters) forget();
+}
+
 function setting<T>(read: (env: Environment) => T): Setting<T> {
   let held: { value: T } | undefined;
+  forgetters.push(() => {
+    held = undefined;
+  });
   const get = () => {
     if (!held) held = { value: read(process.env) };
     return held.value;

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import postgres from "postgres";
 import { afterAll, inject } from "vitest";
 import { getConnection } from "../db/client";
+import { forgetSettings } from "../domain/config";
 
 const adminUrl = inject("adminUrl");
 const templateName = inject("templateName");
@@ -30,6 +31,8 @@ process.env.DATABASE_URL = url.toString();
 // Flights clone their repositories under QUORUM_HOME: a folder of this test file's own, not the checkout's .quorum.
 const home = mkdtempSync(join(tmpdir(), "quorum-home-"));
 process.env.QUORUM_HOME = home;
+// A worker runs many files on one module graph (vitest.config.ts): what the file before read of its environment is forgotten.
+forgetSettings();
 
 afterAll(async () => {
   await getConnection().close();
