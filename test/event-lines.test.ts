@@ -37,6 +37,15 @@ describe("the journal's one-line renderers", () => {
     for (const line of lines) expect(line).not.toMatch(UUID);
   });
 
+  it("say which tests a test run failed, where its runner names them", () => {
+    const ran = (result: object) => lineOf(entry("ToolReturned", { callId: "c1", tool: "run_tests", attempt: 1, observation: { is_error: false, result } }), names);
+    expect(ran({ exitCode: 1, summary: "3 passed, 1 failed (slug > dashes spaces) — read from TAP; exit code 1" })).toBe(
+      "coder run_tests returned: 3 passed, 1 failed (slug > dashes spaces) — read from TAP; exit code 1",
+    );
+    // A result journalled before runs named their tests.
+    expect(ran({ exitCode: 1, output: "…" })).toBe("coder run_tests returned");
+  });
+
   it("says the kind of an event it does not know (a newer server)", () => {
     expect(lineOf(entry("SomethingNew", {}), names)).toBe("coder: something new");
   });

@@ -2,13 +2,11 @@
 import type { Db } from "../../db/client";
 import { loadRunEvents } from "../../domain/journal/load";
 import { payloadOf } from "../../domain/journal/payloads";
-import { RUN_TESTS, runTestsTool } from "../tools/run-tests";
+import { RUN_TESTS, runTestsTool, type TestRunResult } from "../tools/run-tests";
 import { defineTool, type Tool } from "../tools/tool";
 
-export interface TestRun {
-  exitCode: number | null;
-  output: string;
-}
+/** A run_tests result; one journalled before per-test results has no `tests` or `summary`. */
+export type TestRun = Pick<TestRunResult, "exitCode" | "output"> & Partial<Pick<TestRunResult, "tests" | "summary">>;
 
 export function recordingRunTests(command: string[], make: (command: string[]) => Tool = (argv) => runTestsTool({ command: argv })) {
   const tool = make(command);

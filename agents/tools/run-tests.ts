@@ -1,13 +1,29 @@
-// run_tests: runs the configured test command in the working directory and reports its exit code and output.
+// run_tests: runs the configured test command in the working directory and reports its exit code, each test's
+// outcome where the runner prints a format Quorum reads (domain/verification/test-results.ts), and the output's end.
 // The command is the harness's choice, never the model's: the model only asks for a run.
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { z } from "zod";
+import { describeTestResults, readTestResults, type TestResults } from "../../domain/verification/test-results";
 import { maxMemoryBytes } from "./command-limits";
 import { NoSandbox, NoSuchProgram, sandboxed } from "./sandbox";
 import { defineTool, ToolFailure } from "./tool";
 
 const OUTPUT_TAIL = 8_000;
+/** What is read for the tests' names: a suite's whole report, short of a runaway's. */
+const OUTPUT_READ = 4 * 1024 * 1024;
+
+/** What run_tests answers. */
+export interface TestRunResult {
+  exitCode: number | null;
+  passed: boolean;
+  /** Each test's outcome, or null when the output is no format Quorum reads. */
+  tests: TestResults | null;
+  /** The run in one line (describeTestResults). */
+  summary: string;
+  output: string;
+  outOfMemory?: true;
+}
 
 /** The name of signal `n` (9 → SIGKILL): a shell reports a child killed by it as exit code 128 + n. */
 function signalName(n: number): string {
@@ -28,7 +44,7 @@ export function runTestsTool(options: RunTestsOptions) {
   if (!program) throw new Error("run_tests needs a command");
   return defineTool({
     name: RUN_TESTS,
-    description: `Run the test suite (\`${options.command.join(" ")}\`) in the working directory. Returns the exit code (0 means every test passed) and the end of the output.`,
+    description: `Run the test suite (\`${options.command.join(" ")}\`) in the working directory. Returns the exit code (0 means every test passed), which tests passed and failed where the runner names them, and the end of the output.`,
     parameters: z.object({}),
     idempotent: true,
     timeoutMs: options.timeoutMs ?? 120_000,
@@ -50,7 +66,7 @@ export function runTestsTool(options: RunTestsOptions) {
         const child = spawn(command.program, command.args, { cwd: ctx.root, env: command.env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
         let output = "";
         const collect = (chunk: Buffer) => {
-          output = (output + chunk.toString()).slice(-OUTPUT_TAIL * 2);
+          if (output.length < OUTPUT_READ) output += chunk.toString();
         };
         child.stdout.on("data", collect);
         child.stderr.on("data", collect);
@@ -75,12 +91,15 @@ export function runTestsTool(options: RunTestsOptions) {
           command.release();
           const tail = output.slice(-OUTPUT_TAIL);
           if (outOfMemory) {
-            resolve({
+            const result: TestRunResult = {
               exitCode: code,
               passed: false,
+              tests: null,
+              summary: "the tests ran out of memory",
               outOfMemory: true,
               output: `${tail}\n[quorum] the tests ran out of memory: the sandbox allows ${maxMemoryBytes() / 1024 ** 2} MiB, files in /tmp and the worktree included`,
-            });
+            };
+            resolve(result);
             return;
           }
           // Death by a signal (directly, or 128+N through a shell) says nothing about the code under test.
@@ -89,7 +108,9 @@ export function runTestsTool(options: RunTestsOptions) {
             reject(new ToolFailure(`the test runner died (${how}) before it finished`, "run the tests again; if it keeps dying, report it", { transient: true }));
             return;
           }
-          resolve({ exitCode: code, passed: code === 0, output: tail });
+          const tests = readTestResults(output);
+          const result: TestRunResult = { exitCode: code, passed: code === 0, tests, summary: describeTestResults(tests, code), output: tail };
+          resolve(result);
         });
       });
     },

@@ -99,6 +99,15 @@ describe("tools", () => {
     const failing = await call(createToolbox([runTestsTool({ command: ["node", "--test"] })], { root }), "run_tests", {});
     expect(failing.observation).toMatchObject({ is_error: false, result: { exitCode: 1, passed: false } });
     expect((failing.observation as { result: { output: string } }).result.output).toMatch(/parses the empty string to nothing/);
+    // node --test prints TAP to a pipe: the run names the failing test, and says it in a line for the model.
+    const { tests, summary } = (failing.observation as { result: { tests: { format: string; failed: string[]; passed: string[] }; summary: string } }).result;
+    expect(tests.format).toBe("tap");
+    expect(tests.failed).toContain("parses the empty string to nothing");
+    expect(tests.passed.length).toBeGreaterThan(0);
+    expect(summary).toMatch(/^\d+ passed, 1 failed \(parses the empty string to nothing\) — read from TAP; exit code 1$/);
+    // A runner that prints no format Quorum reads is judged by its exit code, and the result says so.
+    const plain = await call(createToolbox([runTestsTool({ command: ["sh", "-c", "echo all good"] })], { root }), "run_tests", {});
+    expect(plain.observation).toMatchObject({ result: { exitCode: 0, tests: null, summary: expect.stringMatching(/only the exit code counts/) } });
     const killed = await call(createToolbox([runTestsTool({ command: ["sh", "-c", "kill -9 $$"] })], { root }), "run_tests", {});
     // In the sandbox the runner is bubblewrap's child, whose death by a signal bubblewrap reports as 128 + 9.
     expect(killed.observation).toMatchObject({ is_error: true, transient: true, reason: "the test runner died (exit code 137, SIGKILL) before it finished" });

@@ -36,7 +36,11 @@ const LINES: { [K in EventKind]: Line<K> } = {
   },
   BudgetDebited: (d) => `spent ${tokens(d.amount)} tokens ${d.model === "scripted" ? "following its script (no model)" : `on ${d.model}`}`,
   ToolDispatched: (d) => `called ${d.tool}${d.attempt > 1 ? ` (attempt ${d.attempt})` : ""}`,
-  ToolReturned: (d) => `${d.tool} ${d.observation.is_error ? "failed" : "returned"}`,
+  ToolReturned: (d) => {
+    // A test run says which tests failed (agents/tools/run-tests.ts), where its runner names them.
+    const summary = (d.observation as { result?: { summary?: unknown } }).result?.summary;
+    return `${d.tool} ${d.observation.is_error ? "failed" : "returned"}${typeof summary === "string" ? `: ${cut(summary, 160)}` : ""}`;
+  },
   MessageSent: (d, _e, n) => `${d.to ? `wrote to ${n.who(d.to)} in` : "posted in"} #${d.room}${d.performative ? ` (${d.performative})` : ""}: ${cut(d.body)}`,
   MessageDelivered: (d, e, n) =>
     d.via === "inbox"

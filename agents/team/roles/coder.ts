@@ -159,7 +159,7 @@ export async function submitCoderWork(
   const diff = commitAndDiff(place, worktree, `Task #${task.number}: ${task.title}`);
   const evidence = [
     `diff against ${place.branch}:\n${diff ? diffAsEvidence(diff) : "(no changes)"}`,
-    tests ? `test run: exit code ${tests.exitCode}\n${tests.output}` : "no test run",
+    tests ? `test run: exit code ${tests.exitCode}${tests.summary ? `\ntests: ${tests.summary}` : ""}\n${tests.output}` : "no test run",
     ...result.evidence,
   ].join("\n\n");
   try {

@@ -9,14 +9,13 @@ import { attemptRun } from "../run-ending";
 import { SYSTEM_PROMPTS } from "../prompts";
 import { testerScript } from "../scripts";
 import { speak } from "../speak";
-import { recordingRunTests } from "../recording-run-tests";
+import { recordingRunTests, type TestRun } from "../recording-run-tests";
 import { suiteWorktree, worktreeGit } from "../workspace";
 import { flightEnvironment } from "../environment";
 
-/** The runner's closing tally (TAP's `# tests`, `# pass`, `# fail` lines); the full output is in the journal. */
-function summaryOf(output: string): string {
-  const tally = output.split("\n").filter((line) => /^# (tests|pass|fail|cancelled|skipped) \d+/.test(line.trim()));
-  return tally.length ? tally.map((line) => line.trim()).join(" · ") : output.slice(-600);
+/** The run's tests in a line (which failed, by name, where the runner names them); the full output is in the journal. */
+function summaryOf(tests: TestRun): string {
+  return tests.summary ?? tests.output.slice(-600);
 }
 
 export async function testNextIntegration(ctx: TeamContext): Promise<boolean> {
@@ -63,7 +62,7 @@ export async function testNextIntegration(ctx: TeamContext): Promise<boolean> {
     db,
     me.principal,
     {
-      body: `${passed ? `The suite passes on ${place.branch}` : `The suite FAILS on ${place.branch}`} after integrating ${round.taskIds.map((id) => id.slice(0, 8)).join(", ")} (exit code ${tests?.exitCode ?? "none: no test run"}).\n${tests ? summaryOf(tests.output) : `run ${runId} ended ${result?.status ?? "failed"}`}`,
+      body: `${passed ? `The suite passes on ${place.branch}` : `The suite FAILS on ${place.branch}`} after integrating ${round.taskIds.map((id) => id.slice(0, 8)).join(", ")} (exit code ${tests?.exitCode ?? "none: no test run"}).\n${tests ? summaryOf(tests) : `run ${runId} ended ${result?.status ?? "failed"}`}`,
       performative: passed ? "DONE" : "ERROR",
       taskId: flight.goalTaskId,
     },
