@@ -2,19 +2,22 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
- * Test files that set the environment a module reads once (a lease, a cookie's Secure, the metrics' token) or
- * stub a module: each gets a fresh module graph. Every other file shares its worker's modules with the files
+ * Test files that set the environment a module reads once (a lease, a cookie's Secure, the metrics' token),
+ * start the process's tracing, or stub a module: each gets a fresh module graph. Every other file shares its worker's modules with the files
  * before it, loaded once: importing the domain for each file was most of the suite's CPU time
  * (bench/results/2026-12-07-tests.md).
  */
 export const ownModuleFiles = [
+  "agents/run-spans.test.ts",
   "agents/team/long-flight.test.ts",
   "agents/team/long-runs.test.ts",
   "agents/team/setup-flights.test.ts",
   "agents/tools/redaction.test.ts",
+  "agents/tools/registry-proxy.test.ts",
   "agents/tools/tools.test.ts",
   "bin/experiment.test.ts",
   "bin/team.test.ts",
+  "bin/tracing.test.ts",
   "bin/webhook.test.ts",
   "domain/experiments/saved.test.ts",
   "domain/metrics/metrics.test.ts",
@@ -23,8 +26,10 @@ export const ownModuleFiles = [
   "domain/tasks/lease-setting.test.ts",
   "surfaces/a2a/card.test.ts",
   "surfaces/mcp/origin.test.ts",
+  "surfaces/web/http-spans.test.ts",
   "surfaces/web/metrics.test.ts",
   "test/red-team/sandbox-limits.test.ts",
+  "test/red-team/setup-network.test.ts",
   "test/red-team/workspace-git.test.ts",
 ];
 

@@ -467,7 +467,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Accept or reject a submission (the approver, never the owner) */
+    /**
+     * Accept or reject a submission (the approver, never the owner)
+     * @description An ACCEPT passes the tests' gate: when the submission carried per-test results, every target test passes and nothing is newly broken against the flight's baseline; a task that names target tests needs such results. Refused with 409 `tests_refuse`, naming the tests; a human may accept over it with `overrule` (a reason, journalled).
+     */
     post: operations["postTasksIdReview"];
     delete?: never;
     options?: never;
@@ -1432,6 +1435,7 @@ export interface components {
       parentId?: string;
       leaseMinutes?: number;
       dependsOn?: string[];
+      targetTests?: string[];
     };
     PostTasksClaimNextBody: Record<string, never>;
     PatchTasksIdBody: {
@@ -1440,6 +1444,7 @@ export interface components {
       acceptanceCriteria?: string;
       /** Format: uuid */
       approverId?: string;
+      targetTests?: string[];
     };
     PostTasksIdClaimBody: Record<string, never>;
     PostTasksIdHeartbeatBody: {
@@ -1454,12 +1459,22 @@ export interface components {
       fence: number;
       summary: string;
       evidence: string;
+      tests?: {
+        /** @enum {string} */
+        format: "tap" | "node-spec" | "junit" | "pytest" | "go-json" | "go" | "cargo";
+        namesPasses: boolean;
+        passed: string[];
+        failed: string[];
+        skipped: string[];
+        truncated: boolean;
+      };
     };
     PostTasksIdReviewBody:
       | {
           /** @constant */
           verdict: "accept";
           reason?: string;
+          overrule?: string;
         }
       | {
           /** @constant */
@@ -1772,6 +1787,7 @@ export interface components {
       title: string;
       description: string;
       acceptanceCriteria: string | null;
+      targetTests: string[];
       /** @enum {string} */
       status: "ready" | "in_progress" | "review" | "done" | "cancelled";
       ownerId: string | null;
@@ -1832,6 +1848,35 @@ export interface components {
         | null;
       outputTail: components["schemas"]["OutputItem"][];
       thread: components["schemas"]["Message"][];
+      tests: {
+        targets: string[];
+        submitted:
+          | ({
+              format: string;
+              namesPasses: boolean;
+              passed: string[];
+              failed: string[];
+              skipped: string[];
+              truncated: boolean;
+            } & {
+              [key: string]: unknown;
+            })
+          | null;
+        hasBaseline: boolean;
+        delta:
+          | ({
+              fixed: string[];
+              stillFailing: string[];
+              unseen: string[];
+              broken: string[];
+            } & {
+              [key: string]: unknown;
+            })
+          | null;
+        refusal: string | null;
+      } & {
+        [key: string]: unknown;
+      };
     } & {
       [key: string]: unknown;
     };
@@ -2338,7 +2383,7 @@ export interface components {
         });
     PostTasksIdReviewConflict: {
       /** @enum {string} */
-      error: "wrong_status";
+      error: "wrong_status" | "tests_refuse";
       message: string;
       hint?: string;
     } & {

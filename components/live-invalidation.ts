@@ -126,6 +126,7 @@ const STALE = {
   FlightSetupStarted: FLIGHTS,
   FlightSetupProgress: FLIGHTS,
   FlightSetupEnded: FLIGHTS,
+  FlightBaselineRan: FLIGHTS,
   FlightPlanningStarted: FLIGHTS,
   FlightTaskAdded: FLIGHTS,
   FlightPlanned: [...FLIGHTS, ...FLIGHT_BUDGETS],

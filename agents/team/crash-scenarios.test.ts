@@ -84,9 +84,10 @@ describe("the crash scenarios of §20.5, each with exactly its own finding", { t
   });
 
   it("flaky runner: the test runner dies by a signal once, the loop retries it, the flight goes green → FM-1.3 step repetition", async () => {
-    // The flight's first test run dies by SIGKILL, in the sandbox; every later one runs clean.
+    // The coder's first test run dies by SIGKILL, in the sandbox; every later one runs clean. (The flight's first
+    // run of all is its baseline, at the base commit, before the plan.)
     const { repo, team, flight } = await launchScratchFlight();
-    const flaky = dyingOnce();
+    const flaky = dyingOnce(1);
     const worker = startWorker({ testTool: (command) => flaky(runTestsTool({ command })) });
     const status = await until("the flight to settle", () => settledStatus(flight.id));
     await worker.stop();

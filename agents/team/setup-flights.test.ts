@@ -80,6 +80,8 @@ describe("flights on repositories with dependencies", () => {
       expect(ended.ok, ended.log).toBe(true);
       expect(flight.status).toBe("green");
       expect(await lastTestReport()).toMatch(/1 passed/);
+      // The suite ran once at the base commit, after the setup and before the plan: pytest's summary names what failed.
+      expect(flight.baselineTests).toMatchObject({ format: "pytest", namesPasses: false, failed: ["tests/test_total.py::test_total"] });
     }
   }, 240_000);
 

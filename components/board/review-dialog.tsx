@@ -1,5 +1,6 @@
 "use client";
-// The approver's verdict: accept, or reject with a reason the owner can act on.
+// The approver's verdict: accept, or reject with a reason the owner can act on. While the tests refuse an accept
+// (its target tests failing, or something newly broken), the dialog says so; a human may accept anyway, saying why.
 import { useState } from "react";
 import { Field, FormButtons, inputClass, Modal, onValidSubmit, ServerError } from "./dialog";
 import { toast } from "../toast";
@@ -8,24 +9,44 @@ import { useTaskAction } from "./use-board";
 
 type Verdict = "accept" | "reject";
 
-export function ReviewDialog({ task, open, onClose }: { task: Task; open: boolean; onClose: () => void }) {
-  const [verdict, setVerdict] = useState<Verdict>("accept");
-  const [reason, setReason] = useState("");
+export function ReviewDialog({
+  task,
+  refusal,
+  asHuman,
+  open,
+  onClose,
+}: {
+  task: Task;
+  /** Why the tests refuse an accept now, or null. */
+  refusal: string | null;
+  asHuman: boolean;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const [verdict, setVerdict] = useState<Verdict>(refusal ? "reject" : "accept");
+  const [reason, setReason] = useState(refusal ? `The tests: ${refusal}.` : "");
+  const [overrule, setOverrule] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
-  const review = useTaskAction<{ verdict: Verdict; reason?: string }>(() => `/api/tasks/${task.id}/review`);
+  const review = useTaskAction<{ verdict: Verdict; reason?: string; overrule?: string }>(() => `/api/tasks/${task.id}/review`);
+  const overruling = verdict === "accept" && refusal !== null;
   const close = () => {
     review.reset();
     setProblem(null);
     onClose();
   };
   const validate = () => {
-    const missing = verdict === "reject" && !reason.trim();
-    setProblem(missing ? "Say what has to change: the owner reworks from your reason." : null);
-    return !missing;
+    const why =
+      verdict === "reject" && !reason.trim()
+        ? "Say what has to change: the owner reworks from your reason."
+        : overruling && !overrule.trim()
+          ? "Say why you accept although the tests refuse it: it is kept in the journal."
+          : null;
+    setProblem(why);
+    return why === null;
   };
   const submit = () =>
     review.mutate(
-      { verdict, ...(reason.trim() && { reason: reason.trim() }) },
+      { verdict, ...(reason.trim() && { reason: reason.trim() }), ...(overruling && { overrule: overrule.trim() }) },
       {
         onSuccess: () => {
           toast(verdict === "accept" ? `Accepted #${task.number}: it is done.` : `Sent #${task.number} back to ${task.ownerName ?? "its owner"}.`);
@@ -45,11 +66,26 @@ export function ReviewDialog({ task, open, onClose }: { task: Task; open: boolea
             </label>
           ))}
         </fieldset>
-        <Field label={verdict === "reject" ? "Reason (required)" : "Note (optional)"} error={problem}>
+        {refusal && (
+          <p role="status" className="mb-3 rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100">
+            The tests refuse an accept: {refusal}.{asHuman ? " You may still accept, saying why." : " Reject it with these words."}
+          </p>
+        )}
+        <Field label={verdict === "reject" ? "Reason (required)" : "Note (optional)"} error={overruling ? null : problem}>
           {(control) => <textarea {...control} value={reason} onChange={(e) => setReason(e.target.value)} rows={4} className={inputClass} name="reason" />}
         </Field>
+        {overruling && asHuman && (
+          <Field label="Why accept over the tests (required)" error={problem}>
+            {(control) => <textarea {...control} value={overrule} onChange={(e) => setOverrule(e.target.value)} rows={2} className={inputClass} name="overrule" />}
+          </Field>
+        )}
         <ServerError error={review.error} />
-        <FormButtons busy={review.isPending} label={verdict === "accept" ? "Accept" : "Reject"} onCancel={close} tone={verdict === "reject" ? "danger" : "accent"} />
+        <FormButtons
+          busy={review.isPending}
+          label={verdict === "accept" ? (overruling ? "Accept over the tests" : "Accept") : "Reject"}
+          onCancel={close}
+          tone={verdict === "reject" ? "danger" : "accent"}
+        />
       </form>
     </Modal>
   );

@@ -11,6 +11,7 @@ import { DiffView } from "./diff-view";
 import { EditTaskDialog } from "./edit-task-dialog";
 import { FlightMerge } from "./flight-merge";
 import { TaskDiagnosis } from "./task-diagnosis";
+import { TaskTests } from "./task-tests";
 import { LeaseCountdown } from "../lease-countdown";
 import { ReopenDialog } from "./reopen-dialog";
 import { ReviewDialog } from "./review-dialog";
@@ -48,7 +49,7 @@ function Mono({ text, open = false, label }: { text: string; open?: boolean; lab
   );
 }
 
-function Actions({ task, me, focusReview = false }: { task: Task; me: Me; focusReview?: boolean }) {
+function Actions({ task, me, focusReview = false, refusal }: { task: Task; me: Me; focusReview?: boolean; refusal: string | null }) {
   const [dialog, setDialog] = useState<"review" | "reopen" | "cancel" | "edit" | null>(null);
   const reviewButton = useRef<HTMLButtonElement>(null);
   // Arriving from "waiting for you", the Review button takes the focus: Enter opens the verdict.
@@ -84,7 +85,7 @@ function Actions({ task, me, focusReview = false }: { task: Task; me: Me; focusR
           Cancel with ADR
         </button>
       )}
-      <ReviewDialog task={task} open={dialog === "review"} onClose={() => setDialog(null)} />
+      <ReviewDialog task={task} refusal={refusal} asHuman={me.kind === "human"} open={dialog === "review"} onClose={() => setDialog(null)} />
       <ReopenDialog task={task} open={dialog === "reopen"} onClose={() => setDialog(null)} />
       <CancelDialog task={task} open={dialog === "cancel"} onClose={() => setDialog(null)} />
       {dialog === "edit" && <EditTaskDialog task={task} open onClose={() => setDialog(null)} />}
@@ -133,7 +134,7 @@ export function TaskBody({ detail, me, focusReview, withChanges = true }: { deta
           </dd>
         </dl>
         <div className="mt-3">
-          <Actions task={task} me={me} focusReview={focusReview} />
+          <Actions task={task} me={me} focusReview={focusReview} refusal={detail.tests.refusal} />
         </div>
       </header>
       {task.description && (
@@ -149,6 +150,9 @@ export function TaskBody({ detail, me, focusReview, withChanges = true }: { deta
         ) : (
           <p className="text-sm text-red-700 dark:text-red-300">None yet: nobody can start this task until its criteria are written.</p>
         )}
+      </Section>
+      <Section title="Tests">
+        <TaskTests detail={detail} me={me} />
       </Section>
       {detail.adr && (
         <Section title="ADR — why it was cancelled">

@@ -21,7 +21,13 @@ const tokens = (n: number) => (n >= 10_000 ? `${Math.round(n / 1000)}k` : String
 const paths = (patterns: string[]) => cut(patterns.join(", "), 60);
 /** "October 2026": an archived month, as the month it is in UTC. */
 const monthName = (from: string) => new Date(from).toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
-const FIELD_WORDS = { title: "its title", description: "its description", acceptanceCriteria: "its acceptance criteria", approverId: "its approver" } as const;
+const FIELD_WORDS = {
+  title: "its title",
+  description: "its description",
+  acceptanceCriteria: "its acceptance criteria",
+  approverId: "its approver",
+  targetTests: "its target tests",
+} as const;
 
 type Line<K extends EventKind> = (d: EventPayloads[K], e: JournalEntry, n: Names) => string;
 
@@ -121,6 +127,7 @@ const LINES: { [K in EventKind]: Line<K> } = {
   FlightLaunched: (d) => `launched a flight: ${cut(d.goal, 80)}`,
   FlightAllowanceSet: (d, _e, n) =>
     d.tokens === 0 ? `stopped ${n.who(d.agentId)} starting flights` : `allowed ${n.who(d.agentId)} to start flights of up to ${tokens(d.tokens)} tokens in all`,
+  FlightBaselineRan: (d) => `ran the suite at the base commit: ${cut(d.summary, 140)}`,
   FlightSetupStarted: (d) => `began the flight's setup: ${cut(d.command, 80)}`,
   FlightSetupProgress: (d) => `setting up (${Math.round(d.elapsedMs / 1000)} s): ${cut(d.line, 80)}`,
   FlightSetupEnded: (d) =>

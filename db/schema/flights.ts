@@ -1,6 +1,6 @@
 // Flights: a goal given to the built-in team, the repository it works in, and its tasks.
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, check, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { budgets } from "./budgets";
 import { principals } from "./principals";
 import { tasks } from "./tasks";
@@ -21,6 +21,8 @@ export const flights = pgTable(
     source: text("source"),
     /** The commit of `source` the flight started from (its HEAD at launch); the goal's diff is against it. */
     baseCommit: text("base_commit"),
+    /** The suite's per-test results at the base commit, run once after setup: what was red before anyone worked. */
+    baselineTests: jsonb("baseline_tests"),
     /** The branch the team integrates into, in its clone and, after each integration, in `source`. */
     branch: text("branch"),
     /** The shell command that runs the repository's tests (given, or detected at launch). */

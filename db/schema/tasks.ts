@@ -24,6 +24,10 @@ export const tasks = pgTable(
     fence: bigint("fence", { mode: "number" }).notNull().default(0),
     /** Per-task lease length; null means the global default (QUORUM_LEASE_MINUTES, else 30). */
     leaseMinutes: integer("lease_minutes"),
+    /** The tests this task is meant to make pass (its plan's, or a human's); null when none are named. */
+    targetTests: text("target_tests").array(),
+    /** The per-test results of the test run behind the latest submission (domain/verification/test-results.ts), or null. */
+    submittedTests: jsonb("submitted_tests"),
     leaseExpiresAt: timestamp("lease_expires_at", { withTimezone: true }),
     outputCount: integer("output_count").notNull().default(0),
     /** How many of the tasks it depends on are not finished yet (kept by db/functions/quorum_recount_waiting.sql); claimed only at 0. */

@@ -83,6 +83,7 @@ export const EVENT_KINDS = [
   "FlightSetupStarted",
   "FlightSetupProgress",
   "FlightSetupEnded",
+  "FlightBaselineRan",
   "FlightAllowanceSet",
   "FlightPlanningStarted",
   "FlightTaskAdded",

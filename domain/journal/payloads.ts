@@ -118,14 +118,29 @@ export interface EventPayloads {
     dependsOn?: string[];
   };
   /** A ready task's words or approver changed by its creator or a human: `changed` names the fields, the rest is the task now. */
-  TaskEdited: { number: number; changed: ("title" | "description" | "acceptanceCriteria" | "approverId")[]; title: string; approverId: string; hasAcceptanceCriteria: boolean };
+  TaskEdited: {
+    number: number;
+    changed: ("title" | "description" | "acceptanceCriteria" | "approverId" | "targetTests")[];
+    title: string;
+    approverId: string;
+    hasAcceptanceCriteria: boolean;
+  };
   TaskClaimed: { number: number; ownerId: string; fence: number; leaseExpiresAt?: string; outputCount: number; via: "claim" | "claim-next" };
   LeaseRenewed: { fence: number; leaseExpiresAt: string };
   OutputAppended: { fence: number; from: number; count: number; items: unknown[] };
   LeaseExpired: { number: number; ownerId: string | null; fence: number; outputCount: number; leaseExpiresAt?: string };
   TaskOffered: { number: number; to: string; toName: string; ranking: { id: string; name: string; score: number; load: number; successRate: number }[] };
   TaskSubmitted: { number: number; fence: number; summary: string; evidenceId: number; outputCount: number };
-  TaskReviewed: { number: number; verdict: "accept" | "reject"; reason: string | null; ownerId: string | null; reviewerId: string; fence: number };
+  TaskReviewed: {
+    number: number;
+    verdict: "accept" | "reject";
+    reason: string | null;
+    ownerId: string | null;
+    reviewerId: string;
+    fence: number;
+    /** A human's ACCEPT over the tests' refusal: what they refused, and why the human accepted. */
+    overruled?: { refusal: string; reason: string };
+  };
   TaskReopened: { number: number; evidenceId: number; previousOwnerId: string | null; offeredTo?: string };
   TaskCancelled: { number: number; from: string; adrId: string; adrTitle: string; ownerId: string | null };
   // decisions, commitments and memory
@@ -206,6 +221,11 @@ export interface EventPayloads {
     reason: string | null;
     log: string;
   };
+  /**
+   * The suite ran once at the base commit, after the setup: what was red before anyone worked (the failing tests,
+   * the first 50 of them; the whole results are the flight's `baseline_tests`), or null tests for output no format reads.
+   */
+  FlightBaselineRan: { flightId: string; exitCode: number | null; summary: string; failed: string[] | null };
   /** A human set how many tokens of flights an agent may start (0: none); `committed` is what its flights took so far. */
   FlightAllowanceSet: { agentId: string; tokens: number; previous: number; committed: number };
   FlightPlanningStarted: { flightId: string; status: string };

@@ -1,6 +1,7 @@
 // Creates a ready task; its approver defaults to the creator and is never the one who works it.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { targetTestsInput } from "../verification/test-results";
 import { principals, tasks } from "../../db/schema";
 import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../clock";
@@ -24,6 +25,8 @@ export const createTaskInput = z.strictObject({
   leaseMinutes: z.number().int().min(1).max(1440).optional(),
   /** Tasks this one waits for: it is claimed only once each is finished (a cycle is refused). */
   dependsOn: z.array(z.uuid()).max(MAX_DEPENDENCIES).optional(),
+  /** The tests it is meant to make pass: its review's gate wants each seen passing (domain/tasks/tests.ts). */
+  targetTests: targetTestsInput.optional(),
 });
 export type CreateTaskInput = z.infer<typeof createTaskInput>;
 
@@ -53,6 +56,7 @@ export async function insertTask(tx: Tx, caller: Principal, input: CreateTaskInp
       approverId,
       parentId: input.parentId ?? null,
       leaseMinutes: input.leaseMinutes ?? null,
+      targetTests: input.targetTests?.length ? [...new Set(input.targetTests)] : null,
       createdBy: caller.id,
       createdAt: now,
       updatedAt: now,

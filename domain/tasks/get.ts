@@ -7,6 +7,7 @@ import type { Principal } from "../principal";
 import { messagesVisibleTo } from "../journal/visibility";
 import { selectMessageViews, toMessageView, type MessageView } from "../rooms/message-view";
 import type { OutputItem } from "./list-output";
+import { readTaskTests, type TaskTests } from "./tests";
 import { assertTaskId, readTaskView, type TaskView } from "./view";
 
 const THREAD_LIMIT = 200;
@@ -53,6 +54,8 @@ export interface TaskDetail {
   outputTail: OutputItem[];
   /** The task's messages in every room, oldest first (the latest 200). */
   thread: MessageView[];
+  /** Its target tests and, once a submission carried per-test results, what they say against the baseline. */
+  tests: TaskTests;
 }
 
 const author = alias(principals, "author");
@@ -61,7 +64,7 @@ export async function getTaskDetail(db: Executor, caller: Principal, taskId: str
   // Checked first, so the reads sent beside the task's own never see a malformed id (404, not a database error).
   assertTaskId(taskId);
   // The task and what hangs off it are read together: one round trip's wait, not two.
-  const [task, evidence, reviews, adr, outputTail, thread] = await Promise.all([
+  const [task, evidence, reviews, adr, outputTail, thread, tests] = await Promise.all([
     readTaskView(db, taskId),
     db
       .select({ row: taskEvidence, authorName: author.name })
@@ -82,6 +85,7 @@ export async function getTaskDetail(db: Executor, caller: Principal, taskId: str
       .where(and(eq(messages.taskId, taskId), messagesVisibleTo(caller)))
       .orderBy(desc(messages.id))
       .limit(THREAD_LIMIT),
+    readTaskTests(db, taskId),
   ]);
   return {
     task,
@@ -117,5 +121,6 @@ export async function getTaskDetail(db: Executor, caller: Principal, taskId: str
       }))[0] ?? null,
     outputTail: outputTail.reverse().map((r) => ({ seq: r.seq, item: r.item, fence: r.fence, authorId: r.authorId, createdAt: r.createdAt.toISOString() })),
     thread: thread.reverse().map(toMessageView),
+    tests,
   };
 }

@@ -1,8 +1,9 @@
-// The approver's verdict: ACCEPT → done; REJECT with a reason → back in progress for the same owner.
+// The approver's verdict: ACCEPT → done; REJECT with a reason → back in progress for the same owner. An ACCEPT
+// passes the tests' gate (./tests.ts): its target tests pass and nothing is newly broken, or a human overrules it.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { taskReviews, tasks } from "../../db/schema";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
@@ -11,11 +12,17 @@ import { openFocusWindow } from "../rooms/focus";
 import { requireMove } from "./moves";
 import { leaseEnd } from "./lease";
 import { announceVerdict } from "./announce-review";
+import { readTaskTests } from "./tests";
 import { textField } from "./text";
 import { lockTask, readTaskView, type TaskView } from "./view";
 
 export const reviewTaskInput = z.discriminatedUnion("verdict", [
-  z.strictObject({ verdict: z.literal("accept"), reason: textField(4_000).optional() }),
+  z.strictObject({
+    verdict: z.literal("accept"),
+    reason: textField(4_000).optional(),
+    /** A human accepting over the tests' refusal says why; journalled with the refusal. */
+    overrule: textField(4_000, "say why you accept over the tests").optional(),
+  }),
   z.strictObject({ verdict: z.literal("reject"), reason: textField(4_000, "a rejection needs a reason the owner can act on") }),
 ]);
 export type ReviewTaskInput = z.infer<typeof reviewTaskInput>;
@@ -29,6 +36,7 @@ export async function reviewTask(db: Db, caller: Principal, taskId: string, inpu
     // The owner is set in review (a CHECK); the approver is never the owner (another CHECK).
     const ownerId = task.ownerId!;
     const reason = input.reason || null;
+    const overruled = input.verdict === "accept" ? await passTestsGate(tx, caller, task.id, task.number, input.overrule) : null;
     await tx.insert(taskReviews).values({ taskId: task.id, reviewerId: caller.id, ownerId, verdict: input.verdict, reason, createdAt: now });
     // Rework is not a new claim: the owner keeps its fence and gets a fresh lease.
     const next = input.verdict === "accept" ? { status: "done" as const } : { status: "in_progress" as const, leaseExpiresAt: leaseEnd(task, now) };
@@ -41,7 +49,7 @@ export async function reviewTask(db: Db, caller: Principal, taskId: string, inpu
       actor: caller.id,
       taskId: task.id,
       t: now,
-      data: { number: task.number, verdict: input.verdict, reason, ownerId, reviewerId: caller.id, fence: task.fence },
+      data: { number: task.number, verdict: input.verdict, reason, ownerId, reviewerId: caller.id, fence: task.fence, ...(overruled && { overruled }) },
     });
     if (input.verdict === "reject") await openFocusWindow(tx, ownerId, task.id, now);
     return readTaskView(tx, task.id);
@@ -49,4 +57,19 @@ export async function reviewTask(db: Db, caller: Principal, taskId: string, inpu
   // After the commit, in its own transaction (Quorum passes no gate), as the escalations are announced.
   if (caller.kind === "human") await announceVerdict(db, caller, reviewed, input.verdict, input.reason || null, clock);
   return reviewed;
+}
+
+/** The tests' gate on an ACCEPT: passes, or a human overrules it (returned, to journal), or it refuses. */
+async function passTestsGate(tx: Tx, caller: Principal, taskId: string, number: number, overrule: string | undefined) {
+  const { refusal } = await readTaskTests(tx, taskId);
+  if (!refusal) {
+    if (overrule) throw fail.invalid("task", `nothing to overrule: the tests do not refuse #${number}`);
+    return null;
+  }
+  if (!overrule) {
+    const next = caller.kind === "human" ? "accept anyway by saying why in `overrule`, or reject it" : "reject it with these words, so its owner can fix them";
+    throw fail.conflict("task", "tests_refuse", `the tests refuse to accept #${number}: ${refusal}. ${next}`, { refusal });
+  }
+  if (caller.kind !== "human") throw fail.forbidden("task", "only a human accepts over the tests");
+  return { refusal, reason: overrule };
 }

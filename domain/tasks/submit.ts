@@ -12,6 +12,7 @@ import { closeFocusWindow } from "../rooms/focus";
 import { fenceField, requireOwnerWrite } from "./guards";
 import { lockTaskForOwner, viewAfter } from "./owner-lock";
 import { textField } from "./text";
+import { testResultsInput } from "../verification/test-results";
 import { lockTask, readTaskView, type TaskRow, type TaskView } from "./view";
 
 export const MAX_EVIDENCE_CHARS = 256 * 1024;
@@ -21,6 +22,8 @@ export const submitTaskInput = z.strictObject({
   summary: textField(4_000, "say what was done"),
   /** Test output, a diff, a link: what the approver judges the work on. */
   evidence: textField(MAX_EVIDENCE_CHARS, "submit with evidence (test output, a diff…)"),
+  /** Each test's outcome in the run behind the work (what run_tests returned): the review's gate judges by it. */
+  tests: testResultsInput.optional(),
 });
 export type SubmitTaskInput = z.infer<typeof submitTaskInput>;
 
@@ -48,7 +51,8 @@ export async function submitTask(db: Db, caller: Principal, taskId: string, inpu
         values (${task.id}::uuid, 'submission', ${caller.id}::uuid, ${task.fence}::bigint, ${input.summary}::text, ${input.evidence}::text, ${t}::timestamptz)
         returning id
       ), moved as (
-        update tasks set status = 'review', lease_expires_at = null, updated_at = ${t}::timestamptz where id = ${task.id}::uuid
+        update tasks set status = 'review', lease_expires_at = null, updated_at = ${t}::timestamptz, submitted_tests = ${input.tests ? JSON.stringify(input.tests) : null}::jsonb
+        where id = ${task.id}::uuid
       ), submitted as (
         insert into events (kind, actor, task_id, t, data)
         select 'TaskSubmitted', ${caller.id}::uuid, ${task.id}::uuid, ${t}::timestamptz, ${JSON.stringify(submitted)}::jsonb || jsonb_build_object('evidenceId', evidence.id)
@@ -93,7 +97,10 @@ async function submitWithDigest(db: Db, caller: Principal, taskId: string, input
       .insert(taskEvidence)
       .values({ taskId: task.id, kind: "submission", authorId: caller.id, fence: task.fence, summary: input.summary, evidence: input.evidence, createdAt: now })
       .returning({ id: taskEvidence.id });
-    await tx.update(tasks).set({ status: "review", leaseExpiresAt: null, updatedAt: now }).where(eq(tasks.id, task.id));
+    await tx
+      .update(tasks)
+      .set({ status: "review", leaseExpiresAt: null, updatedAt: now, submittedTests: input.tests ?? null })
+      .where(eq(tasks.id, task.id));
     await appendEvent(tx, {
       kind: "TaskSubmitted",
       actor: caller.id,

@@ -17,6 +17,8 @@ export interface TaskView {
   title: string;
   description: string;
   acceptanceCriteria: string | null;
+  /** The tests it is meant to make pass ([] when none are named). */
+  targetTests: string[];
   status: TaskStatus;
   ownerId: string | null;
   ownerName: string | null;
@@ -72,6 +74,7 @@ export function toTaskView({ task, ownerName, ownerKind, approverName, approverK
     title: task.title,
     description: task.description,
     acceptanceCriteria: task.acceptanceCriteria,
+    targetTests: task.targetTests ?? [],
     status: task.status,
     ownerId: task.ownerId,
     ownerName,

@@ -2,6 +2,7 @@
 // node --test's spec reporter, JUnit XML, pytest, go test (-json and -v) and cargo test. A run whose output
 // is none of these is judged by its exit code alone, and says so. The runner is the repository's; nothing
 // here asks it for another format.
+import { z } from "zod";
 
 export type TestFormat = "tap" | "node-spec" | "junit" | "pytest" | "go-json" | "go" | "cargo";
 
@@ -29,7 +30,8 @@ class Tally {
   ) {}
   /** A later outcome of the same name wins (a retried test, a summary line after the detail). */
   add(name: string, outcome: Outcome): void {
-    const key = name.trim();
+    // As long as a name may be on record (testName), NULs dropped: Postgres stores no NUL.
+    const key = name.replaceAll("\u0000", "").trim().slice(0, 500);
     if (key) this.outcomes.set(key, outcome);
   }
   get size(): number {
@@ -213,4 +215,37 @@ export function describeTestResults(results: TestResults | null, exitCode: numbe
     ...(skipped.length ? [`${skipped.length} skipped`] : []),
   ];
   return `${parts.join(", ")} — read from ${FORMAT_WORDS[results.format]}; exit code ${exitCode ?? "none"}`;
+}
+
+/** A test's name as a task names it (a target) or a result lists it. */
+const testName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(500)
+  .refine((s) => !s.includes("\u0000"), "a test name may not contain NUL characters");
+
+/** The tests a task is meant to make pass: by whole name, or by its end (`dashes spaces`, `test_slug.py::test_dashes`). */
+export const targetTestsInput = z.array(testName).max(50);
+
+/** Per-test results as a submission carries them (what run_tests returned). */
+export const testResultsInput = z.strictObject({
+  format: z.enum(["tap", "node-spec", "junit", "pytest", "go-json", "go", "cargo"]),
+  namesPasses: z.boolean(),
+  passed: z.array(testName).max(MAX_NAMES),
+  failed: z.array(testName).max(MAX_NAMES),
+  skipped: z.array(testName).max(MAX_NAMES),
+  truncated: z.boolean(),
+}) satisfies z.ZodType<TestResults>;
+
+/** A task's tests against the flight's baseline (db/functions/quorum_test_delta.sql computes it). */
+export interface TestDelta {
+  /** Target tests that pass now. */
+  fixed: string[];
+  /** Target tests that fail now. */
+  stillFailing: string[];
+  /** Target tests the run did not name (renamed, deleted, or never run). */
+  unseen: string[];
+  /** Tests that fail now, are no target, and did not fail at the baseline. */
+  broken: string[];
 }

@@ -163,7 +163,8 @@ export async function submitCoderWork(
     ...result.evidence,
   ].join("\n\n");
   try {
-    await submitTask(db, me.principal, task.id, { fence: task.fence, summary: result.summary, evidence }, clock);
+    // The per-test results are run_tests' own, never the model's words: the review's gate judges by them.
+    await submitTask(db, me.principal, task.id, { fence: task.fence, summary: result.summary, evidence, ...(tests?.tests && { tests: tests.tests }) }, clock);
   } catch (error) {
     // A stale fence means the lease expired and someone else holds the task now: our work is theirs to redo.
     if (error instanceof QuorumError && error.code === "stale_fence") return;

@@ -19,6 +19,7 @@ import { SYSTEM_PROMPTS } from "../prompts";
 import { orchestratorScript } from "../scripts";
 import { speak } from "../speak";
 import { cloneAt } from "../../../domain/host-git";
+import { baselineWords, runBaseline } from "../baseline";
 import { ensureFlightClone } from "../workspace";
 import { prepareEnvironment } from "../environment";
 
@@ -45,6 +46,7 @@ export async function planNextFlight(ctx: TeamContext): Promise<boolean> {
     return true;
   }
 
+  const baseline = await runBaseline(ctx, me, flight, place);
   const created: PlannedTask[] = [];
   const createTaskTool = createTaskToolFor(ctx, flight, created);
 
@@ -60,7 +62,7 @@ export async function planNextFlight(ctx: TeamContext): Promise<boolean> {
       runId,
       agent: me.principal,
       system: SYSTEM_PROMPTS.orchestrator,
-      task: `Goal: ${flight.goal}\nThe repository is in your working directory: look at it with list_files and read_file before you plan. Its tests run with \`${testCommand}\`; the coders run them, and the tester runs them on ${place.branch} after each integration.`,
+      task: `Goal: ${flight.goal}\nThe repository is in your working directory: look at it with list_files and read_file before you plan. Its tests run with \`${testCommand}\`; the coders run them, and the tester runs them on ${place.branch} after each integration.${baselineWords(baseline)}`,
       principles: await ctx.loadPrinciples(),
       client,
       inbox: ears.inbox,
@@ -131,6 +133,11 @@ export function createTaskToolFor(ctx: TeamContext, flight: Flight, created: Pla
         .max(MAX_TASK_WEIGHT)
         .optional()
         .describe(`how big this task is next to the plan's others, 1 to ${MAX_TASK_WEIGHT} (default 1): its share of the flight's token allowance`),
+      target_tests: z
+        .array(z.string().min(1).max(500))
+        .max(50)
+        .optional()
+        .describe("the failing tests this task must make pass, by name as the test run names them: its review is refused until each passes"),
     }),
     idempotent: false,
     async execute(args) {
@@ -152,6 +159,7 @@ export function createTaskToolFor(ctx: TeamContext, flight: Flight, created: Pla
           acceptanceCriteria: args.acceptance_criteria,
           approverId: team.reviewer.principal.id,
           dependsOn: await idsOf(dependsOn),
+          ...(args.target_tests?.length && { targetTests: args.target_tests }),
         },
         clock,
       );

@@ -9,13 +9,17 @@ import { reviewTask } from "../../../domain/tasks/review";
 import { startRun } from "../../run";
 import { budgetForRun } from "../../../domain/budgets/run-budget";
 import { defineTool } from "../../tools/tool";
+import { QuorumError } from "../../../domain/errors";
 import { thinker, type TeamContext } from "../context";
+import type { Member } from "../team";
 import { attemptRun, endingOf } from "../run-ending";
 import { hearing } from "../hearing";
 import { SYSTEM_PROMPTS } from "../prompts";
 import { reviewerScript } from "../scripts";
 import { speak } from "../speak";
 import { branchDiff, diffAsEvidence } from "../workspace";
+
+type Verdict = { verdict: "accept" | "reject"; reason: string };
 
 /** The diff is read from git (the task's branch against its flight's), not taken from the author's word. */
 async function diffOf(ctx: TeamContext, taskId: string): Promise<string> {
@@ -34,7 +38,7 @@ export async function reviewNextTask(ctx: TeamContext): Promise<boolean> {
   const evidence = submission?.evidence ?? "";
   const diff = await diffOf(ctx, taskId);
 
-  let verdict: { verdict: "accept" | "reject"; reason: string } | undefined;
+  let verdict: Verdict | undefined;
   const verdictTool = defineTool({
     name: "verdict",
     description: "Give your verdict on the change: accept, or reject with a reason the author can act on.",
@@ -75,7 +79,8 @@ export async function reviewNextTask(ctx: TeamContext): Promise<boolean> {
     await releaseSubtask(db, me.principal, taskId, ending ?? endingOf(client, null, "done", "the run ended without a verdict"), clock, ctx.releaseCoolDownMs);
     return true;
   }
-  await reviewTask(db, me.principal, taskId, verdict.verdict === "accept" ? { verdict: "accept", reason: verdict.reason } : { verdict: "reject", reason: verdict.reason }, clock);
+  const given = await reviewWithTestsGate(ctx, me, taskId, verdict);
+  verdict = given;
   await speak(
     db,
     me.principal,
@@ -90,4 +95,21 @@ export async function reviewNextTask(ctx: TeamContext): Promise<boolean> {
     ctx.pace,
   );
   return true;
+}
+
+/**
+ * The verdict as recorded: an ACCEPT the tests refuse (domain/tasks/review.ts) becomes a REJECT in the tests' own
+ * words, so the owner learns which tests to fix rather than the task waiting on a verdict nobody can give.
+ */
+async function reviewWithTestsGate(ctx: TeamContext, me: Member, taskId: string, verdict: Verdict): Promise<Verdict> {
+  const { db, clock } = ctx;
+  try {
+    await reviewTask(db, me.principal, taskId, verdict.verdict === "accept" ? { verdict: "accept", reason: verdict.reason } : { verdict: "reject", reason: verdict.reason }, clock);
+    return verdict;
+  } catch (error) {
+    if (!(error instanceof QuorumError && error.code === "tests_refuse")) throw error;
+    const refused: Verdict = { verdict: "reject", reason: `The tests refuse the accept — ${String(error.extra.refusal ?? error.message)}. (My review said: ${verdict.reason})` };
+    await reviewTask(db, me.principal, taskId, { verdict: "reject", reason: refused.reason.slice(0, 4_000) }, clock);
+    return refused;
+  }
 }

@@ -299,15 +299,18 @@ export const TASK_ROUTES: RouteSpec[] = [
     path: "/api/tasks/{id}/review",
     tag: TAGS.tasks,
     summary: "Accept or reject a submission (the approver, never the owner)",
+    description:
+      "An ACCEPT passes the tests' gate: when the submission carried per-test results, every target test passes and nothing is newly broken against the flight's baseline; " +
+      "a task that names target tests needs such results. Refused with 409 `tests_refuse`, naming the tests; a human may accept over it with `overrule` (a reason, journalled).",
     access: "principal",
     params: taskParams,
     body: reviewTaskInput,
     answers: ok(v.task),
     refusals: [403, 404, 409],
-    otherConflicts: ["wrong_status"],
+    otherConflicts: ["wrong_status", "tests_refuse"],
     tool: {
       name: "review_task",
-      description: "As the approver: accept (done) or reject with a reason (back to the owner).",
+      description: "As the approver: accept (done) or reject with a reason (back to the owner). An accept the tests refuse is a 409 naming them: reject with those words.",
       hints: WRITE,
       output: out.taskOut,
       args: { id: "taskId" },

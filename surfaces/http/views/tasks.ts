@@ -14,6 +14,7 @@ export const task = open({
   title: z.string(),
   description: z.string(),
   acceptanceCriteria: z.string().nullable(),
+  targetTests: z.array(z.string()),
   status: z.enum(["ready", "in_progress", "review", "done", "cancelled"]),
   ownerId: uuid.nullable(),
   ownerName: z.string().nullable(),
@@ -62,4 +63,18 @@ export const taskDetail = open({
   adr: open({ id: uuid, title: z.string(), context: z.string(), decision: z.string(), consequences: z.string() }).nullable(),
   outputTail: z.array(outputItem),
   thread: z.array(message),
+  tests: open({
+    targets: z.array(z.string()),
+    submitted: open({
+      format: z.string(),
+      namesPasses: z.boolean(),
+      passed: z.array(z.string()),
+      failed: z.array(z.string()),
+      skipped: z.array(z.string()),
+      truncated: z.boolean(),
+    }).nullable(),
+    hasBaseline: z.boolean(),
+    delta: open({ fixed: z.array(z.string()), stillFailing: z.array(z.string()), unseen: z.array(z.string()), broken: z.array(z.string()) }).nullable(),
+    refusal: z.string().nullable(),
+  }),
 }) satisfies z.ZodType<Pick<TaskDetail, "task" | "outputTail" | "thread">>;
