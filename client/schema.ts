@@ -1090,6 +1090,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/diagnosis/answers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A human answers a finding: `acknowledged` (seen, with a note) or `not_a_failure`; journalled, and it leaves what waits for you
+     * @description `key` is the finding's key without its severity, as the desk and GET /api/diagnosis give it (`FM-3.2:1234`); 404 for no such finding. A second answer replaces the first. Answers are journalled as FindingAnswered: the labelled examples the monitor is measured against.
+     */
+    post: operations["postDiagnosisAnswers"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/bill": {
     parameters: {
       query?: never;
@@ -1593,6 +1613,12 @@ export interface components {
       }[];
       /** @constant */
       live?: true;
+    };
+    PostDiagnosisAnswersBody: {
+      key: string;
+      /** @enum {string} */
+      verdict: "acknowledged" | "not_a_failure";
+      note?: string;
     };
     PostUsageBody: {
       model: string;
@@ -2767,6 +2793,20 @@ export interface components {
       } & {
         [key: string]: unknown;
       })[];
+    } & {
+      [key: string]: unknown;
+    };
+    PostDiagnosisAnswersResponse: {
+      key: string;
+      /** Format: uuid */
+      flightId: string;
+      mode: string;
+      /** @enum {string} */
+      verdict: "acknowledged" | "not_a_failure";
+      note: string | null;
+      /** Format: uuid */
+      answeredBy: string;
+      answeredAt: string;
     } & {
       [key: string]: unknown;
     };
@@ -7671,6 +7711,75 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  postDiagnosisAnswers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PostDiagnosisAnswersBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostDiagnosisAnswersResponse"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description no such resource (or one the caller may not see) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the request body is over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayloadTooLarge"];
         };
       };
     };

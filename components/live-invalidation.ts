@@ -146,6 +146,7 @@ const STALE = {
   FlightRetried: [...TASKS, ...WAITING, k.team()],
   // the MAST monitor: a flight's Diagnosis panel, a high finding on its Board card and in what waits for the human
   DiagnosisFound: [k.diagnoses(), ...FLIGHTS, ...WAITING],
+  FindingAnswered: [k.diagnoses(), ...WAITING],
   // retention: every view that reaches back now stops at another month (the folds themselves do not change)
   JournalArchived: [k.everyRun(), k.everyTaskJournal()],
   JournalRestored: [k.everyRun(), k.everyTaskJournal()],

@@ -77,5 +77,16 @@ test("a failure past a gate shows on the flight's card and the task's, waits for
     const id = (await evidence.getAttribute("aria-label"))!.replace("journal event ", "");
     await evidence.click();
     await expect(page).toHaveURL(new RegExp(`/journal\\?at=${id}$`));
+
+    // The human answers a finding from the desk, with a note: it leaves what waits for them.
+    await page.getByTestId("waiting-for-you").click();
+    const findings = page.getByTestId("waiting-inbox").locator('li:has([data-kind="finding"])');
+    const before = await findings.count();
+    const first = findings.filter({ hasText: "FM-3.2 No or incomplete verification on flight" }).first();
+    await first.getByRole("button", { name: "Acknowledge" }).click();
+    await first.getByPlaceholder("Note (optional)").fill("the other task's test was still red");
+    await snap(page, "diagnosis-answer-1440");
+    await first.getByRole("button", { name: "Save acknowledgement" }).click();
+    await expect(findings).toHaveCount(before - 1);
   });
 });

@@ -229,6 +229,28 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     );
     return flight;
   };
+  /** A high finding the monitor journalled on a flight: its key, as the desk names it. */
+  const finding = async () => {
+    const key = `FM-3.2:${randomBytes(4).readUInt32BE()}`;
+    await appendLooseEvent(getDb(), {
+      kind: "DiagnosisFound",
+      actor: null,
+      data: {
+        key: `${key}@high`,
+        flightId: "00000000-0000-4000-8000-000000000001",
+        mode: "FM-3.2",
+        name: "No or incomplete verification",
+        category: 3,
+        severity: "high",
+        sentence: "reviewer accepted #1 with a test run that exited 1 behind it",
+        eventIds: [],
+        runIds: [],
+        taskIds: [],
+        agents: [],
+      },
+    });
+    return key;
+  };
   const webhook = async () => (await A("human", "POST /api/webhooks", {}, { url: "http://127.0.0.1:9/hook", events: ["agent.stalled"] })) as { id: string };
   const none = async (): Promise<Setup> => ({ params: {} });
   const room = { room: "general" };
@@ -268,6 +290,7 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     "POST /api/decisions/[id]/resolve": async () => ({ params: { id: (await decision()).id }, body: { option: "a" } }),
     "GET /api/events": none,
     "GET /api/diagnosis": async () => ({ params: {}, query: `task=${(await ownedTask()).id}` }),
+    "POST /api/diagnosis/answers": async () => ({ params: {}, body: { key: await finding(), verdict: "acknowledged", note: "seen" } }),
     "GET /api/health": none,
     "GET /api/journal": none,
     "GET /api/journal/archives": none,

@@ -143,9 +143,11 @@ async function anAfternoon(): Promise<void> {
   const next = await claimNextTask(db, ada, clock); // the window moves to it, its digest kept
   expect(next?.id).toBe(second.id);
   await submitTask(db, ada, second.id, { fence: next!.fence, summary: "done", evidence: "the suite passes" }, clock); // flushes the digest
-  const third = await makeReadyTask(lead, { title: "Parse numbers", leaseMinutes: 30 }, clock);
+  const third = await makeReadyTask(lead, { title: "Parse numbers", leaseMinutes: 30, targetTests: ["numbers > negative"] }, clock);
   const bos = await claimTask(db, bo, third.id, clock);
-  await submitTask(db, bo, third.id, { fence: bos.fence, summary: "done", evidence: "the suite passes" }, clock); // an empty window: one statement
+  // An empty window: one statement, which also builds the submission's tests (quorum_submission_tests).
+  const ran = { format: "tap" as const, namesPasses: true, passed: ["numbers > positive"], failed: ["numbers > negative"], skipped: [], truncated: false };
+  await submitTask(db, bo, third.id, { fence: bos.fence, summary: "done", evidence: "the suite passes", tests: ran }, clock);
   await reviewTask(db, lead, third.id, { verdict: "reject", reason: "cover negative numbers too" }, clock); // rework reopens bo's window
   const fourth = await makeReadyTask(lead, { title: "Parse strings", leaseMinutes: 30 }, clock);
   const together = await claimTogether(rawClientOf(db), [{ caller: cy, now: clock.now().toISOString() }]);

@@ -17,7 +17,7 @@ import { readFlight } from "../../domain/flights/view";
 import { payloadOf } from "../../domain/journal/payloads";
 import { sweepExpiredLeases } from "../../domain/tasks/expire";
 import { addWebhook } from "../../domain/webhooks/manage";
-import { twoFeaturesRepo } from "../../test/fixtures/repos";
+import { acceptingReviewer, twoFailuresRepo, twoFeaturesRepo } from "../../test/fixtures/repos";
 import type { PlaybookCase, PlaybookEntry } from "../../test/fixtures/model-playbook";
 import { flightTaskIds, launchScratchFlight, settledStatus, startWorker, suitePasses, sweepDiagnosisToTheEnd, until } from "../../test/fixtures/team";
 import { createScratchRepo } from "../demo/scratch-repo";
@@ -232,19 +232,20 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
   });
 });
 
+/** The stand-in model's playbook, read by scripts: each coder run follows the case its task names. */
+const byCase = (list: PlaybookCase[]) => (): ScriptStep[] =>
+  Array.from({ length: 6 }, (_, turn) => (messages: readonly ChatMessage[]) => {
+    const task = messages.find((m) => m.role === "user")?.content ?? "";
+    const entry: PlaybookEntry | undefined = list.find((c) => task.includes(c.when))?.runs[0][turn];
+    return entry ?? done("Finished.");
+  });
+
 describe("clean flights stay clean", { timeout: 120_000 }, () => {
   it("a flight on a fixture repository, two coders at once, yields no finding and the monitor journals none", async () => {
     await sweepDiagnosisToTheEnd(); // the monitor watches from here on
     const fixture = twoFeaturesRepo();
-    // The stand-in model's playbook, read by scripts: each coder run follows the case its task names.
-    const byTask = (list: PlaybookCase[]) => (): ScriptStep[] =>
-      Array.from({ length: 6 }, (_, turn) => (messages: readonly ChatMessage[]) => {
-        const task = messages.find((m) => m.role === "user")?.content ?? "";
-        const entry: PlaybookEntry | undefined = list.find((c) => task.includes(c.when))?.runs[0][turn];
-        return entry ?? done("Finished.");
-      });
     const { status, findings, flight } = await fly(
-      { coders: 2, scripts: { orchestrator: () => fixture.orchestrator, coder: byTask(fixture.coder as PlaybookCase[]), reviewer: rule } },
+      { coders: 2, scripts: { orchestrator: () => fixture.orchestrator, coder: byCase(fixture.coder as PlaybookCase[]), reviewer: rule } },
       { repo: fixture.repo, testCommand: "node --test" },
     );
     expect(status).toBe("green");
@@ -257,5 +258,23 @@ describe("clean flights stay clean", { timeout: 120_000 }, () => {
         .where(and(eq(events.kind, "DiagnosisFound"), sql`${events.data}->>'flightId' = ${flight.id}`)),
     ).toEqual([]);
     expect(suitePasses(fixture.repo, flight.branch)).toBe(true);
+  });
+
+  it("two coders each fix one of two failing tests, each task naming its own: accepted on red runs, no finding", async () => {
+    // The issue's careful flight: each coder's run still fails on the other task's test until both are integrated.
+    const fixture = twoFailuresRepo({ targets: true });
+    const { status, findings } = await fly(
+      { coders: 2, scripts: { orchestrator: () => fixture.orchestrator, coder: byCase(fixture.coder as PlaybookCase[]), reviewer: () => acceptingReviewer } },
+      { repo: fixture.repo, testCommand: "node --test" },
+    );
+    expect(status).toBe("green");
+    expect(findings).toEqual([]);
+    const targets = await db()
+      .select({ title: tasks.title, targetTests: tasks.targetTests, submitted: tasks.submittedTests })
+      .from(tasks)
+      .where(sql`${tasks.targetTests} is not null`);
+    expect(targets.map((t) => t.targetTests).sort()).toEqual([["clamp keeps a number in range"], ["slugs are lower-case and dashed"]]);
+    // Each submission's run still failed the other task's test: the baseline's, and no target of its own.
+    for (const task of targets) expect((task.submitted as { failed: string[] }).failed.length).toBeGreaterThan(0);
   });
 });

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useId } from "react";
 import { RelativeTime } from "../time";
 import { usePopover } from "../use-popover";
+import { FindingActions } from "./finding-actions";
 import { HandbackActions } from "./handback-actions";
 import type { WaitingView } from "./types";
 import { hrefOf, sentenceOf, useWaiting } from "./use-waiting";
@@ -92,6 +93,11 @@ export function WaitingInbox() {
                       </span>
                       <span className="line-clamp-2 text-neutral-700 dark:text-neutral-300">{text}</span>
                     </Link>
+                    {item.kind === "finding" && (
+                      <div className="px-3 pb-2">
+                        <FindingActions item={item} />
+                      </div>
+                    )}
                   </li>
                 );
               })}

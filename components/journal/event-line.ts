@@ -127,6 +127,7 @@ const LINES: { [K in EventKind]: Line<K> } = {
   FlightLaunched: (d) => `launched a flight: ${cut(d.goal, 80)}`,
   FlightAllowanceSet: (d, _e, n) =>
     d.tokens === 0 ? `stopped ${n.who(d.agentId)} starting flights` : `allowed ${n.who(d.agentId)} to start flights of up to ${tokens(d.tokens)} tokens in all`,
+  FindingAnswered: (d) => `${d.verdict === "acknowledged" ? "acknowledged" : "said it is not a failure:"} ${d.mode}${d.note ? ` (${cut(d.note, 80)})` : ""}`,
   FlightBaselineRan: (d) => `ran the suite at the base commit: ${cut(d.summary, 140)}`,
   FlightSetupStarted: (d) => `began the flight's setup: ${cut(d.command, 80)}`,
   FlightSetupProgress: (d) => `setting up (${Math.round(d.elapsedMs / 1000)} s): ${cut(d.line, 80)}`,

@@ -2,6 +2,7 @@
 // whose approver they are (a flight's goal included: its approver is the human who asked for it),
 // requests and proposals addressed to them that they have not answered in that room since, and the high
 // findings of the MAST monitor on their flights while the goal is open.
+import { answeredKeys } from "../diagnosis/answer";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { decisions, messages, principals, tasks } from "../../db/schema";
 import type { Executor } from "../../db/client";
@@ -176,19 +177,26 @@ async function listFindings(db: Executor, caller: Principal): Promise<FindingIte
     open.map((f) => f.id),
     caller,
   );
+  // A finding its human answered (seen, or not a failure) no longer waits.
+  const answered = await answeredKeys(
+    db,
+    [...alerts.values()].flat().map((a) => a.key),
+  );
   return open.flatMap((flight) =>
-    (alerts.get(flight.id) ?? []).map((a) => ({
-      kind: "finding" as const,
-      key: `finding:${a.key}`,
-      since: a.since,
-      flightId: flight.id,
-      flightNumber: flight.number,
-      goalNumber: flight.goalNumber,
-      findingKey: a.key,
-      mode: a.mode,
-      name: a.name,
-      sentence: a.sentence,
-    })),
+    (alerts.get(flight.id) ?? [])
+      .filter((a) => !answered.has(a.key))
+      .map((a) => ({
+        kind: "finding" as const,
+        key: `finding:${a.key}`,
+        since: a.since,
+        flightId: flight.id,
+        flightNumber: flight.number,
+        goalNumber: flight.goalNumber,
+        findingKey: a.key,
+        mode: a.mode,
+        name: a.name,
+        sentence: a.sentence,
+      })),
   );
 }
 

@@ -35,7 +35,10 @@ type Crash =
   | "premature"
   | "noEvidence"
   | "rubberStamp"
-  | "redSuite";
+  | "redSuite"
+  | "carefulRed"
+  | "wrongWork"
+  | "overruled";
 
 /** The first flight, event by event (a plan, one task coded, reviewed, integrated, the suite green); a crash breaks it one way. */
 function flight(crash?: Crash): JournalRecord[] {
@@ -99,13 +102,29 @@ function flight(crash?: Crash): JournalRecord[] {
     add(
       "TaskReviewed",
       REVIEWER,
-      { number, verdict, reason: verdict === "reject" ? "Show a passing test run." : "Fine.", ownerId: CODER, reviewerId: REVIEWER, fence: 1 },
+      {
+        number,
+        verdict,
+        reason: verdict === "reject" ? "Show a passing test run." : "Fine.",
+        ownerId: CODER,
+        reviewerId: REVIEWER,
+        fence: 1,
+        ...(crash === "overruled" && verdict === "accept" && { overruled: { refusal: "target tests still failing: parse > empty", reason: "flaky upstream" } }),
+      },
       { taskId },
     );
     say(REVIEWER, { to: CODER, performative: verdict.toUpperCase() }, taskId);
   };
+  // The delta a submission with per-test results journals (quorum_submission_tests): clean for the careful coder,
+  // its own target still failing where it fixed the wrong file.
+  const judged =
+    crash === "carefulRed"
+      ? { passed: 3, failed: 1, baseline: true, delta: { fixed: ["parse > empty"], stillFailing: [], unseen: [], broken: [] } }
+      : crash === "wrongWork" || crash === "overruled"
+        ? { passed: 3, failed: 1, baseline: true, delta: { fixed: [], stillFailing: ["parse > empty"], unseen: [], broken: [] } }
+        : undefined;
   const submit = (taskId = T1, number = 2) => {
-    add("TaskSubmitted", CODER, { number, fence: 1, summary: "done", evidenceId: events.length, outputCount: 0 }, { taskId });
+    add("TaskSubmitted", CODER, { number, fence: 1, summary: "done", evidenceId: events.length, outputCount: 0, ...(judged && { tests: judged }) }, { taskId });
     say(CODER, { to: REVIEWER, performative: "DONE" }, taskId);
   };
   const integrateAndTest = (taskIds = [T1], passed = true) => {
@@ -176,6 +195,10 @@ function flight(crash?: Crash): JournalRecord[] {
     flaky: [[read()], [edit()], [test(flake, tests(0))]],
     premature: [[read()], [edit()]],
     claimsPass: [[read()], [edit()], [test(tests(1))]],
+    // Its own test fixed; the suite still fails on another task's test, red since the base commit.
+    carefulRed: [[read()], [edit()], [test(tests(1))]],
+    wrongWork: [[read()], [edit()], [test(tests(1))]],
+    overruled: [[read()], [edit()], [test(tests(1))]],
     rubberStamp: [[read()], [edit()], [test(tests(1))]],
     outsideReservation: [[read()], [edit()], [test()]],
   };
@@ -183,6 +206,9 @@ function flight(crash?: Crash): JournalRecord[] {
     premature: done("parse('') is fixed."),
     noEvidence: done("parse('') is fixed; the suite passes.", []),
     claimsPass: done("parse('') returns []; all tests pass."),
+    carefulRed: done("parse('') returns []; its test passes."),
+    wrongWork: done("parse('') should return [], but the suite still fails (exit code 1)."),
+    overruled: done("parse('') should return [], but the suite still fails (exit code 1)."),
     rubberStamp: done("parse('') should return [], but the suite still fails (exit code 1)."),
   };
   if (crash === "forgotten") run(CODER, "run_coder", T1, CODER_TOOLS, turns.forgotten!, done("parse('') returns []; the suite passes."), [0, 0, 1, 0, 0]);
@@ -238,6 +264,9 @@ const CRASHES: Record<Crash, string> = {
   noEvidence: "FM-3.1",
   rubberStamp: "FM-3.2",
   redSuite: "FM-3.3",
+  carefulRed: "",
+  wrongWork: "FM-3.2",
+  overruled: "",
 };
 
 describe("diagnose", () => {
@@ -250,12 +279,12 @@ describe("diagnose", () => {
       expect(
         diagnose(flight(crash)).map((f) => f.mode),
         crash,
-      ).toEqual([mode]);
+      ).toEqual(mode ? [mode] : []);
     }
   });
 
   it("has a detector for every mode but the four the journal cannot show", () => {
-    const detected = new Set(Object.values(CRASHES));
+    const detected = new Set(Object.values(CRASHES).filter(Boolean));
     expect(MODE_IDS.filter((mode) => !detected.has(mode))).toEqual(["FM-1.1", "FM-2.2", "FM-2.4"]);
   });
 
@@ -277,6 +306,8 @@ describe("diagnose", () => {
       agents: [REVIEWER, CODER],
     });
     expect(rubber.sentence).toBe("reviewer accepted #2 from coder with a test run that exited 1 behind it");
+    // Where the submission named its tests, the finding names them: what the task was for, still red.
+    expect(byCrash("wrongWork").found.sentence).toBe("reviewer accepted #2 from coder with target tests failing: parse > empty");
     expect(byCrash("claimsPass").found).toMatchObject({ severity: "medium", runIds: ["run_coder"] });
     expect(byCrash("claimsPass").found.sentence).toContain("coder's run on #2 said its tests pass");
     expect(byCrash("flaky").found).toMatchObject({ severity: "low", sentence: expect.stringContaining("run_tests failed transiently in coder's run on #2") });

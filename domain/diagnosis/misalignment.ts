@@ -2,6 +2,7 @@
 // should have been carried on (FM-2.1), writes on another task's files (FM-2.3), input left unheeded (FM-2.5)
 // and a run whose words contradict what its tools returned (FM-2.6). DIAGNOSIS.md says why FM-2.2 and
 // FM-2.4 are not here.
+import { failingOf } from "./verification";
 import { payloadOf } from "../journal/payloads";
 import type { JournalRecord } from "../journal/load";
 import { pathMatcher } from "../reservations/patterns";
@@ -223,7 +224,11 @@ function reasoningActionMismatch(facts: Facts): Finding[] {
     if (!last || !claimsPassingTests(words)) return [];
     const code = exitCodeOf(last);
     if (code === 0) return [];
-    const saw = code === null ? "its last test run did not finish" : `its last test run exited ${code}`;
+    // Its submission's own tests judge it where they were named: a failure red at the baseline and no target of its is another task's.
+    const submitted = (facts.tasks.get(run.taskId ?? "") ?? []).find((e) => e.kind === "TaskSubmitted" && e.id > run.ended!.id && e.actor === run.actor);
+    const failing = failingOf(submitted ? payloadOf(submitted, "TaskSubmitted").tests : undefined);
+    if (failing?.length === 0) return [];
+    const saw = failing ? `its run shows ${failing.join("; ")}` : code === null ? "its last test run did not finish" : `its last test run exited ${code}`;
     return [
       finding("FM-2.6", {
         anchor: run.ended!.id,

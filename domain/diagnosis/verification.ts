@@ -1,7 +1,8 @@
 // MAST category 3, task verification and termination, as a journal shows it: done without checking
 // (FM-3.1), accepted without a passing test run behind the ACCEPT (FM-3.2), and accepted, integrated and
-// then the suite red (FM-3.3).
-import { payloadOf } from "../journal/payloads";
+// then the suite red (FM-3.3). Where a submission carried per-test results, its own tests judge it: the
+// delta TaskSubmitted journals (DESIGN §21), so a test red at the baseline that is another task's is no failure.
+import { payloadOf, type SubmittedTests } from "../journal/payloads";
 import type { JournalRecord } from "../journal/load";
 import { finding, type Finding } from "./finding";
 import { type Call, callEventId, exitCodeOf, type Facts, finishedOf, RUN_TESTS, type RunFacts, runsInOrder, landedNext, uniq } from "./journal-facts";
@@ -18,14 +19,17 @@ function testedSinceLastWrite(run: RunFacts): boolean {
   return calls.slice(lastWrite + 1).some((c) => exitCodeOf(c) !== null);
 }
 
-/** FM-3.1: a run that could run the tests declared itself done without a finished test run since its last edit; or any run done with no evidence. */
+/**
+ * FM-3.1: a run that could run the tests declared itself done without a finished test run since its last edit, or
+ * with no evidence. A role that runs no tests (a plan, a verdict) is judged by what it produced, not by evidence words.
+ */
 function prematureTermination(facts: Facts): Finding[] {
   return runsInOrder(facts).flatMap((run) => {
     const result = finishedOf(run);
     if (result?.status !== "done") return [];
     const canTest = run.tools?.includes(RUN_TESTS) ?? run.calls.some((c) => c.tool === RUN_TESTS);
     const untested = canTest && !testedSinceLastWrite(run);
-    const empty = !(result.evidence ?? []).some((item) => item.trim() !== "");
+    const empty = canTest && !(result.evidence ?? []).some((item) => item.trim() !== "");
     if (!untested && !empty) return [];
     const edited = run.calls.some((c) => c.writes && c.dispatched);
     const why = [untested ? (edited ? "without running the tests after its last edit" : "without running the tests") : null, empty ? "with no evidence" : null].filter(Boolean);
@@ -79,6 +83,22 @@ function unverifiedAcceptance(facts: Facts): Finding[] {
       if (review.kind !== "TaskReviewed" || payloadOf(review, "TaskReviewed").verdict !== "accept") continue;
       const submitted = history.findLast((e) => e.kind === "TaskSubmitted" && e.id < review.id);
       if (!submitted) continue;
+      const failing = failingOf(payloadOf(submitted, "TaskSubmitted").tests);
+      if (failing) {
+        if (failing.length === 0 || payloadOf(review, "TaskReviewed").overruled) continue;
+        found.push(
+          finding("FM-3.2", {
+            anchor: review.id,
+            reach: "landed",
+            sentence: `${facts.names.who(review.actor)} accepted ${facts.names.task(taskId)} from ${facts.names.who(submitted.actor)} with ${failing.join("; ")}`,
+            eventIds: [submitted.id, review.id],
+            runIds: [],
+            taskIds: [taskId],
+            agents: [review.actor, submitted.actor],
+          }),
+        );
+        continue;
+      }
       const { tests, lastWrite } = testsBehind(facts, taskId, submitted);
       if (tests.some((c) => exitCodeOf(c) === 0 && callEventId(c) > lastWrite)) continue;
       const last = tests.at(-1);
@@ -98,6 +118,21 @@ function unverifiedAcceptance(facts: Facts): Finding[] {
     }
   }
   return found;
+}
+
+/**
+ * What a submission's delta says is wrong, in words ([] when its own tests pass and nothing broke), or null when
+ * its task names no target tests: then nothing says which failures are its own, and the exit code judges it.
+ */
+export function failingOf(tests: SubmittedTests | undefined): string[] | null {
+  if (!tests) return null;
+  const { fixed, stillFailing, unseen, broken } = tests.delta;
+  if (fixed.length + stillFailing.length + unseen.length === 0) return null;
+  return [
+    ...(stillFailing.length ? [`target tests failing: ${stillFailing.join(", ")}`] : []),
+    ...(unseen.length ? [`target tests not in the run: ${unseen.join(", ")}`] : []),
+    ...(broken.length ? [`tests newly broken: ${broken.join(", ")}`] : []),
+  ];
 }
 
 /** FM-3.3: the suite went red, deciding the flight, on a branch whose integrations were each accepted. */

@@ -84,6 +84,7 @@ export const EVENT_KINDS = [
   "FlightSetupProgress",
   "FlightSetupEnded",
   "FlightBaselineRan",
+  "FindingAnswered",
   "FlightAllowanceSet",
   "FlightPlanningStarted",
   "FlightTaskAdded",

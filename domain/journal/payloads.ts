@@ -3,6 +3,15 @@
 import { z } from "zod";
 import type { EventKind } from "./kinds";
 
+/** A submission's per-test results in the journal: the counts, and what they say against the flight's baseline. */
+export interface SubmittedTests {
+  passed: number;
+  failed: number;
+  /** Whether the flight had a baseline to judge against (without one, every failing non-target test is broken). */
+  baseline: boolean;
+  delta: { fixed: string[]; stillFailing: string[]; unseen: string[]; broken: string[] };
+}
+
 /** The relay's gates, by the name GateRejected records (db/functions/quorum_post_gate_refusal.sql decides them). */
 export const GATE_NAMES = ["rate", "duplicate", "freshness", "lapping", "two_tier"] as const;
 export type GateName = (typeof GATE_NAMES)[number];
@@ -130,7 +139,15 @@ export interface EventPayloads {
   OutputAppended: { fence: number; from: number; count: number; items: unknown[] };
   LeaseExpired: { number: number; ownerId: string | null; fence: number; outputCount: number; leaseExpiresAt?: string };
   TaskOffered: { number: number; to: string; toName: string; ranking: { id: string; name: string; score: number; load: number; successRate: number }[] };
-  TaskSubmitted: { number: number; fence: number; summary: string; evidenceId: number; outputCount: number };
+  TaskSubmitted: {
+    number: number;
+    fence: number;
+    summary: string;
+    evidenceId: number;
+    outputCount: number;
+    /** With per-test results: how many passed and failed, and the delta the review's gate judges (quorum_test_delta), as submitted. */
+    tests?: SubmittedTests;
+  };
   TaskReviewed: {
     number: number;
     verdict: "accept" | "reject";
@@ -251,6 +268,8 @@ export interface EventPayloads {
   FlightRetried: { flightId: string; mode: string };
   // the MAST monitor
   DiagnosisFound: DiagnosisFoundData;
+  /** A human's answer to a finding (its key without the severity): seen, with a note, or not a failure at all. */
+  FindingAnswered: { key: string; flightId: string; mode: string; severity: string; verdict: "acknowledged" | "not_a_failure"; note: string | null };
   // retention: a month of the journal left for a file (`quorum journal archive`) or came back (`… restore`)
   /** `month` `YYYY-MM-01`; `from`/`to` its bounds (UTC); `file` the archive's name (its folder is in journal_archives); `sha256` its bytes'. */
   JournalArchived: { month: string; from: string; to: string; events: number; file: string; sha256: string };

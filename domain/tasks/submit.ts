@@ -1,11 +1,12 @@
 // Hands the owner's work to review with a summary and its evidence; the focus window closes.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql as drizzleSql } from "drizzle-orm";
+import type postgres from "postgres";
 import { z } from "zod";
 import { taskEvidence, tasks } from "../../db/schema";
 import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
-import type { EventPayloads } from "../journal/payloads";
+import type { EventPayloads, SubmittedTests } from "../journal/payloads";
 import type { Principal } from "../principal";
 import { pipelinedTransaction } from "../raw-sql";
 import { closeFocusWindow } from "../rooms/focus";
@@ -55,7 +56,9 @@ export async function submitTask(db: Db, caller: Principal, taskId: string, inpu
         where id = ${task.id}::uuid
       ), submitted as (
         insert into events (kind, actor, task_id, t, data)
-        select 'TaskSubmitted', ${caller.id}::uuid, ${task.id}::uuid, ${t}::timestamptz, ${JSON.stringify(submitted)}::jsonb || jsonb_build_object('evidenceId', evidence.id)
+        select 'TaskSubmitted', ${caller.id}::uuid, ${task.id}::uuid, ${t}::timestamptz,
+          ${JSON.stringify(submitted)}::jsonb || jsonb_build_object('evidenceId', evidence.id)
+            ${input.tests ? sql`|| jsonb_build_object('tests', ${submissionTestsSql(sql, task.id, input.tests)})` : sql``}
         from evidence
         returning id
       ), window_closed as (
@@ -106,9 +109,31 @@ async function submitWithDigest(db: Db, caller: Principal, taskId: string, input
       actor: caller.id,
       taskId: task.id,
       t: now,
-      data: { number: task.number, fence: task.fence, summary: input.summary, evidenceId: record.id, outputCount: task.outputCount },
+      data: {
+        number: task.number,
+        fence: task.fence,
+        summary: input.summary,
+        evidenceId: record.id,
+        outputCount: task.outputCount,
+        ...(input.tests && { tests: await submissionTests(tx, task.id, input.tests) }),
+      },
     });
     await closeFocusWindow(tx, caller.id, now);
     return readTaskView(tx, task.id);
   });
+}
+
+/** What the submission's per-test results say against the task's targets and its flight's baseline (db/functions/quorum_submission_tests.sql). */
+function submissionTestsSql(sql: postgres.Sql, taskId: string, tests: NonNullable<SubmitTaskInput["tests"]>) {
+  return sql`quorum_submission_tests(${JSON.stringify(tests)}::jsonb,
+    (select target_tests from tasks where id = ${taskId}::uuid),
+    (select f.baseline_tests from flight_tasks ft join flights f on f.id = ft.flight_id where ft.task_id = ${taskId}::uuid))`;
+}
+
+async function submissionTests(tx: Tx, taskId: string, tests: NonNullable<SubmitTaskInput["tests"]>): Promise<SubmittedTests> {
+  const [row] = await tx.execute<{ tests: SubmittedTests }>(
+    drizzleSql`select quorum_submission_tests(${JSON.stringify(tests)}::jsonb, t.target_tests, f.baseline_tests) as tests
+      from tasks t left join flight_tasks ft on ft.task_id = t.id left join flights f on f.id = ft.flight_id where t.id = ${taskId}::uuid`,
+  );
+  return row.tests;
 }

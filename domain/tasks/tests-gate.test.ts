@@ -59,6 +59,14 @@ describe("the tests' gate on an accept", () => {
     );
     const [row] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, task.id));
     expect(row.status).toBe("review");
+    // The journal keeps what the submission's tests said, for the monitor to read rather than judge again.
+    const [submittedEvent] = await db
+      .select({ data: events.data })
+      .from(events)
+      .where(and(eq(events.taskId, task.id), eq(events.kind, "TaskSubmitted")));
+    expect(submittedEvent.data).toMatchObject({
+      tests: { passed: 1, failed: 2, baseline: false, delta: { fixed: [], stillFailing: ["slug > dashes spaces"], unseen: [], broken: ["clamp > low"] } },
+    });
     // The page shows what the gate sees.
     expect((await getTaskDetail(db, lead, task.id)).tests).toMatchObject({
       targets: ["slug > dashes spaces"],

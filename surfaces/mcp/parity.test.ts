@@ -16,6 +16,7 @@ const EXCLUDED: Record<string, string> = {
   "POST /api/rooms": "human-only: creates a room",
   "GET /api/rooms/:room/gates": "the Room page's strip of everyone's refusals; an agent gets its own as tool errors",
   "POST /api/decisions/:id/resolve": "human-only: resolves an escalation (agents get 403)",
+  "POST /api/diagnosis/answers": "human-only: a human's answer to a finding (agents get 403); an agent reads findings with diagnose",
   "POST /api/principles": "human-only: pins a principle",
   "POST /api/principles/:id/pin": "human-only: pins a promoted lesson",
   "POST /api/principles/:id/unpin": "human-only: unpins a principle",

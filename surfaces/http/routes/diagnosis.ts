@@ -1,6 +1,9 @@
 // The MAST monitor: the failure modes in the journal at one scope.
+import { z } from "zod";
+import { answerFinding, answerFindingInput } from "@/domain/diagnosis/answer";
 import { diagnoseScope, diagnosisQuery } from "@/domain/diagnosis/scope";
 import * as v from "../views";
+import { when } from "../views/base";
 import { ok, type RouteSpec, TAGS, endpoint } from "./route-spec";
 import * as out from "@/surfaces/mcp/outputs";
 import { READ } from "@/surfaces/mcp/tool";
@@ -27,5 +30,29 @@ export const DIAGNOSIS_ROUTES: RouteSpec[] = [
       output: out.diagnosisOut,
     },
     run: async ({ ctx, caller, query }) => await diagnoseScope(ctx.db, caller, query),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/diagnosis/answers",
+    tag: TAGS.journal,
+    summary: "A human answers a finding: `acknowledged` (seen, with a note) or `not_a_failure`; journalled, and it leaves what waits for you",
+    description:
+      "`key` is the finding's key without its severity, as the desk and GET /api/diagnosis give it (`FM-3.2:1234`); 404 for no such finding. " +
+      "A second answer replaces the first. Answers are journalled as FindingAnswered: the labelled examples the monitor is measured against.",
+    access: "principal",
+    body: answerFindingInput,
+    answers: ok(
+      z.looseObject({
+        key: z.string(),
+        flightId: z.uuid(),
+        mode: z.string(),
+        verdict: z.enum(["acknowledged", "not_a_failure"]),
+        note: z.string().nullable(),
+        answeredBy: z.uuid(),
+        answeredAt: when,
+      }),
+    ),
+    refusals: [403, 404],
+    run: async ({ ctx, caller, body }) => await answerFinding(ctx.db, caller, body, ctx.clock),
   }),
 ];
