@@ -1,8 +1,9 @@
 // `npm run bench`: Quorum's figures beside their raw-database anchors, measured in the same run on the
 // same database, medians of REPS repetitions. Writes bench/results/<date>-full.md (-quick with --quick) and prints the table.
-// Usage: npm run bench [-- --quick] [-- --only=posting,claims,cycle,bill,setup,freshness,http,endpoints] [-- --scale (bench/scale.ts)]
+// Usage: npm run bench [-- --quick] [-- --only=posting,claims,cycle,bill,setup,freshness,http,endpoints,labels] [-- --scale (bench/scale.ts)]
 //   (DATABASE_URL's server, else an embedded Postgres in a temporary QUORUM_HOME; freshness and http run
 //    through a real `quorum start` on the same database, built first if .next holds no build)
+import { labelledSetReport } from "./diagnosis-labels";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -77,6 +78,8 @@ async function main() {
       billFoldReport = await runBillFoldScript(serverUrl);
     }
     if (wants("setup")) await benchSetup(c, human);
+    // The monitor against the labelled set of recorded flights: what it finds is set beside what a person labelled.
+    const labelsSection = wants("labels") ? `\n## The MAST monitor on the labelled flights (bench/diagnosis-labels.ts)\n\n${labelledSetReport()}\n` : "";
     let endpointsSection = "";
     if (wants("freshness") || wants("http") || wants("endpoints")) {
       live = await startLiveServer(url);
@@ -109,7 +112,7 @@ async function main() {
       furthest ? `\nFurthest from its anchor: **${furthest.figure}** vs ${furthest.anchor} (${ratioText(furthest)}).` : "",
     ].join("\n");
     const billSection = billFoldReport ? `\n## The bill fold from the journal (bench/bill-fold.ts, same database server)\n\n\`\`\`\n${billFoldReport.trim()}\n\`\`\`\n` : "";
-    const text = `${header}${table()}\n${workload}\n${billSection}${endpointsSection}`;
+    const text = `${header}${table()}\n${workload}\n${billSection}${endpointsSection}${labelsSection}`;
     const dir = fileURLToPath(new URL("./results/", import.meta.url));
     mkdirSync(dir, { recursive: true });
     // `<date>.md` is left to people (a day's narrative); a run never overwrites it.

@@ -15,6 +15,7 @@ import type { ScriptEntry } from "../model/scripted";
 import type { TeamContext } from "./context";
 import { chaseSilentReviewers, DEFAULT_REVIEW_DEADLINE_MS } from "./roles/deadlines";
 import { coderScript, PARSE_FILE } from "./scripts";
+import { recordFlight } from "../../test/fixtures/recorded-flights";
 import { flightJournal, flightTaskIds, launchScratchFlight, settledStatus, startWorker, suitePasses, until } from "../../test/fixtures/team";
 import { DEMO_TEST_COMMAND } from "./worker";
 import { runTestsTool } from "../tools/run-tests";
@@ -46,6 +47,13 @@ describe("the crash scenarios of §20.5, each with exactly its own finding", { t
 
     const findings = await findingsOf(flight.id);
     expect(findings.map((f) => f.mode)).toEqual(["FM-2.3"]);
+    await recordFlight(flight.id, {
+      name: "fm-2.3-overlapping-tasks",
+      story: "two overlapping tasks: two coder runs edit src/parse.js",
+      careful: false,
+      tasks: 2,
+      planted: ["FM-2.3"],
+    });
     // Both landed on the branch: past the gates, so high.
     expect(findings[0]).toMatchObject({ severity: "high", category: 2, runIds: [expect.any(String), expect.any(String)], agents: [team.coders[0].principal.id] });
     expect(findings[0].sentence).toMatch(new RegExp(`^coder's run on #\\d+ wrote ${PARSE_FILE}, which #\\d+ had changed already$`));
@@ -78,6 +86,13 @@ describe("the crash scenarios of §20.5, each with exactly its own finding", { t
 
     const findings = await findingsOf(flight.id);
     expect(findings.map((f) => f.mode)).toEqual(["FM-3.1"]);
+    await recordFlight(flight.id, {
+      name: "fm-3.1-premature-done",
+      story: "the coder's first run ends done with no edit and no evidence; rejected, reworked, green",
+      careful: false,
+      tasks: 1,
+      planted: ["FM-3.1"],
+    });
     // The REJECT caught it, at the price of a round: medium.
     expect(findings[0]).toMatchObject({ severity: "medium", agents: [team.coders[0].principal.id] });
     expect(findings[0].sentence).toMatch(/^coder's run on #\d+ declared itself done \(“parse\(''\) is fixed\.”\) without running the tests and with no evidence$/);
@@ -96,6 +111,13 @@ describe("the crash scenarios of §20.5, each with exactly its own finding", { t
 
     const findings = await findingsOf(flight.id);
     expect(findings.map((f) => f.mode)).toEqual(["FM-1.3"]);
+    await recordFlight(flight.id, {
+      name: "fm-1.3-flaky-runner",
+      story: "the test runner dies by a signal once, the loop retries it, the flight goes green",
+      careful: false,
+      tasks: 1,
+      planted: ["FM-1.3"],
+    });
     expect(findings[0]).toMatchObject({ severity: "low", agents: [team.coders[0].principal.id] });
     // The flake is in the journal: the runner died, the loop retried, the retry passed.
     const journal = await flightJournal(flight.id);
@@ -171,6 +193,13 @@ describe("the crash scenarios of §20.5, each with exactly its own finding", { t
 
     const findings = await findingsOf(flight.id);
     expect(findings.map((f) => f.mode)).toEqual(["FM-2.5"]);
+    await recordFlight(flight.id, {
+      name: "fm-2.5-silent-reviewer",
+      story: "the reviewer never answers; re-asked once, then the room is told",
+      careful: false,
+      tasks: 1,
+      planted: ["FM-2.5"],
+    });
     // Unanswered: the coder's DONE and the orchestrator's re-ask, which the reviewer never answered; the chase is the evidence too.
     const asked = await db
       .select()

@@ -19,6 +19,7 @@ import { sweepExpiredLeases } from "../../domain/tasks/expire";
 import { addWebhook } from "../../domain/webhooks/manage";
 import { acceptingReviewer, twoFailuresRepo, twoFeaturesRepo } from "../../test/fixtures/repos";
 import type { PlaybookCase, PlaybookEntry } from "../../test/fixtures/model-playbook";
+import { recordFlight } from "../../test/fixtures/recorded-flights";
 import { flightTaskIds, launchScratchFlight, settledStatus, startWorker, suitePasses, sweepDiagnosisToTheEnd, until } from "../../test/fixtures/team";
 import { createScratchRepo } from "../demo/scratch-repo";
 import type { ChatMessage } from "../model/model-client";
@@ -52,9 +53,16 @@ async function fly(worker: Partial<WorkerOptions> = {}, launch: Parameters<typeo
 describe("a scenario per MAST detector, each with exactly its own finding", { timeout: 120_000 }, () => {
   it("FM-1.2 disobey role specification: the reviewer reaches for edit_file, which its role does not have", async () => {
     const reviewer = (input: ScriptInput): ScriptStep[] => [call("edit_file", { path: PARSE_FILE, old_string: "a", new_string: "b" }), ...rule(input)];
-    const { status, findings } = await fly({ scripts: { reviewer } });
+    const { status, findings, flight } = await fly({ scripts: { reviewer } });
     expect(status).toBe("green");
     expect(findings.map((f) => f.mode)).toEqual(["FM-1.2"]);
+    await recordFlight(flight.id, {
+      name: "fm-1.2-reviewer-reaches-for-edit",
+      story: "the reviewer reaches for edit_file, which its role does not have",
+      careful: false,
+      tasks: 1,
+      planted: ["FM-1.2"],
+    });
     expect(findings[0]).toMatchObject({
       severity: "low",
       sentence: expect.stringMatching(/^reviewer's run on #\d+ tried edit_file, which its role does not have \(its tools: verdict, done\)$/),
@@ -63,9 +71,16 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
 
   it("FM-1.3 step repetition: the coder reads the parser twice with nothing changed between", async () => {
     const coder = (): ScriptStep[] => [call("read_file", { path: PARSE_FILE }), ...coderScript()];
-    const { status, findings } = await fly({ scripts: { coder } });
+    const { status, findings, flight } = await fly({ scripts: { coder } });
     expect(status).toBe("green");
     expect(findings.map((f) => f.mode)).toEqual(["FM-1.3"]);
+    await recordFlight(flight.id, {
+      name: "fm-1.3-reads-twice",
+      story: "the coder reads the parser twice with nothing changed between",
+      careful: false,
+      tasks: 1,
+      planted: ["FM-1.3"],
+    });
     expect(findings[0].sentence).toMatch(/^coder's run on #\d+ called read_file \{"path":"src\/parse\.js"\} 2 times with nothing changed between$/);
   });
 
@@ -79,9 +94,16 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
       toolCalls: Array.from({ length: 10 }, (_, i) => ({ name: "read_file", arguments: { path: "NOTES.md", offset: from + i * 200, limit: 200 } })),
     });
     const coder = (): ScriptStep[] => [reads(1), reads(2_001), call("read_file", { path: "NOTES.md", offset: 1, limit: 200 }), ...coderScript().slice(1)];
-    const { status, findings } = await fly({ scripts: { coder } }, { repo, allowance: 5_000_000 });
+    const { status, findings, flight } = await fly({ scripts: { coder } }, { repo, allowance: 5_000_000 });
     expect(status).toBe("green");
     expect(findings.map((f) => f.mode)).toEqual(["FM-1.4"]);
+    await recordFlight(flight.id, {
+      name: "fm-1.4-context-dropped",
+      story: "the coder's context drops its first reads, and it reads them again",
+      careful: false,
+      tasks: 1,
+      planted: ["FM-1.4"],
+    });
     expect(findings[0]).toMatchObject({
       severity: "medium",
       sentence: expect.stringMatching(/^coder's run on #\d+ lost 1 earlier step from its context and did again what they held: read_file /),
@@ -93,9 +115,16 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
       () => [{ text: "Let me think about what empty means here." }, { text: "Perhaps nothing at all." }],
       () => coderScript(),
     );
-    const { status, findings } = await fly({ scripts: { coder } });
+    const { status, findings, flight } = await fly({ scripts: { coder } });
     expect(status).toBe("green");
     expect(findings.map((f) => f.mode)).toEqual(["FM-1.5"]);
+    await recordFlight(flight.id, {
+      name: "fm-1.5-prose-inconclusive",
+      story: "the coder's first run answers in prose and ends inconclusive; the next one finishes",
+      careful: false,
+      tasks: 1,
+      planted: ["FM-1.5"],
+    });
     expect(findings[0].sentence).toMatch(/^coder's run on #\d+ ended inconclusive \(.+\) without calling done$/);
   });
 
@@ -127,6 +156,13 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
     })();
     expect(status).toBe("green");
     expect(findings.map((f) => f.mode)).toEqual(["FM-2.1"]);
+    await recordFlight(flight.id, {
+      name: "fm-2.1-started-over",
+      story: "the coder's lease lapses mid-run, and the task is started over in a fresh run",
+      careful: false,
+      tasks: 1,
+      planted: ["FM-2.1"],
+    });
     expect(findings[0].sentence).toMatch(/^coder started #\d+ over in a fresh run after its run lost the task's lease unfinished, instead of carrying that run on$/);
     expect(findings[0].runIds).toHaveLength(2);
     expect(suitePasses(repo, flight.branch)).toBe(true);
@@ -138,9 +174,16 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
       () => coderScript(),
       () => [call("run_tests"), done("Nothing needed changing: the suite passes.")],
     );
-    const { status, findings } = await fly({ scripts: { coder, reviewer } });
+    const { status, findings, flight } = await fly({ scripts: { coder, reviewer } });
     expect(status).toBe("green");
     expect(findings.map((f) => f.mode)).toEqual(["FM-2.5"]);
+    await recordFlight(flight.id, {
+      name: "fm-2.5-unchanged-resubmission",
+      story: "the coder submits again unchanged after a REJECT, and the reviewer lets it in",
+      careful: false,
+      tasks: 1,
+      planted: ["FM-2.5"],
+    });
     expect(findings[0]).toMatchObject({ severity: "high", sentence: expect.stringMatching(/^coder submitted #\d+ again unchanged after reviewer rejected it \(Add a comment/) });
   });
 
@@ -150,9 +193,16 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
       () => [call("read_file", { path: PARSE_FILE }), call("edit_file", wrong), call("run_tests"), done("parse('') returns [] now; all tests pass.")],
       () => coderScript(),
     );
-    const { status, findings } = await fly({ scripts: { coder } });
+    const { status, findings, flight } = await fly({ scripts: { coder } });
     expect(status).toBe("green");
     expect(findings.map((f) => f.mode)).toEqual(["FM-2.6"]);
+    await recordFlight(flight.id, {
+      name: "fm-2.6-claims-passing",
+      story: "the coder says the tests pass while its last test run failed",
+      careful: false,
+      tasks: 1,
+      planted: ["FM-2.6"],
+    });
     expect(findings[0]).toMatchObject({
       severity: "medium",
       sentence: expect.stringMatching(/^coder's run on #\d+ said its tests pass \(“parse\(''\) returns \[\] now; all tests pass\.”\) but its last test run exited 1$/),
@@ -161,9 +211,16 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
 
   it("FM-3.3 incorrect verification: accepted on a passing run, integrated, and the suite fails on the flight's branch", async () => {
     // A suite that fails only on the flight's branch (the tester's suite worktree, detached): the coder's run passes, the integrated branch does not.
-    const { status, findings } = await fly({}, { testCommand: `${ON_SUITE} && exit 1; exec node --test` });
+    const { status, findings, flight } = await fly({}, { testCommand: `${ON_SUITE} && exit 1; exec node --test` });
     expect(status).toBe("red");
     expect(findings.map((f) => f.mode)).toEqual(["FM-3.3"]);
+    await recordFlight(flight.id, {
+      name: "fm-3.3-red-after-integration",
+      story: "accepted on a passing run, integrated, and the suite fails on the flight's branch",
+      careful: false,
+      tasks: 1,
+      planted: ["FM-3.3"],
+    });
     expect(findings[0]).toMatchObject({
       severity: "high",
       sentence: expect.stringMatching(/^the suite failed \(exit code 1\) after #\d+ was accepted by reviewer and integrated: the review passed what the suite did not$/),
@@ -202,6 +259,7 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
     });
     expect(await settledStatus(flight.id)).toBe("green");
     expect((await diagnoseFlight(db(), flight.id)).map((f) => f.mode)).toEqual(["FM-3.2"]);
+    await recordFlight(flight.id, { name: "fm-3.2-rubber-stamp", story: "a rubber stamp accepts a red test run", careful: false, tasks: 1, planted: ["FM-3.2"] });
 
     // Journalled once, high, with its evidence; further passes add nothing.
     await sweepDiagnosisToTheEnd();
@@ -250,6 +308,7 @@ describe("clean flights stay clean", { timeout: 120_000 }, () => {
     );
     expect(status).toBe("green");
     expect(findings).toEqual([]);
+    await recordFlight(flight.id, { name: "careful-two-features", story: "two coders add a helper each, with its test; every run passes", careful: true, tasks: 2, planted: [] });
     await sweepDiagnosisToTheEnd();
     expect(
       await db()
@@ -263,12 +322,19 @@ describe("clean flights stay clean", { timeout: 120_000 }, () => {
   it("two coders each fix one of two failing tests, each task naming its own: accepted on red runs, no finding", async () => {
     // The issue's careful flight: each coder's run still fails on the other task's test until both are integrated.
     const fixture = twoFailuresRepo({ targets: true });
-    const { status, findings } = await fly(
+    const { status, findings, flight } = await fly(
       { coders: 2, scripts: { orchestrator: () => fixture.orchestrator, coder: byCase(fixture.coder as PlaybookCase[]), reviewer: () => acceptingReviewer } },
       { repo: fixture.repo, testCommand: "node --test" },
     );
     expect(status).toBe("green");
     expect(findings).toEqual([]);
+    await recordFlight(flight.id, {
+      name: "careful-two-failures-named",
+      story: "two coders each fix one of two failing tests, each task naming its own; each run is red on the other's",
+      careful: true,
+      tasks: 2,
+      planted: [],
+    });
     const targets = await db()
       .select({ title: tasks.title, targetTests: tasks.targetTests, submitted: tasks.submittedTests })
       .from(tasks)

@@ -64,10 +64,16 @@ async function flightOf(db: Executor, ref: string): Promise<{ id: string; number
   return flight;
 }
 
+/** A flight's journal as the detectors read it, and the names its sentences use. */
+export async function flightJournal(db: Executor, flightId: string): Promise<{ events: JournalRecord[]; names: KnownNames }> {
+  const events = await loadFlightEvents(db, flightId, undefined, DIAGNOSED_KINDS);
+  return { events, names: await knownNames(db, events) };
+}
+
 /** A flight's whole journal, diagnosed as a human reads it (the live monitor's view). */
 export async function diagnoseFlight(db: Executor, flightId: string): Promise<Finding[]> {
-  const events = await loadFlightEvents(db, flightId, undefined, DIAGNOSED_KINDS);
-  return diagnose(events, await knownNames(db, events));
+  const { events, names } = await flightJournal(db, flightId);
+  return diagnose(events, names);
 }
 
 async function diagnosed(db: Executor, scope: DiagnosisScope, label: string, events: JournalRecord[], keep: (f: Finding) => boolean = () => true): Promise<DiagnosisView> {
