@@ -54,7 +54,11 @@ test("a failure past a gate shows on the flight's card and the task's, waits for
 
     // What waits for the human lists it; it opens the finding in the goal's Diagnosis panel.
     await page.getByTestId("waiting-for-you").click();
-    const item = page.getByTestId("waiting-item").filter({ hasText: "FM-3.2 No or incomplete verification on flight" }).first();
+    const item = page
+      .getByTestId("waiting-item")
+      .filter({ hasText: /FM-3\.2\s*on flight \d+/ })
+      .first();
+    await expect(item.locator("abbr")).toHaveAttribute("title", "No or incomplete verification");
     await expect(item).toBeVisible();
     await item.click();
     await expect(page).toHaveURL(/\/board\/\d+#finding-FM-3-2-\d+$/);
@@ -82,7 +86,7 @@ test("a failure past a gate shows on the flight's card and the task's, waits for
     await page.getByTestId("waiting-for-you").click();
     const findings = page.getByTestId("waiting-inbox").locator('li:has([data-kind="finding"])');
     const before = await findings.count();
-    const first = findings.filter({ hasText: "FM-3.2 No or incomplete verification on flight" }).first();
+    const first = findings.filter({ hasText: /FM-3\.2\s*on flight \d+/ }).first();
     await first.getByRole("button", { name: "Acknowledge" }).click();
     await first.getByPlaceholder("Note (optional)").fill("the other task's test was still red");
     await snap(page, "diagnosis-answer-1440");

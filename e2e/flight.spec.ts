@@ -40,7 +40,17 @@ test("a human watches the built-in team fix the failing test, then accepts the g
   await expect(page).toHaveURL(new RegExp(`/board/${goalNumber}$`));
   await expect(page.getByTestId("diff-file").first()).toContainText(/\+\d+ −\d+/);
   await expect(page.getByTestId("task-page").getByTestId("evidence")).toContainText("passed");
-  await snap(page, "flight-review-page");
+  // Beside the change, its tests: what was red at the base commit is the goal's target, fixed on the branch.
+  const tests = page.getByTestId("task-page").getByTestId("task-tests");
+  await expect(tests.getByTestId("tests-fixed")).toContainText("an empty input has no rows");
+  await expect(tests.getByTestId("tests-refusal")).toHaveCount(0);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await snap(page, "flight-review-page-1440");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(tests.getByTestId("tests-fixed")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  await snap(page, "flight-review-page-390");
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.goBack();
   await goal.click();
   await drawer.getByRole("button", { name: "Review" }).click();

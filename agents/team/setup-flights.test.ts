@@ -12,6 +12,7 @@ import { retryFlight } from "../../domain/flights/hand-back";
 import { systemClock } from "../../domain/clock";
 import { startWorker, until } from "../../test/fixtures/team";
 import type { EventPayloads } from "../../domain/journal/payloads";
+import { readTaskTests } from "../../domain/tasks/tests";
 import { fly, lastTestReport, liveModel, stopModelServers, suiteOn } from "../../test/fixtures/flying";
 import { acceptingReviewer, checkoutState, clsxRepo, fixtureRepo, npmDependencyRepo, pipProjectRepo } from "../../test/fixtures/repos";
 import { quorumHomePath } from "../../domain/config";
@@ -73,7 +74,7 @@ describe("flights on repositories with dependencies", () => {
     {
       const fixture = pipProjectRepo();
       const model = await liveModel({ orchestrator: fixture.orchestrator, coder: fixture.coder, reviewer: acceptingReviewer }, "openai");
-      const { flight } = await fly(fixture.repo, fixture.goal, model);
+      const { flight, goalTask } = await fly(fixture.repo, fixture.goal, model);
       expect(flight.setupCommand).toBe("python3 -m venv .venv && .venv/bin/pip install -e '.[test]'");
       expect(flight.testCommand).toBe("python3 -m pytest");
       const ended = await endedOf(flight.id);
@@ -82,6 +83,13 @@ describe("flights on repositories with dependencies", () => {
       expect(await lastTestReport()).toMatch(/1 passed/);
       // The suite ran once at the base commit, after the setup and before the plan: pytest's summary names what failed.
       expect(flight.baselineTests).toMatchObject({ format: "pytest", namesPasses: false, failed: ["tests/test_total.py::test_total"] });
+      // What was red there is the goal's target: its review shows it fixed on the flight's branch.
+      expect(await readTaskTests(getDb(), goalTask.id)).toMatchObject({
+        targets: ["tests/test_total.py::test_total"],
+        hasBaseline: true,
+        delta: { fixed: ["tests/test_total.py::test_total"], stillFailing: [], broken: [] },
+        refusal: null,
+      });
     }
   }, 240_000);
 

@@ -47,6 +47,7 @@ export function sentenceOf(item: WaitingItem): { lead: string; text: string } {
             : `${item.model} ${item.outcome === "failed" ? "failed" : `ended ${item.outcome.replaceAll("_", " ")}`}: ${item.reason}`,
       };
     case "finding":
-      return { lead: `${item.mode} ${item.name} on flight ${item.flightNumber}`, text: item.sentence };
+      // The sentence first, in plain words; the mode is the item's small label (its name on hover).
+      return { lead: item.sentence.charAt(0).toUpperCase() + item.sentence.slice(1), text: `on flight ${item.flightNumber}` };
   }
 }

@@ -91,7 +91,14 @@ export function WaitingInbox() {
                         <span className="font-medium">{lead}</span>
                         <RelativeTime iso={item.since} />
                       </span>
-                      <span className="line-clamp-2 text-neutral-700 dark:text-neutral-300">{text}</span>
+                      <span className="line-clamp-2 text-neutral-700 dark:text-neutral-300">
+                        {item.kind === "finding" && (
+                          <abbr title={item.name} className="mr-1.5 font-mono text-xs no-underline">
+                            {item.mode}
+                          </abbr>
+                        )}
+                        {text}
+                      </span>
                     </Link>
                     {item.kind === "finding" && (
                       <div className="px-3 pb-2">

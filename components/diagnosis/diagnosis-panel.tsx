@@ -53,16 +53,17 @@ function FindingCard({ finding, marked }: { finding: Finding; marked: boolean })
       tabIndex={-1}
       className={`scroll-mt-16 rounded-lg border p-3 text-sm ${severity.card} ${marked ? "ring-2 ring-accent-600" : ""}`}
     >
-      <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+      {/* The sentence first, in plain words; the MAST mode a small label, its name on hover. */}
+      <p className="font-medium break-words first-letter:uppercase">{finding.sentence}.</p>
+      <p className="mt-1 flex flex-wrap items-baseline gap-x-2 gap-y-1 text-xs">
         <span className={`rounded px-1.5 py-px text-[11px] font-semibold ${severity.badge}`}>{severity.word}</span>
-        <strong className="font-semibold">
-          <span className="font-mono">{finding.mode}</span> {finding.name}
-        </strong>
-        <span className="text-xs text-neutral-600 dark:text-neutral-300">
+        <abbr title={finding.name} className="font-mono no-underline">
+          {finding.mode}
+        </abbr>
+        <span className="text-neutral-600 dark:text-neutral-300">
           {finding.category} · {finding.categoryName}
         </span>
       </p>
-      <p className="mt-1 break-words">{finding.sentence}.</p>
       <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-300">
         Evidence in the journal:{" "}
         {finding.eventIds.map((id, i) => (

@@ -20,13 +20,15 @@ export function ArchivedLine({ archives, place, as: Tag = "p" }: { archives: rea
   if (archives.length === 0) return null;
   const { command, more } = restoreCommand(archives);
   return (
+    // The note is inside the item: an <li> whose role is overridden is no list item to a screen reader (axe's `list`).
     <Tag
-      role="note"
       data-testid="archived-line"
       className={`bg-neutral-50 py-2 text-xs text-neutral-700 dark:bg-neutral-900 dark:text-neutral-200 ${place === "end" || place === "gap" ? "border-b border-neutral-200 px-3 md:px-6 dark:border-neutral-800" : "rounded border border-neutral-200 px-3 dark:border-neutral-800"}`}
     >
-      {archivedSentence(archives, place)} (<code className="font-mono break-all">{command}</code>
-      {more > 0 && ` and ${more} more file${more === 1 ? "" : "s"} beside it`}).
+      <span role="note">
+        {archivedSentence(archives, place)} (<code className="font-mono break-all">{command}</code>
+        {more > 0 && ` and ${more} more file${more === 1 ? "" : "s"} beside it`}).
+      </span>
     </Tag>
   );
 }

@@ -1,8 +1,8 @@
 // A flight's baseline: the suite's per-test results at the base commit, run once after the setup, before anyone
 // works. Tests red there are not a task's breakage; the review's gate (db/functions/quorum_accept_refusal.sql) and
-// the orchestrator's plan read it.
+// the orchestrator's plan read it. They are the goal's target tests: what its human's review sees fixed.
 import { eq } from "drizzle-orm";
-import { flights } from "../../db/schema";
+import { flights, tasks } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
@@ -12,6 +12,8 @@ import type { Flight } from "./launch";
 
 /** Failing tests named in the event; the whole list is the flight's row. */
 const NAMED_IN_EVENT = 50;
+/** The goal's target tests, as many as a task may name (targetTestsInput). */
+const MAX_GOAL_TARGETS = 50;
 
 export interface BaselineRun {
   exitCode: number | null;
@@ -23,6 +25,8 @@ export async function recordFlightBaseline(db: Db, actor: Principal, flight: Fli
   const now = clock.now();
   await db.transaction(async (tx) => {
     await tx.update(flights).set({ baselineTests: run.tests, updatedAt: now }).where(eq(flights.id, flight.id));
+    const red = run.tests?.failed.slice(0, MAX_GOAL_TARGETS) ?? [];
+    if (red.length) await tx.update(tasks).set({ targetTests: red }).where(eq(tasks.id, flight.goalTaskId));
     await appendEvent(tx, {
       kind: "FlightBaselineRan",
       actor: actor.id,

@@ -126,14 +126,13 @@ async function submitWithDigest(db: Db, caller: Principal, taskId: string, input
 /** What the submission's per-test results say against the task's targets and its flight's baseline (db/functions/quorum_submission_tests.sql). */
 function submissionTestsSql(sql: postgres.Sql, taskId: string, tests: NonNullable<SubmitTaskInput["tests"]>) {
   return sql`quorum_submission_tests(${JSON.stringify(tests)}::jsonb,
-    (select target_tests from tasks where id = ${taskId}::uuid),
-    (select f.baseline_tests from flight_tasks ft join flights f on f.id = ft.flight_id where ft.task_id = ${taskId}::uuid))`;
+    (select target_tests from tasks where id = ${taskId}::uuid), quorum_task_baseline(${taskId}::uuid))`;
 }
 
 async function submissionTests(tx: Tx, taskId: string, tests: NonNullable<SubmitTaskInput["tests"]>): Promise<SubmittedTests> {
   const [row] = await tx.execute<{ tests: SubmittedTests }>(
-    drizzleSql`select quorum_submission_tests(${JSON.stringify(tests)}::jsonb, t.target_tests, f.baseline_tests) as tests
-      from tasks t left join flight_tasks ft on ft.task_id = t.id left join flights f on f.id = ft.flight_id where t.id = ${taskId}::uuid`,
+    drizzleSql`select quorum_submission_tests(${JSON.stringify(tests)}::jsonb, t.target_tests, quorum_task_baseline(t.id)) as tests
+      from tasks t where t.id = ${taskId}::uuid`,
   );
   return row.tests;
 }

@@ -2,7 +2,7 @@
 // against its flight's baseline. The rule itself is SQL (db/functions/quorum_test_delta.sql and
 // quorum_accept_refusal.sql), so the review's gate, this view and the monitor read the same verdict.
 import { eq, sql } from "drizzle-orm";
-import { flights, flightTasks, tasks } from "../../db/schema";
+import { tasks } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import type { TestDelta, TestResults } from "../verification/test-results";
 
@@ -24,13 +24,11 @@ export async function readTaskTests(db: Executor, taskId: string): Promise<TaskT
     .select({
       targets: tasks.targetTests,
       submitted: tasks.submittedTests,
-      hasBaseline: sql<boolean>`${flights.baselineTests} is not null`,
-      delta: sql<TestDelta | null>`case when ${tasks.submittedTests} is null then null else quorum_test_delta(${flights.baselineTests}, ${tasks.submittedTests}, ${tasks.targetTests}) end`,
-      refusal: sql<string | null>`quorum_accept_refusal(${flights.baselineTests}, ${tasks.submittedTests}, ${tasks.targetTests})`,
+      hasBaseline: sql<boolean>`quorum_task_baseline(${tasks.id}) is not null`,
+      delta: sql<TestDelta | null>`case when ${tasks.submittedTests} is null then null else quorum_test_delta(quorum_task_baseline(${tasks.id}), ${tasks.submittedTests}, ${tasks.targetTests}) end`,
+      refusal: sql<string | null>`quorum_accept_refusal(quorum_task_baseline(${tasks.id}), ${tasks.submittedTests}, ${tasks.targetTests})`,
     })
     .from(tasks)
-    .leftJoin(flightTasks, eq(flightTasks.taskId, tasks.id))
-    .leftJoin(flights, eq(flights.id, flightTasks.flightId))
     .where(eq(tasks.id, taskId));
   if (!row) return { targets: [], submitted: null, hasBaseline: false, delta: null, refusal: null };
   return { targets: row.targets ?? [], submitted: (row.submitted as TestResults | null) ?? null, hasBaseline: row.hasBaseline, delta: row.delta, refusal: row.refusal };

@@ -39,6 +39,17 @@ describe("a test run's per-test results", () => {
     });
   });
 
+  it("reads a green pytest run whose default output names no test as nothing failed", () => {
+    expect(readTestResults("....                                   [100%]\n4 passed in 0.03s\n")).toEqual({
+      format: "pytest",
+      namesPasses: false,
+      passed: [],
+      failed: [],
+      skipped: [],
+      truncated: false,
+    });
+  });
+
   it("reads JUnit XML, a class's tests under its name", () => {
     expect(readTestResults(recorded("junit.xml"))).toMatchObject({
       format: "junit",

@@ -2,6 +2,7 @@
 import { lastSuiteRun, nextGreenGoal } from "../../../domain/flights/deliver";
 import type { Observation } from "../../../domain/runs/run-events";
 import { submitTask } from "../../../domain/tasks/submit";
+import type { TestResults } from "../../../domain/verification/test-results";
 import { type FlightPlace, placeOf } from "../../../domain/flights/place";
 import type { TeamContext } from "../context";
 import { speak } from "../speak";
@@ -11,6 +12,12 @@ function describeRun(observation: Observation | null): string {
   const result = (observation && !observation.is_error ? observation.result : undefined) as { exitCode?: number; output?: string } | undefined;
   if (!result?.output) return JSON.stringify(observation ?? {}, null, 2);
   return `exit code ${result.exitCode}, ${result.exitCode === 0 ? "passed" : "failed"}\n\n${result.output}`;
+}
+
+/** The suite's per-test results, where its runner printed a format Quorum reads. */
+function testsOf(observation: Observation | null): TestResults | undefined {
+  const result = (observation && !observation.is_error ? observation.result : undefined) as { tests?: TestResults | null } | undefined;
+  return result?.tests ?? undefined;
 }
 
 /** What the human does with the result: it is a branch in their repository, ready to merge. */
@@ -34,6 +41,8 @@ export async function deliverGreenGoal(ctx: TeamContext): Promise<boolean> {
       fence: green.goal.fence,
       summary: `The goal is met: every task was reviewed, integrated into ${place.branch}, and the suite passes there.${howToMerge(place)}`,
       evidence: `Tester's run on ${place.branch} (run ${suite.runId ?? "?"}): ${describeRun(suite.observation)}`,
+      // Each test's outcome on the branch, judged against the baseline: the goal's review shows what the flight fixed.
+      ...(testsOf(suite.observation) && { tests: testsOf(suite.observation)! }),
     },
     clock,
   );

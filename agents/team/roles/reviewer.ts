@@ -21,6 +21,13 @@ import { branchDiff, diffAsEvidence } from "../workspace";
 
 type Verdict = { verdict: "accept" | "reject"; reason: string };
 
+/** What the task's own tests say, from run_tests' results (never the author's words): the gate an ACCEPT must pass. */
+function testsWords({ task, tests }: Awaited<ReturnType<typeof getTaskDetail>>): string {
+  if (!tests.submitted) return "";
+  const targets = task.targetTests.length ? `Its target tests: ${task.targetTests.join("; ")}. ` : "";
+  return `\n\nThe tests: ${targets}${tests.refusal ? `The tests refuse an ACCEPT now — ${tests.refusal}.` : "Its target tests pass and nothing is newly broken."}`;
+}
+
 /** The diff is read from git (the task's branch against its flight's), not taken from the author's word. */
 async function diffOf(ctx: TeamContext, taskId: string): Promise<string> {
   const found = await flightOfTask(ctx.db, taskId);
@@ -59,7 +66,7 @@ export async function reviewNextTask(ctx: TeamContext): Promise<boolean> {
       runId,
       agent: me.principal,
       system: SYSTEM_PROMPTS.reviewer,
-      task: `Acceptance criteria: ${detail.task.acceptanceCriteria}\n\nThe diff:\n${diff || "(no diff)"}\n\nThe evidence submitted:\n${evidence}`,
+      task: `Acceptance criteria: ${detail.task.acceptanceCriteria}\n\nThe diff:\n${diff || "(no diff)"}\n\nThe evidence submitted:\n${evidence}${testsWords(detail)}`,
       principles,
       client,
       inbox: ears.inbox,
