@@ -1895,6 +1895,7 @@ export interface components {
               stillFailing: string[];
               unseen: string[];
               broken: string[];
+              repaired: string[];
             } & {
               [key: string]: unknown;
             })

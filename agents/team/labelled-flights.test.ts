@@ -1,7 +1,6 @@
 // Five more flights for the labelled set (bench/flights/, test/fixtures/recorded-flights.ts), beside the scenario
 // flights of diagnosis-scenarios and crash-scenarios: careful ones of one and two tasks, and sloppy ones. Each says
-// what the monitor finds in it now; a careful two-task flight whose tasks name no target tests is the known limit
-// (the monitor cannot tell another task's red test from this one's), counted against precision in the bench.
+// what the monitor finds in it now.
 import { describe, expect, it } from "vitest";
 import { diagnoseFlight } from "../../domain/diagnosis/scope";
 import type { PlaybookCase, PlaybookEntry } from "../../test/fixtures/model-playbook";
@@ -65,16 +64,15 @@ describe("the labelled set's other flights", { timeout: 120_000 }, () => {
     });
   });
 
-  it("careful, two tasks naming no target tests: each ACCEPT rests on a run red on the other task's test (the known limit)", async () => {
+  it("careful, two tasks naming no target tests: each ACCEPT rests on a run red only on what was red at the baseline", async () => {
     const fixture = twoFailuresRepo();
     const { flight, status, modes } = await fly(
       { coders: 2, scripts: { orchestrator: () => fixture.orchestrator, coder: byCase(fixture.coder as PlaybookCase[]), reviewer: () => acceptingReviewer } },
       { repo: fixture.repo, testCommand: "node --test" },
     );
     expect(status).toBe("green");
-    // Without targets, which failing test is whose is unknown: the monitor judges each ACCEPT by its run's exit code.
-    expect(modes.length).toBeGreaterThan(0);
-    expect(modes.every((mode) => mode === "FM-3.2")).toBe(true);
+    // Without targets, a run that repaired a test red at the baseline and broke nothing is careful work.
+    expect(modes).toEqual([]);
     await recordFlight(flight.id, {
       name: "careful-two-failures-unnamed",
       story: "two coders each fix one of two failing tests; the plan names no target tests, so each run is red on the other's",

@@ -1,7 +1,8 @@
 -- A task's test delta, the one home of the rule (DESIGN §21): from the per-test results of the
 -- run behind its submission (p_latest), the flight's baseline (p_baseline: the suite at the base commit) and
 -- the tests it is meant to fix (p_targets), which targets pass now (fixed), still fail, or were not seen in the
--- run, and which other tests fail now that did not fail at the baseline (broken). Results are
+-- run, which other tests fail now that did not fail at the baseline (broken), and which tests red at the baseline
+-- no longer fail (repaired, targets or not: what the monitor reads of a task that names none). Results are
 -- domain/verification/test-results.ts's shape: {namesPasses, truncated, passed[], failed[], skipped[]}. A target
 -- names a test by its whole name or by its end after a separator (`slug > dashes`, `tests/x.py::test_y`,
 -- `TestClamp/low`). Without a baseline every failing test that is no target counts as broken: nothing says it
@@ -24,12 +25,17 @@ AS $function$
     SELECT n FROM latest, unnest(latest.failed) n
     WHERE NOT EXISTS (SELECT 1 FROM unnest(coalesce(p_targets, '{}')) t WHERE n = t OR (right(n, length(t)) = t AND left(n, length(n) - length(t)) ~ '( > |::|\.|/)$'))
       AND NOT coalesce(p_baseline->'failed' ? n, false)
+  ), repaired AS (
+    -- Red at the baseline and no longer failing (seen passing, where the runner names passes): what the work fixed.
+    SELECT b FROM latest, jsonb_array_elements_text(coalesce(p_baseline->'failed', '[]')) b
+    WHERE NOT (b = ANY (latest.failed)) AND (b = ANY (latest.passed) OR NOT latest.names_all)
   )
   SELECT jsonb_build_object(
     'fixed', coalesce((SELECT jsonb_agg(t) FROM targets, latest WHERE NOT failing AND (passing OR NOT latest.names_all)), '[]'),
     'stillFailing', coalesce((SELECT jsonb_agg(t) FROM targets WHERE failing), '[]'),
     'unseen', coalesce((SELECT jsonb_agg(t) FROM targets, latest WHERE NOT failing AND NOT passing AND latest.names_all), '[]'),
-    'broken', coalesce((SELECT jsonb_agg(n) FROM broken), '[]')
+    'broken', coalesce((SELECT jsonb_agg(n) FROM broken), '[]'),
+    'repaired', coalesce((SELECT jsonb_agg(b) FROM repaired), '[]')
   )
 $function$
 ;

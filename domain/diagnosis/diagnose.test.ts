@@ -38,7 +38,9 @@ type Crash =
   | "redSuite"
   | "carefulRed"
   | "wrongWork"
-  | "overruled";
+  | "overruled"
+  | "carefulUnnamed"
+  | "idleUnnamed";
 
 /** The first flight, event by event (a plan, one task coded, reviewed, integrated, the suite green); a crash breaks it one way. */
 function flight(crash?: Crash): JournalRecord[] {
@@ -122,7 +124,11 @@ function flight(crash?: Crash): JournalRecord[] {
       ? { passed: 3, failed: 1, baseline: true, delta: { fixed: ["parse > empty"], stillFailing: [], unseen: [], broken: [] } }
       : crash === "wrongWork" || crash === "overruled"
         ? { passed: 3, failed: 1, baseline: true, delta: { fixed: [], stillFailing: ["parse > empty"], unseen: [], broken: [] } }
-        : undefined;
+        : crash === "carefulUnnamed"
+          ? { passed: 3, failed: 1, baseline: true, delta: { fixed: [], stillFailing: [], unseen: [], broken: [], repaired: ["parse > empty"] } }
+          : crash === "idleUnnamed"
+            ? { passed: 3, failed: 2, baseline: true, delta: { fixed: [], stillFailing: [], unseen: [], broken: [], repaired: [] } }
+            : undefined;
   const submit = (taskId = T1, number = 2) => {
     add("TaskSubmitted", CODER, { number, fence: 1, summary: "done", evidenceId: events.length, outputCount: 0, ...(judged && { tests: judged }) }, { taskId });
     say(CODER, { to: REVIEWER, performative: "DONE" }, taskId);
@@ -199,6 +205,9 @@ function flight(crash?: Crash): JournalRecord[] {
     carefulRed: [[read()], [edit()], [test(tests(1))]],
     wrongWork: [[read()], [edit()], [test(tests(1))]],
     overruled: [[read()], [edit()], [test(tests(1))]],
+    // No target named: a run red only on what was red at the baseline, having repaired one of those, is careful.
+    carefulUnnamed: [[read()], [edit()], [test(tests(1))]],
+    idleUnnamed: [[read()], [edit()], [test(tests(1))]],
     rubberStamp: [[read()], [edit()], [test(tests(1))]],
     outsideReservation: [[read()], [edit()], [test()]],
   };
@@ -209,6 +218,8 @@ function flight(crash?: Crash): JournalRecord[] {
     carefulRed: done("parse('') returns []; its test passes."),
     wrongWork: done("parse('') should return [], but the suite still fails (exit code 1)."),
     overruled: done("parse('') should return [], but the suite still fails (exit code 1)."),
+    carefulUnnamed: done("parse('') returns []; its test passes."),
+    idleUnnamed: done("parse('') should return [], but the suite still fails (exit code 1)."),
     rubberStamp: done("parse('') should return [], but the suite still fails (exit code 1)."),
   };
   if (crash === "forgotten") run(CODER, "run_coder", T1, CODER_TOOLS, turns.forgotten!, done("parse('') returns []; the suite passes."), [0, 0, 1, 0, 0]);
@@ -267,6 +278,9 @@ const CRASHES: Record<Crash, string> = {
   carefulRed: "",
   wrongWork: "FM-3.2",
   overruled: "",
+  carefulUnnamed: "",
+  // Nothing repaired that was red at the baseline: the exit code judges the ACCEPT.
+  idleUnnamed: "FM-3.2",
 };
 
 describe("diagnose", () => {

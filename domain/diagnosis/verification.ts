@@ -122,12 +122,14 @@ function unverifiedAcceptance(facts: Facts): Finding[] {
 
 /**
  * What a submission's delta says is wrong, in words ([] when its own tests pass and nothing broke), or null when
- * its task names no target tests: then nothing says which failures are its own, and the exit code judges it.
+ * the exit code must judge it. A task that names no target tests is clean when it repaired a test red at the
+ * baseline and broke nothing (another task's red test is not its failure); else nothing says which failures are
+ * its own.
  */
 export function failingOf(tests: SubmittedTests | undefined): string[] | null {
   if (!tests) return null;
-  const { fixed, stillFailing, unseen, broken } = tests.delta;
-  if (fixed.length + stillFailing.length + unseen.length === 0) return null;
+  const { fixed, stillFailing, unseen, broken, repaired = [] } = tests.delta;
+  if (fixed.length + stillFailing.length + unseen.length === 0) return tests.baseline && repaired.length > 0 && broken.length === 0 ? [] : null;
   return [
     ...(stillFailing.length ? [`target tests failing: ${stillFailing.join(", ")}`] : []),
     ...(unseen.length ? [`target tests not in the run: ${unseen.join(", ")}`] : []),

@@ -9,7 +9,8 @@ export interface SubmittedTests {
   failed: number;
   /** Whether the flight had a baseline to judge against (without one, every failing non-target test is broken). */
   baseline: boolean;
-  delta: { fixed: string[]; stillFailing: string[]; unseen: string[]; broken: string[] };
+  /** `repaired` is absent from submissions journalled before it was. */
+  delta: { fixed: string[]; stillFailing: string[]; unseen: string[]; broken: string[]; repaired?: string[] };
 }
 
 /** The relay's gates, by the name GateRejected records (db/functions/quorum_post_gate_refusal.sql decides them). */

@@ -152,13 +152,20 @@ describe("a task's test delta", () => {
 
   it("excuses what was red at the baseline and is no target: two coders, each fixing one of two failing tests", async () => {
     const baseline = results([], ["add > adds", "mul > multiplies"]);
-    expect(await delta(baseline, results(["add > adds"], ["mul > multiplies"]), ["add > adds"])).toEqual({ fixed: ["add > adds"], stillFailing: [], unseen: [], broken: [] });
+    expect(await delta(baseline, results(["add > adds"], ["mul > multiplies"]), ["add > adds"])).toEqual({
+      fixed: ["add > adds"],
+      stillFailing: [],
+      unseen: [],
+      broken: [],
+      repaired: ["add > adds"],
+    });
     // The wrong file fixed: its own target still fails, whatever else turned green.
     expect(await delta(baseline, results(["mul > multiplies"], ["add > adds"]), ["add > adds"])).toEqual({
       fixed: [],
       stillFailing: ["add > adds"],
       unseen: [],
       broken: [],
+      repaired: ["mul > multiplies"],
     });
     // Without a baseline nothing says a failure was there before.
     expect((await delta(null, results(["add > adds"], ["mul > multiplies"]), ["add > adds"])).broken).toEqual(["mul > multiplies"]);

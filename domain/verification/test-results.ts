@@ -248,4 +248,6 @@ export interface TestDelta {
   unseen: string[];
   /** Tests that fail now, are no target, and did not fail at the baseline. */
   broken: string[];
+  /** Tests red at the baseline that no longer fail, targets or not. */
+  repaired: string[];
 }

@@ -74,7 +74,13 @@ export const taskDetail = open({
       truncated: z.boolean(),
     }).nullable(),
     hasBaseline: z.boolean(),
-    delta: open({ fixed: z.array(z.string()), stillFailing: z.array(z.string()), unseen: z.array(z.string()), broken: z.array(z.string()) }).nullable(),
+    delta: open({
+      fixed: z.array(z.string()),
+      stillFailing: z.array(z.string()),
+      unseen: z.array(z.string()),
+      broken: z.array(z.string()),
+      repaired: z.array(z.string()),
+    }).nullable(),
     refusal: z.string().nullable(),
   }),
 }) satisfies z.ZodType<Pick<TaskDetail, "task" | "outputTail" | "thread">>;
