@@ -1,12 +1,12 @@
 // The MAST monitor as a user meets it: a Quorum whose team thinks through the stand-in model server flies a
-// fixture repository where the reviewer accepts each task on a red test run (its other failing test is the
-// other task's). The monitor finds it as the flight flies: the flight's card and the task's card say FM-3.2 in
+// fixture repository of two failing tests, where one coder fixes its test and the other changes nothing, and
+// the reviewer accepts that one on a red test run. The monitor finds it as the flight flies: the flight's card and the task's card say FM-3.2 in
 // red, "waiting for you" lists it and opens it in the goal's Diagnosis panel, whose evidence links to the
 // journal's rows. A run's timeline has its own Diagnosis view.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { withTeamHub } from "./team-hub";
-import { acceptingReviewer, twoFailuresRepo } from "../test/fixtures/repos";
+import { acceptingReviewer, idleCoder, twoFailuresRepo } from "../test/fixtures/repos";
 import { expect, test } from "./fixtures";
 import { quorumCli } from "./server";
 
@@ -33,7 +33,8 @@ async function axeViolations(page: Page): Promise<string[]> {
 test("a failure past a gate shows on the flight's card and the task's, waits for its human, and opens in the goal's Diagnosis panel", async ({ page, snap }) => {
   test.setTimeout(360_000);
   const fixture = twoFailuresRepo();
-  await withTeamHub(page, { orchestrator: fixture.orchestrator, coder: fixture.coder, reviewer: acceptingReviewer }, async (server) => {
+  const coder = [fixture.coder[0], idleCoder("clamp keep", "Looked at clamp: nothing to change there.")];
+  await withTeamHub(page, { orchestrator: fixture.orchestrator, coder, reviewer: acceptingReviewer }, async (server) => {
     // The CLI takes the flight once the team's worker has started and checked its model.
     for (let tries = 0; ; tries++) {
       const started = await quorumCli(server.env, ["flight", "start", "--repo", fixture.repo, "--goal", fixture.goal, "--test", "node --test"]).catch((error: Error) => error);
@@ -48,7 +49,7 @@ test("a failure past a gate shows on the flight's card and the task's, waits for
     const alert = flight.getByTestId("flight-alert");
     await expect(alert).toContainText("FM-3.2 No or incomplete verification", { timeout: 240_000 });
     await expect(alert).toContainText(/reviewer accepted #\d+ from coder(-2)? with a test run that exited 1 behind it/);
-    await expect(page.getByTestId("task-card").filter({ hasText: "Make slug lower-case and dashed" }).getByTestId("card-finding")).toContainText("FM-3.2");
+    await expect(page.getByTestId("task-card").filter({ hasText: "Make clamp keep numbers in range" }).getByTestId("card-finding")).toContainText("FM-3.2");
     await snap(page, "diagnosis-board-1440");
     expect(await axeViolations(page)).toEqual([]);
 
