@@ -18,20 +18,17 @@ import { payloadOf } from "../../domain/journal/payloads";
 import { sweepExpiredLeases } from "../../domain/tasks/expire";
 import { addWebhook } from "../../domain/webhooks/manage";
 import { acceptingReviewer, twoFailuresRepo, twoFeaturesRepo } from "../../test/fixtures/repos";
-import type { PlaybookCase, PlaybookEntry } from "../../test/fixtures/model-playbook";
+import type { PlaybookCase } from "../../test/fixtures/model-playbook";
 import { recordFlight } from "../../test/fixtures/recorded-flights";
+import { byCase, call, done, reviewByRule } from "../../test/fixtures/script-steps";
 import { flightTaskIds, launchScratchFlight, settledStatus, startWorker, suitePasses, sweepDiagnosisToTheEnd, until } from "../../test/fixtures/team";
 import { createScratchRepo } from "../demo/scratch-repo";
-import type { ChatMessage } from "../model/model-client";
-import type { ScriptEntry, ScriptStep } from "../model/scripted";
+import type { ScriptStep } from "../model/scripted";
 import type { ScriptInput } from "./context";
-import { coderScript, PARSE_FILE, reviewerScript } from "./scripts";
+import { coderScript, PARSE_FILE } from "./scripts";
 import type { WorkerOptions } from "./worker";
 
 const db = () => getDb();
-const call = (name: string, args: object = {}): ScriptEntry => ({ toolCalls: [{ name, arguments: args }] });
-const done = (summary: string, evidence: string[] = [summary]) => call("done", { summary, evidence });
-const rule = (input: ScriptInput) => reviewerScript(input.diff ?? "", input.evidence ?? "");
 
 /** A role's script per run: the n-th run gets `runs[n]` (the last repeats). */
 function perRun(...runs: ((input: ScriptInput) => ScriptStep[])[]) {
@@ -52,7 +49,7 @@ async function fly(worker: Partial<WorkerOptions> = {}, launch: Parameters<typeo
 
 describe("a scenario per MAST detector, each with exactly its own finding", { timeout: 120_000 }, () => {
   it("FM-1.2 disobey role specification: the reviewer reaches for edit_file, which its role does not have", async () => {
-    const reviewer = (input: ScriptInput): ScriptStep[] => [call("edit_file", { path: PARSE_FILE, old_string: "a", new_string: "b" }), ...rule(input)];
+    const reviewer = (input: ScriptInput): ScriptStep[] => [call("edit_file", { path: PARSE_FILE, old_string: "a", new_string: "b" }), ...reviewByRule(input)];
     const { status, findings, flight } = await fly({ scripts: { reviewer } });
     expect(status).toBe("green");
     expect(findings.map((f) => f.mode)).toEqual(["FM-1.2"]);
@@ -169,7 +166,10 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
   });
 
   it("FM-2.5 ignored input: the coder submits again unchanged after a REJECT, and the reviewer lets it in", async () => {
-    const reviewer = perRun(() => [call("verdict", { verdict: "reject", reason: "Add a comment that says why empty input has no rows." }), done("Reviewed: reject.")], rule);
+    const reviewer = perRun(
+      () => [call("verdict", { verdict: "reject", reason: "Add a comment that says why empty input has no rows." }), done("Reviewed: reject.")],
+      reviewByRule,
+    );
     const coder = perRun(
       () => coderScript(),
       () => [call("run_tests"), done("Nothing needed changing: the suite passes.")],
@@ -187,7 +187,7 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
     expect(findings[0]).toMatchObject({ severity: "high", sentence: expect.stringMatching(/^coder submitted #\d+ again unchanged after reviewer rejected it \(Add a comment/) });
   });
 
-  it("FM-2.6 reasoning-action mismatch: the coder says the tests pass while its last test run failed; the rule reviewer rejects", async () => {
+  it("FM-2.6 reasoning-action mismatch: the coder says the tests pass while its last test run failed; the rule-following reviewer rejects", async () => {
     const wrong = { path: PARSE_FILE, old_string: "// Parses comma-separated lines", new_string: "// Parses comma-separated lines (and empty input)" };
     const coder = perRun(
       () => [call("read_file", { path: PARSE_FILE }), call("edit_file", wrong), call("run_tests"), done("parse('') returns [] now; all tests pass.")],
@@ -291,19 +291,13 @@ describe("a scenario per MAST detector, each with exactly its own finding", { ti
 });
 
 /** The stand-in model's playbook, read by scripts: each coder run follows the case its task names. */
-const byCase = (list: PlaybookCase[]) => (): ScriptStep[] =>
-  Array.from({ length: 6 }, (_, turn) => (messages: readonly ChatMessage[]) => {
-    const task = messages.find((m) => m.role === "user")?.content ?? "";
-    const entry: PlaybookEntry | undefined = list.find((c) => task.includes(c.when))?.runs[0][turn];
-    return entry ?? done("Finished.");
-  });
 
 describe("clean flights stay clean", { timeout: 120_000 }, () => {
   it("a flight on a fixture repository, two coders at once, yields no finding and the monitor journals none", async () => {
     await sweepDiagnosisToTheEnd(); // the monitor watches from here on
     const fixture = twoFeaturesRepo();
     const { status, findings, flight } = await fly(
-      { coders: 2, scripts: { orchestrator: () => fixture.orchestrator, coder: byCase(fixture.coder as PlaybookCase[]), reviewer: rule } },
+      { coders: 2, scripts: { orchestrator: () => fixture.orchestrator, coder: byCase(fixture.coder as PlaybookCase[]), reviewer: reviewByRule } },
       { repo: fixture.repo, testCommand: "node --test" },
     );
     expect(status).toBe("green");

@@ -3,28 +3,15 @@
 // what the monitor finds in it now.
 import { describe, expect, it } from "vitest";
 import { diagnoseFlight } from "../../domain/diagnosis/scope";
-import type { PlaybookCase, PlaybookEntry } from "../../test/fixtures/model-playbook";
+import type { PlaybookCase } from "../../test/fixtures/model-playbook";
 import { recordFlight } from "../../test/fixtures/recorded-flights";
+import { byCase, call, done, reviewByRule } from "../../test/fixtures/script-steps";
 import { acceptingReviewer, twoFailuresRepo, twoFeaturesRepo } from "../../test/fixtures/repos";
 import { launchScratchFlight, settledStatus, startWorker, until } from "../../test/fixtures/team";
-import type { ChatMessage } from "../model/model-client";
 import type { ScriptStep } from "../model/scripted";
 import { getDb } from "../../db/client";
-import type { ScriptInput } from "./context";
-import { coderScript, PARSE_FILE, reviewerScript } from "./scripts";
+import { coderScript, PARSE_FILE } from "./scripts";
 import type { WorkerOptions } from "./worker";
-
-const call = (name: string, args: object) => ({ toolCalls: [{ name, arguments: args }] });
-const done = (summary: string, evidence: string[] = [summary]) => call("done", { summary, evidence });
-const rule = (input: ScriptInput) => reviewerScript(input.diff ?? "", input.evidence ?? "");
-
-/** Each coder run follows the case its task names. */
-const byCase = (list: PlaybookCase[]) => (): ScriptStep[] =>
-  Array.from({ length: 6 }, (_, turn) => (messages: readonly ChatMessage[]) => {
-    const task = messages.find((m) => m.role === "user")?.content ?? "";
-    const entry: PlaybookEntry | undefined = list.find((c) => task.includes(c.when))?.runs[0][turn];
-    return entry ?? done("Finished.");
-  });
 
 async function fly(worker: Partial<WorkerOptions>, launch: Parameters<typeof launchScratchFlight>[0] = {}) {
   const { flight } = await launchScratchFlight(launch);
@@ -108,7 +95,7 @@ describe("the labelled set's other flights", { timeout: 120_000 }, () => {
       call("edit_file", { path: PARSE_FILE, old_string: "export function", new_string: "// handles the empty string\nexport function" }),
       done("parse('') returns [] now.", ["edited src/parse.js"]),
     ];
-    const { flight, status, modes } = await fly({ scripts: { coder: () => (runs++ === 0 ? hasty() : coderScript()), reviewer: rule } });
+    const { flight, status, modes } = await fly({ scripts: { coder: () => (runs++ === 0 ? hasty() : coderScript()), reviewer: reviewByRule } });
     expect(status).toBe("green");
     expect(modes).toEqual(["FM-3.1"]);
     await recordFlight(flight.id, {

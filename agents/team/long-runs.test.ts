@@ -4,8 +4,6 @@
 // The lease is set before anything reads the configuration (domain/config.ts reads it once, when first asked).
 process.env.QUORUM_LEASE_SECONDS = "20";
 
-import { spawn } from "node:child_process";
-import { join } from "node:path";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
@@ -19,12 +17,12 @@ import { sweepExpiredLeases } from "../../domain/tasks/expire";
 import { startModelServer, type ModelServer, type Playbook } from "../../test/fixtures/model-server";
 import { acceptingReviewer, slowSlugRepo } from "../../test/fixtures/repos";
 import { flightTaskIds, startWorker, suitePasses, until } from "../../test/fixtures/team";
+import { spawnWorkerProcess } from "../../test/fixtures/worker-process";
 import { makeHuman } from "../../test/helpers";
 import { modelClientFromEnv } from "../model/from-env";
 import { TEAM_ROOM } from "./speak";
 import { ensureTeam } from "./team";
 
-const root = join(import.meta.dirname, "..", "..");
 let server: ModelServer | undefined;
 const stops: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -105,17 +103,9 @@ describe("a long coder run keeps its lease and its work", { timeout: 300_000 }, 
     const rest = startWorker({ model, coders: 1, roles: ["orchestrator", "reviewer", "tester"] });
     stops.push(() => rest.stop());
     const coderWorker = () => {
-      const child = spawn(join(root, "node_modules", ".bin", "tsx"), ["bin/quorum.ts", "worker", "--agent", "coder"], {
-        cwd: root,
-        env: { ...process.env, ...env, QUORUM_CODERS: "1", QUORUM_PACE_MS: "0" },
-        detached: true,
-        stdio: "ignore",
-      });
-      const kill = () => {
-        if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL");
-      };
-      stops.push(kill);
-      return { kill };
+      const worker = spawnWorkerProcess(["--agent", "coder"], { ...env, QUORUM_CODERS: "1", QUORUM_PACE_MS: "0" });
+      stops.push(worker.kill);
+      return worker;
     };
     // The sweepers a hub runs, every second: they would journal a stall or an expiry the moment one happened.
     const sweeping = setInterval(() => {
@@ -127,13 +117,13 @@ describe("a long coder run keeps its lease and its work", { timeout: 300_000 }, 
     const first = coderWorker();
     const taskId = await subtaskOf(flight.id);
     // Three of its four answers (45 s) are in, each tool result stored on the task: kill it while it waits for the fourth.
-    await until("three tool results stored", async () => (await db.select().from(taskOutputs).where(eq(taskOutputs.taskId, taskId))).length >= 3, 120_000);
+    await until("three tool results stored", async () => (await db.select().from(taskOutputs).where(eq(taskOutputs.taskId, taskId))).length >= 3, 120_000, first.output);
     const [held] = await db.select().from(tasks).where(eq(tasks.id, taskId));
     expect(held.status).toBe("in_progress");
     expect(await kindsOn(taskId, ["AgentStalled", "LeaseExpired"])).toEqual([]);
     const renewals = await kindsOn(taskId, ["LeaseRenewed"]);
     expect(renewals.length, "renewed at each boundary and between").toBeGreaterThanOrEqual(6);
-    first.kill();
+    await first.kill();
     expect(await coderRuns()).toHaveLength(1);
     const requestsBefore = (await server!.requests()).filter((r) => r.role === "coder").length;
 

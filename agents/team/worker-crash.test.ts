@@ -1,10 +1,9 @@
 // A coder's worker is SIGKILLed mid-task; its lease expires, a replacement finishes, the flight goes green.
-import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
-import { expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import { getConnection, getDb } from "../../db/client";
 import { contextOf } from "../../domain/context";
 import { events, flights, flightTasks, tasks } from "../../db/schema";
@@ -18,8 +17,12 @@ import { createScratchRepo, DEMO_GOAL } from "../demo/scratch-repo";
 import { launchFlight } from "../../domain/flights/launch";
 import { ensureTeam, type Role } from "./team";
 import { runTeamWorker } from "./worker";
+import { spawnWorkerProcess } from "../../test/fixtures/worker-process";
 
-const root = join(import.meta.dirname, "..", "..");
+const stops: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0).reverse()) await stop();
+});
 
 function inProcessWorker(roles: Role[]) {
   const controller = new AbortController();
@@ -40,27 +43,34 @@ it("survives a SIGKILLed coder worker: the lease expires, a replacement finishes
   const { flight } = await launchFlight(db, human, { goal: DEMO_GOAL, repo, mode: "scripted" }, systemClock);
 
   const planner = inProcessWorker(["orchestrator"]);
-  const planned = await until("the plan", async () => (await db.select().from(flightTasks).where(eq(flightTasks.flightId, flight.id)))[0]);
+  stops.push(planner.stop);
+  // The plan is recorded (plannedAt) after its tasks are filed: a coder takes none before, so stopping the planner at
+  // the first task, as this test once did, left a busy machine's flight unplanned and the coder idle.
+  const planned = await until("the plan", async () => {
+    const [row] = await db.select({ plannedAt: flights.plannedAt }).from(flights).where(eq(flights.id, flight.id));
+    return row.plannedAt && (await db.select().from(flightTasks).where(eq(flightTasks.flightId, flight.id)))[0];
+  });
   await planner.stop();
 
   // A coder worker process whose test run never ends: we kill it while it waits on run_tests.
   const hang = join(mkdtempSync(join(tmpdir(), "quorum-hang-")), "hang.js");
   writeFileSync(hang, "setTimeout(() => {}, 600000);\n");
-  const child = spawn(join(root, "node_modules", ".bin", "tsx"), ["bin/quorum.ts", "worker", "--agent", "coder"], {
-    cwd: root,
-    env: { ...process.env, QUORUM_TEST_COMMAND: `node ${hang}` },
-    detached: true,
-    stdio: "ignore",
-  });
-  await until("the coder to start its tests", async () =>
-    (
-      await db
-        .select()
-        .from(events)
-        .where(and(eq(events.kind, "ToolDispatched"), eq(events.actor, team.coders[0].principal.id), eq(events.taskId, planned.taskId)))
-    ).some((e) => (e.data as { tool?: string }).tool === "run_tests"),
+  // One coder, the one this test knows: with a worker's default two, coder-2 could take the task instead.
+  const coder = spawnWorkerProcess(["--agent", "coder"], { QUORUM_CODERS: "1", QUORUM_TEST_COMMAND: `node ${hang}` });
+  stops.push(coder.kill);
+  await until(
+    "the coder to start its tests",
+    async () =>
+      (
+        await db
+          .select()
+          .from(events)
+          .where(and(eq(events.kind, "ToolDispatched"), eq(events.actor, team.coders[0].principal.id), eq(events.taskId, planned.taskId)))
+      ).some((e) => (e.data as { tool?: string }).tool === "run_tests"),
+    90_000,
+    coder.output,
   );
-  process.kill(-child.pid!, "SIGKILL");
+  await coder.kill();
   const [held] = await db.select().from(tasks).where(eq(tasks.id, planned.taskId));
   expect(held.status).toBe("in_progress");
 
@@ -70,6 +80,7 @@ it("survives a SIGKILLed coder worker: the lease expires, a replacement finishes
   expect(sweep.expired.map((e) => e.taskId)).toContain(planned.taskId);
 
   const team2 = inProcessWorker(["orchestrator", "coder", "reviewer", "tester"]);
+  stops.push(team2.stop);
   await until("a green flight", async () => {
     const [row] = await db.select().from(flights).where(eq(flights.id, flight.id));
     return row.status === "green" || row.status === "red" ? row : null;
