@@ -1267,6 +1267,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/flights/{id}/merge": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Merge an accepted flight (the goal's human): its reviewed branch goes into the branch the flight started from in your repository, by fast-forward or a merge commit, never by force; 409 merge_refused with git's reason when it would conflict or touch uncommitted work */
+    post: operations["postFlightsIdMerge"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/flights/{id}/close": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Close a flight without merging (the goal's human), once its goal is back with you: an open goal is cancelled with an ADR of your reason; the branch stays where it is */
+    post: operations["postFlightsIdClose"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/team": {
     parameters: {
       query?: never;
@@ -1641,6 +1675,10 @@ export interface components {
        * @enum {string}
        */
       mode: "live" | "scripted";
+    };
+    PostFlightsIdMergeBody: Record<string, never>;
+    PostFlightsIdCloseBody: {
+      reason: string;
     };
     PostWebhooksBody: {
       url: string;
@@ -2849,10 +2887,33 @@ export interface components {
       goal: string;
       /** @enum {string} */
       status: "planning" | "working" | "green" | "red";
+      /** @enum {string} */
+      stage: "planning" | "working" | "handed_back" | "in_review" | "accepted" | "merged" | "closed";
+      stageWords: string;
+      /** @description merged or closed: nothing more happens to it */
+      finished: boolean;
       mode: string;
       source: string | null;
       branch: string;
       baseCommit: string | null;
+      baseBranch: string | null;
+      merged:
+        | ({
+            at: string;
+            commit: string;
+            into: string;
+          } & {
+            [key: string]: unknown;
+          })
+        | null;
+      closed:
+        | ({
+            at: string;
+            reason: string;
+          } & {
+            [key: string]: unknown;
+          })
+        | null;
       testCommand: string | null;
       setup:
         | ({
@@ -2973,6 +3034,22 @@ export interface components {
     PostFlightsIdRetryConflict: {
       /** @enum {string} */
       error: "not_handed_back" | "no_team";
+      message: string;
+      hint?: string;
+    } & {
+      [key: string]: unknown;
+    };
+    PostFlightsIdMergeConflict: {
+      /** @enum {string} */
+      error: "merge_refused" | "not_accepted" | "flight_ended";
+      message: string;
+      hint?: string;
+    } & {
+      [key: string]: unknown;
+    };
+    PostFlightsIdCloseConflict: {
+      /** @enum {string} */
+      error: "still_flying" | "flight_ended";
       message: string;
       hint?: string;
     } & {
@@ -8291,6 +8368,166 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["PostFlightsIdRetryConflict"];
+        };
+      };
+      /** @description the request body is over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayloadTooLarge"];
+        };
+      };
+    };
+  };
+  postFlightsIdMerge: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["PostFlightsIdMergeBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostFlightsResponse201"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description no such resource (or one the caller may not see) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description refused by a rule: the `error` code says which */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostFlightsIdMergeConflict"];
+        };
+      };
+      /** @description the request body is over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayloadTooLarge"];
+        };
+      };
+    };
+  };
+  postFlightsIdClose: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PostFlightsIdCloseBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostFlightsResponse201"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description no such resource (or one the caller may not see) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description refused by a rule: the `error` code says which */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostFlightsIdCloseConflict"];
         };
       };
       /** @description the request body is over 1 MiB */

@@ -144,6 +144,8 @@ const STALE = {
   // a run that failed hands its task back: the board, what waits for the human, the model's state
   TaskReleased: [...TASKS, ...WAITING, k.team()],
   FlightRetried: [...TASKS, ...WAITING, k.team()],
+  FlightMerged: FLIGHTS,
+  FlightClosed: [...FLIGHTS, ...TASKS, ...WAITING],
   // the MAST monitor: a flight's Diagnosis panel, a high finding on its Board card and in what waits for the human
   DiagnosisFound: [k.diagnoses(), ...FLIGHTS, ...WAITING],
   FindingAnswered: [k.diagnoses(), ...WAITING],

@@ -1,4 +1,7 @@
-// The first flight as a human sees it: the team fixes a failing test live, and the human accepts the goal.
+// The first flight as a human sees it: the team fixes a failing test live, the human accepts the goal and
+// merges it; a second flight is closed without merging.
+import { execFileSync } from "node:child_process";
+import type { FlightView } from "../domain/flights/view";
 import { expect, test } from "./fixtures";
 
 test("a human watches the built-in team fix the failing test, then accepts the goal", async ({ page, signIn, cli, snap }) => {
@@ -64,4 +67,45 @@ test("a human watches the built-in team fix the failing test, then accepts the g
       .filter({ hasText: `#${goalNumber}` }),
   ).toBeVisible();
   await snap(page, "flight-accepted");
+
+  // Accepted is not the end: the goal's page merges the branch into main, a fast-forward in the demo's repository.
+  await page.goto(`/board/${goalNumber}`);
+  const panel = page.getByTestId("flight-merge");
+  await expect(panel.getByTestId("flight-stage")).toHaveText("Accepted, not merged yet");
+  await panel.getByRole("button", { name: "Merge into main" }).click();
+  await expect(panel.getByTestId("flight-stage")).toHaveText("Merged");
+  const flight = (await (await page.request.get("/api/flights")).json()).items.find((f: FlightView) => f.goalTask.number === Number(goalNumber)) as FlightView;
+  expect(flight).toMatchObject({ stage: "merged", finished: true, merged: { into: "main" } });
+  const main = execFileSync("git", ["-C", flight.source!, "rev-parse", "main"], { encoding: "utf8" }).trim();
+  expect(main).toBe(flight.merged!.commit);
+  await expect(panel.getByTestId("flight-merged")).toContainText(`Merged into main at ${main.slice(0, 7)}`);
+});
+
+test("a human closes a flight without merging: its goal is cancelled with the reason, and the Board folds it away", async ({ page, signIn, cli }) => {
+  test.setTimeout(180_000);
+  await signIn(page, "operator");
+  const launched = await cli(["demo"]);
+  const goalNumber = /goal task #(\d+)/.exec(launched)?.[1];
+  expect(goalNumber, launched).toBeTruthy();
+  await page.goto(`/board/${goalNumber}`);
+  const panel = page.getByTestId("flight-merge");
+  await expect(panel.getByTestId("flight-stage")).toHaveText("Waiting for your review", { timeout: 120_000 });
+  const number = /Flight (\d+)/.exec((await panel.textContent()) ?? "")?.[1];
+
+  await panel.getByRole("button", { name: "Close without merging" }).click();
+  const dialog = page.getByRole("dialog", { name: `Close flight ${number} without merging` });
+  await expect(dialog).toContainText(`Goal #${goalNumber} is cancelled, with your reason as its decision record.`);
+  await dialog.getByRole("button", { name: "Close flight" }).click();
+  await expect(dialog).toContainText("Say in a few words why it closes without merging.");
+  await dialog.getByLabel("Why").fill("We fixed the parser another way.");
+  await dialog.getByRole("button", { name: "Close flight" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(panel.getByTestId("flight-closed")).toContainText("Closed without merging");
+  await expect(panel.getByTestId("flight-closed")).toContainText("We fixed the parser another way.");
+  await expect(page.getByTestId("task-page").getByTestId("adr")).toContainText("We fixed the parser another way.");
+
+  await page.goto("/board");
+  await expect(page.locator(`[data-testid="flight"][data-flight-number="${number}"]`)).toHaveCount(0);
+  await page.getByTestId("flights-finished").click();
+  await expect(page.locator(`[data-testid="flight"][data-flight-number="${number}"]`).getByTestId("flight-stage")).toHaveText("Closed");
 });

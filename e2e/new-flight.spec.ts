@@ -1,9 +1,11 @@
 // New flight as a user meets it: on the shared (scripted) server the dialog says why it cannot fly your
 // repository and how to give the team a model, and says why a folder will not do; on a Quorum whose team
 // thinks through the stand-in model server, the dialog starts a flight on a fixture repository, the Board
-// shows it and its tasks live, and the goal's review shows the branch's diff and how to merge it.
+// shows it and its tasks live, the goal's review shows the branch's diff, and after the human accepts it Merge
+// is refused over uncommitted work in git's words, then makes a merge commit with the user's own work.
 import type { Page } from "@playwright/test";
-import { mkdtempSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { withTeamHub } from "./team-hub";
@@ -105,8 +107,10 @@ test("New flight starts a flight on a repository; the Board shows it and its tas
     // Each task here was accepted on a red run (the other task's test still failed): the card opens the monitor's finding.
     await flight.click();
     await expect(page).toHaveURL(/\/board\/\d+(#finding-FM-3-2-\d+)?$/);
-    await expect(page.getByTestId("flight-merge")).toContainText(`Flight ${number} works on quorum/flight-${number} in ${fixture.repo}, from ${before.head.slice(0, 7)}`);
-    await expect(page.getByTestId("merge-command")).toHaveText(`git -C ${fixture.repo} merge quorum/flight-${number}`);
+    const panel = page.getByTestId("flight-merge");
+    await expect(panel).toContainText(`Flight ${number} works on quorum/flight-${number} in ${fixture.repo}, from main at ${before.head.slice(0, 7)}`);
+    await expect(panel.getByTestId("flight-stage")).toHaveText("Waiting for your review");
+    await expect(panel.getByRole("button", { name: "Merge into main" })).toHaveCount(0);
     const diff = page.getByTestId("diff");
     await expect(diff).toContainText(`2 files changed, +2 −2 — quorum/flight-${number} against the commit the flight started from (${before.head.slice(0, 7)})`, {
       timeout: 30_000,
@@ -120,5 +124,52 @@ test("New flight starts a flight on a repository; the Board shows it and its tas
 
     // The user's checkout is as it was.
     expect(checkoutState(fixture.repo)).toEqual(before);
+    await page.setViewportSize(DESKTOP);
+
+    // The human accepts the goal on its page; the flight says it is accepted and offers Merge.
+    await page.getByTestId("task-page").getByRole("button", { name: "Review" }).click();
+    const review = page.getByRole("dialog", { name: /Review #/ });
+    await review.getByLabel(/Accept/).check();
+    await review.getByRole("button", { name: "Accept" }).click();
+    await expect(review).toBeHidden();
+    await expect(panel.getByTestId("flight-stage")).toHaveText("Accepted, not merged yet");
+    await expect(panel.getByTestId("merge-command")).toHaveText(`git -C ${fixture.repo} merge quorum/flight-${number}`);
+
+    // Uncommitted work on a file the flight changed: Merge is refused in git's words, and nothing moves.
+    writeFileSync(join(fixture.repo, "src/clamp.js"), "// my own idea, not saved yet\n");
+    await panel.getByRole("button", { name: "Merge into main" }).click();
+    const refused = panel.getByTestId("merge-refused");
+    await expect(refused).toContainText("Not merged: nothing changed.");
+    await expect(refused).toContainText(/local changes to the following files would be overwritten[\s\S]*src\/clamp\.js/);
+    await snap(page, "flight-merge-refused-1440");
+    expect(checkoutState(fixture.repo).head).toBe(before.head);
+    expect(readFileSync(join(fixture.repo, "src/clamp.js"), "utf8")).toBe("// my own idea, not saved yet\n");
+
+    // The user drops that and commits other work meanwhile: Merge makes a merge commit of the two.
+    const git = (...args: string[]) => execFileSync("git", ["-C", fixture.repo, "-c", "user.name=Ada", "-c", "user.email=ada@example.com", ...args], { encoding: "utf8" }).trim();
+    git("checkout", "--", "src/clamp.js");
+    writeFileSync(join(fixture.repo, "NOTES.md"), "Strings and numbers.\n");
+    git("add", "NOTES.md");
+    git("commit", "-qm", "Notes, written while the team worked");
+    const theirs = git("rev-parse", "HEAD");
+    await panel.getByRole("button", { name: "Merge into main" }).click();
+    await expect(panel.getByTestId("flight-stage")).toHaveText("Merged");
+    const mergeCommit = git("rev-parse", "main");
+    await expect(panel.getByTestId("flight-merged")).toContainText(`Merged into main at ${mergeCommit.slice(0, 7)}`);
+    expect(git("rev-list", "--parents", "-n", "1", "main").split(" ")[1]).toBe(theirs);
+    expect(readFileSync(join(fixture.repo, "src/clamp.js"), "utf8")).toContain("Math.min(high, Math.max(low, n))");
+    expect(readFileSync(join(fixture.repo, "NOTES.md"), "utf8")).toBe("Strings and numbers.\n");
+    expect(git("status", "--porcelain")).toBe("");
+    await snap(page, "flight-merged-1440");
+    await page.setViewportSize(PHONE);
+    await fitsTheWidth(page);
+    await snap(page, "flight-merged-390");
+    await page.setViewportSize(DESKTOP);
+
+    // On the Board the merged flight folds away under "1 finished".
+    await page.goto(`${server.baseURL}/board`);
+    await expect(page.getByTestId("flight")).toHaveCount(0);
+    await page.getByTestId("flights-finished").click();
+    await expect(page.getByTestId("flight").first().getByTestId("flight-stage")).toHaveText("Merged");
   });
 });

@@ -15,6 +15,7 @@ import { listReservations } from "../domain/reservations/list";
 import { releaseReservation } from "../domain/reservations/release";
 import { systemClock } from "../domain/clock";
 import { handGoalBack } from "../domain/flights/hand-back";
+import { acceptByHand } from "./fixtures/accepted-flight";
 import { launchFlight } from "../domain/flights/launch";
 import { announceTeamStarted, ensureTeamMember } from "../domain/flights/team-members";
 import { loadRunEvents } from "../domain/journal/load";
@@ -229,6 +230,14 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     );
     return flight;
   };
+  /** A flight whose goal its human accepted: its branch has one reviewed commit, ready to merge. */
+  const acceptedFlight = async () => {
+    await ensureTeamMember(getDb(), "orchestrator", "orchestrator", 1000, systemClock);
+    const repo = createScratchRepo(mkdtempSync(join(tmpdir(), "quorum-catalog-")));
+    const { flight } = await launchFlight(getDb(), team.human, { goal: uniq("goal"), repo, mode: "scripted" }, systemClock);
+    await acceptByHand(getDb(), flight, team.agent, team.human);
+    return flight;
+  };
   /** A high finding the monitor journalled on a flight: its key, as the desk names it. */
   const finding = async () => {
     const key = `FM-3.2:${randomBytes(4).readUInt32BE()}`;
@@ -313,6 +322,8 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     "GET /api/me": none,
     "GET /api/me/waiting": none,
     "POST /api/flights/[id]/retry": async () => ({ params: { id: (await handedBack()).id }, body: { mode: "scripted" } }),
+    "POST /api/flights/[id]/merge": async () => ({ params: { id: (await acceptedFlight()).id }, body: {} }),
+    "POST /api/flights/[id]/close": async () => ({ params: { id: (await handedBack()).id }, body: { reason: "We went another way." } }),
     "GET /api/flights": none,
     "GET /api/experiments": none,
     "POST /api/flights": async () => {

@@ -98,6 +98,8 @@ const MATRIX: Record<string, [number, number, number, number]> = {
   "POST /api/tasks/[id]/reopen":                       [401, 403, 403, 200],
   "POST /api/tasks/[id]/cancel":                       [401, 403, 403, 200],
   "POST /api/flights/[id]/retry":                      [401, 403, 403, 200],
+  "POST /api/flights/[id]/merge":                      [401, 403, 403, 200],
+  "POST /api/flights/[id]/close":                      [401, 403, 403, 200],
   "POST /api/diagnosis/answers":                       [401, 403, 403, 200],
   "GET /api/flights":                                  [401, 200, 200, 200],
   "POST /api/flights":                                 [401, 403, 403, 201],

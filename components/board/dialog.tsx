@@ -84,10 +84,13 @@ export function FormButtons({
   onCancel,
   tone = "accent",
   disabled = false,
+  dismiss = "Close",
 }: {
   busy: boolean;
   label: string;
   onCancel: () => void;
+  /** The button that leaves without acting (say something else where "Close" is the action). */
+  dismiss?: string;
   tone?: "accent" | "danger";
   /** Not now, for a reason the dialog says (the submit stays visible, greyed). */
   disabled?: boolean;
@@ -100,7 +103,7 @@ export function FormButtons({
         onClick={onCancel}
         className="rounded-md border border-neutral-300 px-3 py-1.5 text-sm hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800"
       >
-        Close
+        {dismiss}
       </button>
       <button type="submit" disabled={busy || disabled} className={`rounded-md px-3 py-1.5 text-sm font-medium text-white disabled:opacity-60 ${colour}`}>
         {busy ? "Working…" : label}

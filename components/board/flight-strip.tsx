@@ -4,16 +4,10 @@
 import Link from "next/link";
 import { useState } from "react";
 import { findingAnchor } from "../diagnosis/finding-anchor";
+import { StagePill } from "./flight-merge";
 import { SetupLine } from "./flight-setup";
 import { STATUS_LABEL, type TaskStatus } from "./types";
 import { type FlightView, useFlights } from "./use-flights";
-
-const FLIGHT_STATUS: Record<FlightView["status"], { word: string; style: string }> = {
-  planning: { word: "Planning", style: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100" },
-  working: { word: "Working", style: "bg-blue-100 text-blue-900 dark:bg-blue-900/60 dark:text-blue-100" },
-  green: { word: "Suite green", style: "bg-green-100 text-green-900 dark:bg-green-900/60 dark:text-green-100" },
-  red: { word: "Handed back", style: "bg-red-100 text-red-900 dark:bg-red-900/60 dark:text-red-100" },
-};
 
 /** While its setup runs, a flight says so instead of "Working". */
 const SETTING_UP = { word: "Setting up", style: "bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100" };
@@ -65,7 +59,7 @@ function Alerts({ alerts }: { alerts: FlightView["alerts"] }) {
 }
 
 function FlightRow({ flight }: { flight: FlightView }) {
-  const status = flight.setup?.status === "running" && flight.status !== "red" ? SETTING_UP : FLIGHT_STATUS[flight.status];
+  const settingUp = flight.setup?.status === "running" && flight.status !== "red";
   const [alert] = flight.alerts;
   return (
     // min-w-0: a grid item is as wide as its content by default, and a long goal or branch must truncate, not widen the page.
@@ -75,11 +69,12 @@ function FlightRow({ flight }: { flight: FlightView }) {
         data-testid="flight"
         data-flight-number={flight.number}
         data-status={flight.status}
+        data-stage={flight.stage}
         className="block rounded-md border border-neutral-200 bg-white px-2.5 py-1.5 text-xs shadow-xs hover:border-accent-500 dark:border-neutral-800 dark:bg-neutral-900"
       >
         <span className="flex items-center gap-2">
           <span className="shrink-0 font-semibold">Flight {flight.number}</span>
-          <span className={`shrink-0 rounded px-1.5 py-px text-[11px] font-semibold ${status.style}`}>{status.word}</span>
+          {settingUp ? <span className={`shrink-0 rounded px-1.5 py-px text-[11px] font-semibold ${SETTING_UP.style}`}>{SETTING_UP.word}</span> : <StagePill flight={flight} />}
           <span className="min-w-0 flex-1 truncate text-sm" title={flight.goal}>
             {flight.goal}
           </span>
@@ -101,7 +96,8 @@ function FlightRow({ flight }: { flight: FlightView }) {
 
 export function FlightStrip() {
   const flights = useFlights();
-  const [all, setAll] = useState(false);
+  const [allOpen, setAllOpen] = useState(false);
+  const [showFinished, setShowFinished] = useState(false);
   const items = flights.data?.items ?? [];
   if (flights.isPending) return <div className="mx-3 mt-3 h-12 animate-pulse rounded-md bg-neutral-100 md:mx-6 dark:bg-neutral-900" aria-busy />;
   if (items.length === 0) {
@@ -111,20 +107,29 @@ export function FlightStrip() {
       </p>
     );
   }
-  const shown = all ? items : items.slice(0, SHOWN);
+  const open = items.filter((f) => !f.finished);
+  const finished = items.filter((f) => f.finished);
+  const shown = [...(allOpen ? open : open.slice(0, SHOWN)), ...(showFinished ? finished : [])];
+  const toggle = "text-xs text-accent-700 hover:underline dark:text-accent-500";
   return (
     <section aria-labelledby="flights-heading" className="px-3 pt-3 md:px-6" data-testid="flights">
-      <div className="mb-1.5 flex items-center gap-2">
+      <div className="mb-1.5 flex flex-wrap items-center gap-x-3 gap-y-1">
         <h2 id="flights-heading" className="text-xs font-semibold tracking-wide text-neutral-600 uppercase dark:text-neutral-300">
           Flights
         </h2>
-        {items.length > SHOWN && (
-          <button type="button" aria-expanded={all} onClick={() => setAll(!all)} className="text-xs text-accent-700 hover:underline dark:text-accent-500">
-            {all ? "Show the newest" : `Show all ${items.length}`}
+        {open.length > SHOWN && (
+          <button type="button" aria-expanded={allOpen} onClick={() => setAllOpen(!allOpen)} className={toggle}>
+            {allOpen ? "Show the newest" : `Show all ${open.length} open`}
+          </button>
+        )}
+        {finished.length > 0 && (
+          <button type="button" aria-expanded={showFinished} onClick={() => setShowFinished(!showFinished)} className={toggle} data-testid="flights-finished">
+            {showFinished ? `Hide ${finished.length} finished` : `${finished.length} finished`}
           </button>
         )}
       </div>
-      <ul aria-live="polite" className={`grid grid-cols-1 gap-2 lg:grid-cols-2 2xl:grid-cols-3 ${all ? "max-h-64 overflow-y-auto" : ""}`}>
+      {shown.length === 0 && <p className="text-xs text-neutral-600 dark:text-neutral-400">Every flight is merged or closed.</p>}
+      <ul aria-live="polite" className={`grid grid-cols-1 gap-2 lg:grid-cols-2 2xl:grid-cols-3 ${shown.length > SHOWN ? "max-h-64 overflow-y-auto" : ""}`}>
         {shown.map((flight) => (
           <FlightRow key={flight.id} flight={flight} />
         ))}

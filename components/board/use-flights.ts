@@ -1,9 +1,9 @@
 "use client";
 // The built-in team's flights as the Board reads them, the flight a task belongs to, and how the team thinks.
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TeamStatus } from "@/domain/flights/team-status";
 import type { FlightList, FlightView } from "@/domain/flights/view";
-import { apiGet } from "../api";
+import { type ApiError, apiGet, apiPost } from "../api";
 import { queryKeys } from "../query-keys";
 
 export type { FlightList, FlightView, TeamStatus };
@@ -28,4 +28,13 @@ export function useFlightOf(taskId: string | null): { flight: FlightView; isGoal
 /** How the built-in team thinks: scripted, a model's name, or null before any worker started. */
 export function useTeamStatus(enabled = true) {
   return useQuery({ queryKey: queryKeys.team(), queryFn: () => apiGet<TeamStatus>("/api/team"), enabled });
+}
+
+/** Ends a flight (POST /api/flights/:id/merge or /close); the flights and the board refresh at once. */
+export function useEndFlight<Body>(flightId: string, how: "merge" | "close") {
+  const queryClient = useQueryClient();
+  return useMutation<FlightView, ApiError, Body>({
+    mutationFn: (body) => apiPost<FlightView>(`/api/flights/${flightId}/${how}`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tasks() }),
+  });
 }

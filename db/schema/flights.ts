@@ -21,6 +21,8 @@ export const flights = pgTable(
     source: text("source"),
     /** The commit of `source` the flight started from (its HEAD at launch); the goal's diff is against it. */
     baseCommit: text("base_commit"),
+    /** The branch of `source` checked out at launch, where Merge brings the work; null: a detached HEAD (or a flight from before). */
+    baseBranch: text("base_branch"),
     /** The suite's per-test results at the base commit, run once after setup: what was red before anyone worked. */
     baselineTests: jsonb("baseline_tests"),
     /** The branch the team integrates into, in its clone and, after each integration, in `source`. */
@@ -50,10 +52,20 @@ export const flights = pgTable(
     status: text("status", { enum: ["planning", "working", "green", "red"] })
       .notNull()
       .default("planning"),
+    /** When its human merged the accepted branch into `baseBranch` (FlightMerged), and the commit `baseBranch` then stood at. */
+    mergedAt: timestamp("merged_at", { withTimezone: true }),
+    mergedCommit: text("merged_commit"),
+    /** When its human closed it without merging (FlightClosed), and why. */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    closedReason: text("closed_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("flights_status_check", sql`${t.status} in ('planning', 'working', 'green', 'red')`)],
+  (t) => [
+    check("flights_status_check", sql`${t.status} in ('planning', 'working', 'green', 'red')`),
+    // A flight ends once: merged or closed, never both.
+    check("flights_ends_once_check", sql`${t.mergedAt} is null or ${t.closedAt} is null`),
+  ],
 );
 
 export const flightTasks = pgTable(

@@ -3,7 +3,7 @@
 // conflicts sends the task back to its coder as rework, the conflict its new evidence.
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { events, flights, flightTasks, tasks } from "../../db/schema";
-import type { Db, Tx } from "../../db/client";
+import type { Db, Executor, Tx } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
 import type { Principal } from "../principal";
@@ -51,13 +51,18 @@ export type MergeResult = { commit: string } | { conflict: string } | { moved: {
  */
 async function expectedHead(tx: Tx, place: FlightPlace): Promise<string | null> {
   if (!place.baseCommit) return null;
+  return (await lastIntegratedCommit(tx, place.flightId)) ?? place.baseCommit;
+}
+
+/** The commit the flight's branch stands at after its last integration (what its goal's review shows); null before any. */
+export async function lastIntegratedCommit(tx: Executor, flightId: string): Promise<string | null> {
   const [last] = await tx
     .select({ commit: sql<string>`${events.data}->>'commit'` })
     .from(events)
-    .where(and(eq(events.kind, "TaskIntegrated"), sql`${events.data}->>'flightId' = ${place.flightId}`))
+    .where(and(eq(events.kind, "TaskIntegrated"), sql`${events.data}->>'flightId' = ${flightId}`))
     .orderBy(desc(events.id))
     .limit(1);
-  return last?.commit ?? place.baseCommit;
+  return last?.commit ?? null;
 }
 
 /**

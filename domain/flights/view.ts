@@ -13,6 +13,7 @@ import type { TaskStatus } from "../../db/schema";
 import type { Flight } from "./launch";
 import type { Principal } from "../principal";
 import { type SetupState, setupStatesOf } from "./setup";
+import { FINISHED_STAGES, type FlightStage, STAGE_WORDS, stageOf } from "./stage";
 
 export interface FlightTaskView {
   id: string;
@@ -31,7 +32,13 @@ export interface FlightView {
   id: string;
   number: number;
   goal: string;
+  /** The suite's verdict: green or red once the team's work is over. */
   status: Flight["status"];
+  /** Where the flight is in its life (domain/flights/stage.ts), and that in words. */
+  stage: FlightStage;
+  stageWords: string;
+  /** Merged or closed: nothing more happens to it (the Board folds it away). */
+  finished: boolean;
   /** `scripted`, a model's name, or the human's choice to run it scripted. */
   mode: string;
   /** The user's repository; null for a flight that worked in place (before flights had their own clone). */
@@ -39,6 +46,11 @@ export interface FlightView {
   /** The branch the team integrates into, in the user's repository too. */
   branch: string;
   baseCommit: string | null;
+  /** The branch checked out when it started, where Merge brings the work; null: a detached HEAD. */
+  baseBranch: string | null;
+  /** How it ended: merged into `into` (which then stood at `commit`), or closed without merging. */
+  merged: { at: string; commit: string; into: string } | null;
+  closed: { at: string; reason: string } | null;
   testCommand: string | null;
   /** Its setup (the command, where it came from, how it is going or went); null when the repository needs none. */
   setup: SetupState | null;
@@ -87,15 +99,22 @@ async function viewsOf(db: Executor, rows: { flight: Flight; goal: typeof tasks.
     rows.map((r) => r.flight),
   );
   return rows.map(({ flight, goal, creator }) => {
+    const stage = stageOf(flight, goal.status);
     return {
       id: flight.id,
       number: flight.number,
       goal: flight.goal,
       status: flight.status,
+      stage,
+      stageWords: STAGE_WORDS[stage],
+      finished: FINISHED_STAGES.includes(stage),
       mode: flight.mode,
       source: flight.source,
       branch: flight.branch ?? "main",
       baseCommit: flight.baseCommit,
+      baseBranch: flight.baseBranch,
+      merged: flight.mergedAt && flight.mergedCommit ? { at: flight.mergedAt.toISOString(), commit: flight.mergedCommit, into: flight.baseBranch ?? "" } : null,
+      closed: flight.closedAt ? { at: flight.closedAt.toISOString(), reason: flight.closedReason ?? "" } : null,
       testCommand: flight.testCommand,
       setup: setups.get(flight.id) ?? null,
       mergeCommand: flight.source ? mergeCommandOf(flight.source, flight.branch ?? "main") : null,

@@ -102,6 +102,8 @@ export const EVENT_KINDS = [
   "ReworkAbandoned",
   "TaskReleased",
   "FlightRetried",
+  "FlightMerged",
+  "FlightClosed",
   // the MAST monitor
   "DiagnosisFound",
   // retention

@@ -214,6 +214,8 @@ export interface EventPayloads {
     source?: string;
     branch?: string;
     baseCommit?: string;
+    /** The branch checked out at launch, which Merge brings the work into; null on a detached HEAD, absent before merging. */
+    baseBranch?: string | null;
     testCommand?: string;
     /** The setup it runs before planning (null: none); absent on flights launched before setups. */
     setupCommand?: string | null;
@@ -267,6 +269,10 @@ export interface EventPayloads {
   TaskReleased: TaskReleasedData;
   /** `mode`: the model's name, or `scripted (chosen by a human)`. */
   FlightRetried: { flightId: string; mode: string };
+  /** Its human merged the accepted branch into `into` in `source`: `commit` is where `into` then stood; `how` as git did it. */
+  FlightMerged: { flightId: string; number: number; source: string; into: string; branch: string; commit: string; how: "fast-forward" | "merge commit" | "already there" };
+  /** Its human closed it without merging; `goalCancelled`: the goal was still open and was cancelled with an ADR of the reason. */
+  FlightClosed: { flightId: string; number: number; reason: string; goalCancelled: boolean };
   // the MAST monitor
   DiagnosisFound: DiagnosisFoundData;
   /** A human's answer to a finding (its key without the severity): seen, with a note, or not a failure at all. */

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { adrs, tasks } from "../../db/schema";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
 import type { Principal } from "../principal";
@@ -13,7 +13,7 @@ import { DEFAULT_ROOM } from "../rooms/rooms";
 import { requireSteward } from "./guards";
 import { requireMove } from "./moves";
 import { textField } from "./text";
-import { lockTask, readTaskView, type TaskView } from "./view";
+import { lockTask, readTaskView, type TaskRow, type TaskView } from "./view";
 import { quoted } from "../quoted-text";
 
 /**
@@ -38,28 +38,36 @@ export type CancelTaskInput = z.infer<typeof cancelTaskInput>;
 export async function cancelTask(db: Db, caller: Principal, taskId: string, input: CancelTaskInput, clock: Clock): Promise<TaskView> {
   const now = clock.now();
   const { view, workedOn } = await db.transaction(async (tx) => {
-    const task = await lockTask(tx, taskId);
-    requireSteward(task, caller, "cancel it");
-    requireMove(task, "cancel");
-    const [adr] = await tx
-      .insert(adrs)
-      .values({ taskId: task.id, ...input.adr, authorId: caller.id, createdAt: now })
-      .returning({ id: adrs.id });
-    // The owner stays on record (who was working it); the lease ends with the task.
-    await tx.update(tasks).set({ status: "cancelled", adrId: adr.id, leaseExpiresAt: null, offeredTo: null, updatedAt: now }).where(eq(tasks.id, task.id));
-    await appendEvent(tx, {
-      kind: "TaskCancelled",
-      actor: caller.id,
-      taskId: task.id,
-      t: now,
-      data: { number: task.number, from: task.status, adrId: adr.id, adrTitle: input.adr.title, ownerId: task.ownerId },
-    });
-    if (task.status === "in_progress" && task.ownerId) await closeFocusWindow(tx, task.ownerId, now);
-    const workedOn = task.status === "in_progress" && task.ownerId && task.ownerId !== caller.id ? { ownerId: task.ownerId, fence: task.fence } : null;
-    return { view: await readTaskView(tx, task.id), workedOn };
+    const { workedOn } = await cancelLockedTask(tx, caller, await lockTask(tx, taskId), input, now);
+    return { view: await readTaskView(tx, taskId), workedOn };
   });
   if (workedOn) await tellHolder(db, caller, view, workedOn, input.adr.title, clock);
   return view;
+}
+
+/**
+ * Cancels a task the caller locked, with its ADR, in the caller's transaction. `workedOn`: the agent that
+ * held it (not the caller), whom `tellHolder` tells once the transaction commits.
+ */
+export async function cancelLockedTask(tx: Tx, caller: Principal, task: TaskRow, input: CancelTaskInput, now: Date) {
+  requireSteward(task, caller, "cancel it");
+  requireMove(task, "cancel");
+  const [adr] = await tx
+    .insert(adrs)
+    .values({ taskId: task.id, ...input.adr, authorId: caller.id, createdAt: now })
+    .returning({ id: adrs.id });
+  // The owner stays on record (who was working it); the lease ends with the task.
+  await tx.update(tasks).set({ status: "cancelled", adrId: adr.id, leaseExpiresAt: null, offeredTo: null, updatedAt: now }).where(eq(tasks.id, task.id));
+  await appendEvent(tx, {
+    kind: "TaskCancelled",
+    actor: caller.id,
+    taskId: task.id,
+    t: now,
+    data: { number: task.number, from: task.status, adrId: adr.id, adrTitle: input.adr.title, ownerId: task.ownerId },
+  });
+  if (task.status === "in_progress" && task.ownerId) await closeFocusWindow(tx, task.ownerId, now);
+  const workedOn = task.status === "in_progress" && task.ownerId && task.ownerId !== caller.id ? { ownerId: task.ownerId, fence: task.fence } : null;
+  return { workedOn };
 }
 
 /**

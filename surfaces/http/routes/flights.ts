@@ -9,6 +9,7 @@ import { z } from "zod";
 import { retryFlight, retryFlightInput } from "@/domain/flights/hand-back";
 import { inspectForFlight, inspectRepositoryQuery } from "@/domain/flights/inspect";
 import { startFlightInput } from "@/domain/flights/launch";
+import { closeFlight, closeFlightInput, mergeFlight } from "@/domain/flights/end";
 import * as v from "../views";
 import { created, ok, type RouteSpec, TAGS, uuidId, endpoint } from "./route-spec";
 import * as out from "@/surfaces/mcp/outputs";
@@ -113,6 +114,40 @@ export const FLIGHT_ROUTES: RouteSpec[] = [
     run: async ({ ctx, caller, params, body }) => {
       const { id } = params;
       return await retryFlight(ctx.db, caller, id, body, ctx.clock);
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/flights/{id}/merge",
+    tag: TAGS.runs,
+    summary:
+      "Merge an accepted flight (the goal's human): its reviewed branch goes into the branch the flight started from in your repository, by fast-forward or a merge commit, never by force; 409 merge_refused with git's reason when it would conflict or touch uncommitted work",
+    access: "principal",
+    params: uuidId,
+    body: z.strictObject({}),
+    answers: ok(v.flight),
+    refusals: [403, 404, 409],
+    otherConflicts: ["merge_refused", "not_accepted", "flight_ended"],
+    run: async ({ ctx, caller, params }) => {
+      await mergeFlight(ctx.db, caller, params.id, ctx.clock);
+      return await readFlight(ctx.db, params.id, caller);
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/flights/{id}/close",
+    tag: TAGS.runs,
+    summary:
+      "Close a flight without merging (the goal's human), once its goal is back with you: an open goal is cancelled with an ADR of your reason; the branch stays where it is",
+    access: "principal",
+    params: uuidId,
+    body: closeFlightInput,
+    answers: ok(v.flight),
+    refusals: [403, 404, 409],
+    otherConflicts: ["still_flying", "flight_ended"],
+    run: async ({ ctx, caller, params, body }) => {
+      await closeFlight(ctx.db, caller, params.id, body, ctx.clock);
+      return await readFlight(ctx.db, params.id, caller);
     },
   }),
   endpoint({

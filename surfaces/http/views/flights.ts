@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { FlightAllowanceView } from "@/domain/flights/agent-allowance";
 import type { RepositoryInspection } from "@/domain/flights/inspect";
+import { FLIGHT_STAGES } from "@/domain/flights/stage";
 import type { FlightList, FlightView } from "@/domain/flights/view";
 import { open, uuid, when, int } from "./base";
 import { budgetLine } from "./bill";
@@ -15,10 +16,16 @@ export const flight = open({
   number: int,
   goal: z.string(),
   status: z.enum(["planning", "working", "green", "red"]),
+  stage: z.enum(FLIGHT_STAGES),
+  stageWords: z.string(),
+  finished: z.boolean().describe("merged or closed: nothing more happens to it"),
   mode: z.string(),
   source: z.string().nullable(),
   branch: z.string(),
   baseCommit: z.string().nullable(),
+  baseBranch: z.string().nullable(),
+  merged: open({ at: when, commit: z.string(), into: z.string() }).nullable(),
+  closed: open({ at: when, reason: z.string() }).nullable(),
   testCommand: z.string().nullable(),
   setup: open({
     command: z.string(),
