@@ -512,6 +512,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/tasks/{id}/comments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Comment on a line or lines of a task's diff (its approver, while it is in review)
+     * @description The comment stays pending until the approver's verdict, which takes it along: a request for changes (`reject`) sends the task back with its comments as what to rework, each with its file and line. 409 `wrong_status` outside review.
+     */
+    post: operations["postTasksIdComments"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/tasks/{id}/comments/{commentId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Withdraw a pending comment of yours (one sent with a verdict stays: 409 `comment_sent`) */
+    delete: operations["deleteTasksIdCommentsCommentId"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/decisions": {
     parameters: {
       query?: never;
@@ -1546,6 +1583,17 @@ export interface components {
         consequences: string;
       };
     };
+    PostTasksIdCommentsBody: {
+      path: string;
+      /**
+       * @default new
+       * @enum {string}
+       */
+      side: "new" | "old";
+      line: number;
+      endLine?: number;
+      body: string;
+    };
     PostDecisionsBody: {
       question: string;
       options: string[];
@@ -1910,6 +1958,8 @@ export interface components {
             [key: string]: unknown;
           })
         | null;
+      /** @description the reviewers' comments on lines of the diff, oldest first */
+      comments: components["schemas"]["PostTasksIdCommentsResponse201"][];
       outputTail: components["schemas"]["OutputItem"][];
       thread: components["schemas"]["Message"][];
       tests: {
@@ -2465,6 +2515,41 @@ export interface components {
     PostTasksIdCancelConflict: {
       /** @enum {string} */
       error: "wrong_status";
+      message: string;
+      hint?: string;
+    } & {
+      [key: string]: unknown;
+    };
+    PostTasksIdCommentsResponse201: {
+      id: string;
+      authorId: string;
+      authorName: string;
+      path: string;
+      /**
+       * @description `new`: a line of the file as the branch has it; `old`: a removed line, by its old number
+       * @enum {string}
+       */
+      side: "new" | "old";
+      line: number;
+      endLine: number;
+      body: string;
+      /** @description not sent with a verdict yet; its author may withdraw it */
+      pending: boolean;
+      createdAt: string;
+    } & {
+      [key: string]: unknown;
+    };
+    PostTasksIdCommentsConflict: {
+      /** @enum {string} */
+      error: "wrong_status";
+      message: string;
+      hint?: string;
+    } & {
+      [key: string]: unknown;
+    };
+    DeleteTasksIdCommentsCommentIdConflict: {
+      /** @enum {string} */
+      error: "comment_sent";
       message: string;
       hint?: string;
     } & {
@@ -5394,6 +5479,152 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["PayloadTooLarge"];
+        };
+      };
+    };
+  };
+  postTasksIdComments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PostTasksIdCommentsBody"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostTasksIdCommentsResponse201"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description no such resource (or one the caller may not see) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description refused by a rule: the `error` code says which */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostTasksIdCommentsConflict"];
+        };
+      };
+      /** @description the request body is over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayloadTooLarge"];
+        };
+      };
+    };
+  };
+  deleteTasksIdCommentsCommentId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        commentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Withdrawn */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description no such resource (or one the caller may not see) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description refused by a rule: the `error` code says which */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DeleteTasksIdCommentsCommentIdConflict"];
         };
       };
     };

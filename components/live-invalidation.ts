@@ -86,6 +86,8 @@ const STALE = {
   TaskOffered: TASKS,
   TaskSubmitted: [...TASKS_AND_ROSTER, ...WAITING],
   TaskReviewed: [...TASKS_AND_ROSTER, ...WAITING],
+  ReviewCommented: TASKS,
+  ReviewCommentWithdrawn: TASKS,
   TaskReopened: TASKS,
   TaskCancelled: [...TASKS_AND_ROSTER, ...WAITING],
   // decisions, commitments and memory
@@ -134,6 +136,7 @@ const STALE = {
   IntegrationConflicted: TASKS,
   IntegrationRefused: [...TASKS, ...FLIGHTS],
   FlightReplanning: FLIGHTS,
+  FlightChangesRequested: [...FLIGHTS, ...TASKS],
   FlightReplanned: [...FLIGHTS, ...FLIGHT_BUDGETS],
   FlightBranchPublished: TASKS,
   SuiteStarted: NONE,

@@ -61,9 +61,9 @@ test("send, stream until INPUT_REQUIRED, a human's review in the browser, and th
   await expect(drawer.getByTestId("evidence")).toContainText("12 tests pass");
   await drawer.getByRole("button", { name: "Review" }).click();
   const review = page.getByRole("dialog", { name: /Review #/ });
-  await review.getByLabel(/Accept/).check();
+  await review.getByLabel(/Approve/).check();
   await snap(page, "a2a-review");
-  await review.getByRole("button", { name: "Accept" }).click();
+  await review.getByRole("button", { name: "Approve" }).click();
   await expect(review).toBeHidden();
 
   const done = await completed;

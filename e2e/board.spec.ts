@@ -49,11 +49,11 @@ test("a task goes from a human's dialog through an agent's work and review to do
   await expect(drawer.getByTestId("evidence")).toContainText("✓ 13 passed, 0 failed");
   await drawer.getByRole("button", { name: "Review" }).click();
   const review = page.getByRole("dialog", { name: /Review #/ });
-  await review.getByLabel(/Reject/).check();
-  await review.getByRole("button", { name: "Reject" }).click();
+  await review.getByLabel(/Request changes/).check();
+  await review.getByRole("button", { name: "Request changes" }).click();
   await expect(review.getByText(/Say what has to change/)).toBeVisible();
-  await review.getByLabel(/Accept/).check();
-  await review.getByRole("button", { name: "Accept" }).click();
+  await review.getByLabel(/Approve/).check();
+  await review.getByRole("button", { name: "Approve" }).click();
   await expect(review).toBeHidden();
 
   await expect(page.getByTestId("column-done").getByTestId("task-card").filter({ hasText: title })).toBeVisible();

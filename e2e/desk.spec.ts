@@ -67,8 +67,8 @@ test("a review and a request addressed to the human count in the strip and the r
   await expect(drawer.getByRole("button", { name: "Review" })).toBeFocused();
   await page.keyboard.press("Enter");
   const review = page.getByRole("dialog", { name: /Review #/ });
-  await review.getByLabel(/Accept/).check();
-  await review.getByRole("button", { name: "Accept" }).click();
+  await review.getByLabel(/Approve/).check();
+  await review.getByRole("button", { name: "Approve" }).click();
   await expect(review).toBeHidden();
   // The action answers: a toast here, and a line from Quorum in the room where the task was discussed.
   await expect(page.getByTestId("toast")).toHaveText(`Accepted #${task.number}: it is done.`);

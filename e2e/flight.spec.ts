@@ -58,8 +58,8 @@ test("a human watches the built-in team fix the failing test, then accepts the g
   await goal.click();
   await drawer.getByRole("button", { name: "Review" }).click();
   const review = page.getByRole("dialog", { name: /Review #/ });
-  await review.getByLabel(/Accept/).check();
-  await review.getByRole("button", { name: "Accept" }).click();
+  await review.getByLabel(/Approve/).check();
+  await review.getByRole("button", { name: "Approve" }).click();
   await expect(
     page
       .getByTestId("column-done")

@@ -129,8 +129,8 @@ test("New flight starts a flight on a repository; the Board shows it and its tas
     // The human accepts the goal on its page; the flight says it is accepted and offers Merge.
     await page.getByTestId("task-page").getByRole("button", { name: "Review" }).click();
     const review = page.getByRole("dialog", { name: /Review #/ });
-    await review.getByLabel(/Accept/).check();
-    await review.getByRole("button", { name: "Accept" }).click();
+    await review.getByLabel(/Approve/).check();
+    await review.getByRole("button", { name: "Approve" }).click();
     await expect(review).toBeHidden();
     await expect(panel.getByTestId("flight-stage")).toHaveText("Accepted, not merged yet");
     await expect(panel.getByTestId("merge-command")).toHaveText(`git -C ${fixture.repo} merge quorum/flight-${number}`);

@@ -39,12 +39,12 @@ test("a submission whose target test still fails is refused an accept until the 
   await drawer.getByRole("button", { name: "Review" }).click();
   const dialog = page.getByRole("dialog", { name: `Review #${task.number}` });
   await expect(dialog).toContainText("The tests refuse an accept: target tests still failing: slug > dashes spaces; newly broken: clamp > low.");
-  await dialog.getByLabel("Accept → done").check();
-  await dialog.getByRole("button", { name: "Accept over the tests" }).click();
+  await dialog.getByLabel("Approve → done").check();
+  await dialog.getByRole("button", { name: "Approve over the tests" }).click();
   await expect(dialog).toContainText("Say why you accept although the tests refuse it");
   await dialog.getByLabel("Why accept over the tests (required)").fill("clamp is flaky upstream; the slug fix is what was asked");
   await snap(page, "tests-gate-review-1440");
-  await dialog.getByRole("button", { name: "Accept over the tests" }).click();
+  await dialog.getByRole("button", { name: "Approve over the tests" }).click();
   await expect(dialog).toBeHidden();
   await expect(drawer.getByTestId("reviews")).toContainText("ACCEPT");
 

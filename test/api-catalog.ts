@@ -396,6 +396,12 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
       return { params: { id: t.id }, body: { fence: t.fence, summary: "done", evidence: "tests pass" } };
     },
     "POST /api/tasks/[id]/review": async () => ({ params: { id: (await inReview()).id }, body: { verdict: "reject", reason: "add a test" } }),
+    "POST /api/tasks/[id]/comments": async () => ({ params: { id: (await inReview()).id }, body: { path: "src/parse.js", line: 2, body: "handle the empty input here" } }),
+    "DELETE /api/tasks/[id]/comments/[commentId]": async () => {
+      const t = await inReview();
+      const comment = (await A("human", "POST /api/tasks/[id]/comments", { id: t.id }, { path: "src/parse.js", line: 2, body: "not this line after all" })) as { id: string };
+      return { params: { id: t.id, commentId: comment.id } };
+    },
     "POST /api/tasks/[id]/reopen": async () => ({ params: { id: (await doneTask()).id }, body: { evidence: "a new failing test" } }),
     "POST /api/tasks/[id]/cancel": async () => ({ params: { id: (await ownedTask()).id }, body: { adr: ADR } }),
     "GET /api/webhooks": none,

@@ -95,6 +95,8 @@ const MATRIX: Record<string, [number, number, number, number]> = {
   "POST /api/tasks/[id]/output":                       [401, 200, 403, 403],
   "POST /api/tasks/[id]/submit":                       [401, 200, 403, 403],
   "POST /api/tasks/[id]/review":                       [401, 403, 403, 200],
+  "POST /api/tasks/[id]/comments":                     [401, 403, 403, 201],
+  "DELETE /api/tasks/[id]/comments/[commentId]":       [401, 403, 403, 204],
   "POST /api/tasks/[id]/reopen":                       [401, 403, 403, 200],
   "POST /api/tasks/[id]/cancel":                       [401, 403, 403, 200],
   "POST /api/flights/[id]/retry":                      [401, 403, 403, 200],

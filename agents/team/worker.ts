@@ -10,6 +10,7 @@ import type { ModelClient } from "../model/model-client";
 import { modelOf, modeOf, type TeamContext } from "./context";
 import { codeNextTask } from "./roles/coder";
 import { chaseSilentReviewers, DEFAULT_REVIEW_DEADLINE_MS } from "./roles/deadlines";
+import { takeUpRequestedChanges } from "./roles/changes";
 import { deliverGreenGoal } from "./roles/deliver";
 import { integrateNextTask } from "./roles/integrator";
 import { planNextFlight } from "./roles/orchestrator";
@@ -25,7 +26,7 @@ type Step = (ctx: TeamContext, me: Member) => Promise<boolean>;
 
 /** What each role does, in order (every coder runs the coder's steps, each on its own task). */
 const STEPS: Record<Role, Step[]> = {
-  orchestrator: [planNextFlight, integrateNextTask, replanHandedBack, deliverGreenGoal, chaseSilentReviewers],
+  orchestrator: [planNextFlight, integrateNextTask, replanHandedBack, takeUpRequestedChanges, deliverGreenGoal, chaseSilentReviewers],
   coder: [codeNextTask],
   reviewer: [reviewNextTask],
   tester: [testNextIntegration],

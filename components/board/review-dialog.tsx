@@ -1,10 +1,12 @@
 "use client";
-// The approver's verdict: accept, or reject with a reason the owner can act on. While the tests refuse an accept
-// (its target tests failing, or something newly broken), the dialog says so; a human may accept anyway, saying why.
+// The approver's verdict, as on a pull request: approve, or request changes with a reason the owner can act on,
+// which takes the reviewer's pending line comments along. While the tests refuse an approval (its target tests
+// failing, or something newly broken), the dialog says so; a human may approve anyway, saying why.
 import { useState } from "react";
 import { Field, FormButtons, inputClass, Modal, onValidSubmit, ServerError } from "./dialog";
 import { toast } from "../toast";
 import type { Task } from "./types";
+import { useLineComments } from "./diff-comments";
 import { useTaskAction } from "./use-board";
 
 type Verdict = "accept" | "reject";
@@ -28,6 +30,8 @@ export function ReviewDialog({
   const [overrule, setOverrule] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const review = useTaskAction<{ verdict: Verdict; reason?: string; overrule?: string }>(() => `/api/tasks/${task.id}/review`);
+  const { comments, myId } = useLineComments(task.id);
+  const pending = comments.filter((c) => c.pending && c.authorId === myId).length;
   const overruling = verdict === "accept" && refusal !== null;
   const close = () => {
     review.reset();
@@ -37,7 +41,7 @@ export function ReviewDialog({
   const validate = () => {
     const why =
       verdict === "reject" && !reason.trim()
-        ? "Say what has to change: the owner reworks from your reason."
+        ? "Say what has to change: the owner reworks from your reason and your line comments."
         : overruling && !overrule.trim()
           ? "Say why you accept although the tests refuse it: it is kept in the journal."
           : null;
@@ -62,13 +66,18 @@ export function ReviewDialog({
           {(["accept", "reject"] as const).map((v) => (
             <label key={v} className="flex items-center gap-1.5">
               <input type="radio" name="verdict" value={v} checked={verdict === v} onChange={() => setVerdict(v)} />
-              {v === "accept" ? "Accept → done" : "Reject → back to the owner"}
+              {v === "accept" ? "Approve → done" : "Request changes → back to the owner"}
             </label>
           ))}
         </fieldset>
         {refusal && (
           <p role="status" className="mb-3 rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100">
-            The tests refuse an accept: {refusal}.{asHuman ? " You may still accept, saying why." : " Reject it with these words."}
+            The tests refuse an accept: {refusal}.{asHuman ? " You may still approve, saying why." : " Request changes with these words."}
+          </p>
+        )}
+        {pending > 0 && (
+          <p data-testid="pending-comments" className="mb-3 text-sm text-neutral-700 dark:text-neutral-300">
+            Your {pending} line {pending === 1 ? "comment goes" : "comments go"} with this verdict{verdict === "reject" ? ": the owner reworks from them, by file and line." : "."}
           </p>
         )}
         <Field label={verdict === "reject" ? "Reason (required)" : "Note (optional)"} error={overruling ? null : problem}>
@@ -82,7 +91,7 @@ export function ReviewDialog({
         <ServerError error={review.error} />
         <FormButtons
           busy={review.isPending}
-          label={verdict === "accept" ? (overruling ? "Accept over the tests" : "Accept") : "Reject"}
+          label={verdict === "accept" ? (overruling ? "Approve over the tests" : "Approve") : "Request changes"}
           onCancel={close}
           tone={verdict === "reject" ? "danger" : "accent"}
         />

@@ -88,7 +88,10 @@ const LINES: { [K in EventKind]: Line<K> } = {
   LeaseExpired: (d, _e, n) => `#${d.number}'s lease ran out${d.ownerId ? ` (${n.who(d.ownerId)})` : ""}`,
   TaskOffered: (d) => `offered #${d.number} to ${d.toName}`,
   TaskSubmitted: (d) => `submitted #${d.number} for review: ${cut(d.summary, 80)}`,
-  TaskReviewed: (d) => `${d.verdict === "accept" ? "accepted" : "rejected"} #${d.number}${d.reason ? `: ${cut(d.reason, 80)}` : ""}`,
+  TaskReviewed: (d) =>
+    `${d.verdict === "accept" ? "accepted" : "asked for changes on"} #${d.number}${d.comments ? ` with ${d.comments} line ${d.comments === 1 ? "comment" : "comments"}` : ""}${d.reason ? `: ${cut(d.reason, 80)}` : ""}`,
+  ReviewCommented: (d) => `commented on ${d.path}:${d.line}${d.endLine > d.line ? `-${d.endLine}` : ""} of #${d.number}: ${cut(d.body, 80)}`,
+  ReviewCommentWithdrawn: (d) => `withdrew a comment on #${d.number}`,
   TaskReopened: (d) => `reopened #${d.number} with new evidence`,
   TaskCancelled: (d) => `cancelled #${d.number}: ${cut(d.adrTitle, 80)}`,
   // decisions, commitments and memory
@@ -141,6 +144,7 @@ const LINES: { [K in EventKind]: Line<K> } = {
   FlightTaskAdded: (d) => `added #${d.number} to the flight`,
   FlightPlanned: (d) => `planned the flight: ${d.tasks.map((t) => `#${t.number}`).join(", ") || "no tasks"}`,
   TaskIntegrated: (d, e, n) => `merged ${n.task(e.taskId)} into ${d.branch ?? "main"} (${d.commit.slice(0, 7)})`,
+  FlightChangesRequested: (d) => `filed #${d.task} for the changes asked on the goal${d.comments ? ` (${d.comments} line ${d.comments === 1 ? "comment" : "comments"})` : ""}`,
   FlightReplanning: (d, e, n) =>
     d.replan
       ? `took ${n.task(e.taskId)} back after ${d.tries} tries to re-plan around it`

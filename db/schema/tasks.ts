@@ -163,6 +163,40 @@ export const taskReviews = pgTable(
   ],
 );
 
+/**
+ * A reviewer's comment on a line (or lines) of a task's diff. Pending until the reviewer's verdict: a request for
+ * changes takes the pending comments with it (`review_id`), and they are the rework's evidence.
+ */
+export const reviewComments = pgTable(
+  "review_comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    taskId: uuid("task_id")
+      .notNull()
+      .references(() => tasks.id),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => principals.id),
+    /** The file, as the diff names it (its new path). */
+    path: text("path").notNull(),
+    /** `new`: a line of the file as the branch has it (added or unchanged); `old`: a removed line, by its old number. */
+    side: text("side", { enum: ["new", "old"] }).notNull(),
+    line: integer("line").notNull(),
+    /** The last line of a range; equal to `line` for one line. */
+    endLine: integer("end_line").notNull(),
+    body: text("body").notNull(),
+    /** The review that sent it (a request for changes, or an approval); null while pending. */
+    reviewId: bigint("review_id", { mode: "number" }).references(() => taskReviews.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("review_comments_task_idx").on(t.taskId, t.createdAt),
+    check("review_comments_side_check", sql`${t.side} in ('new', 'old')`),
+    check("review_comments_lines_check", sql`${t.line} >= 1 and ${t.endLine} >= ${t.line}`),
+    check("review_comments_body_check", sql`${t.body} ~ '\\S'`),
+  ],
+);
+
 /** Architecture decision records; cancelling a task requires one (no quiet burials). */
 export const adrs = pgTable(
   "adrs",

@@ -47,6 +47,19 @@ function conversationReset(facts: Facts): Finding[] {
   });
 }
 
+/** The task `taskId` was filed under, as its TaskCreated says (a flight's tasks: its goal). */
+function parentOf(facts: Facts, taskId: string): string | null {
+  const created = (facts.tasks.get(taskId) ?? []).find((e) => e.kind === "TaskCreated");
+  return created ? payloadOf(created, "TaskCreated").parentId : null;
+}
+
+/** Whether `earlier` was integrated before `later` was filed: work in turn (changes asked after it, a re-plan), not two tasks at once. */
+function integratedBeforeFiled(facts: Facts, earlier: string, later: string): boolean {
+  const filed = (facts.tasks.get(later) ?? []).find((e) => e.kind === "TaskCreated");
+  const integrated = (facts.tasks.get(earlier) ?? []).find((e) => e.kind === "TaskIntegrated");
+  return !!filed && !!integrated && integrated.id < filed.id;
+}
+
 /** Which tasks `taskId` waits for, as its TaskCreated says. */
 function dependenciesOf(facts: Facts, taskId: string): string[] {
   const created = (facts.tasks.get(taskId) ?? []).find((e) => e.kind === "TaskCreated");
@@ -56,7 +69,7 @@ function dependenciesOf(facts: Facts, taskId: string): string[] {
 /**
  * FM-2.3: a run wrote outside its task: a path reserved for another task, a path outside its own task's
  * reservations, or (without reservations) a path another task's runs wrote first, the tasks not ordered
- * by a dependency — two tasks doing the same work.
+ * by a dependency nor in turn (the other integrated before this one was filed) — two tasks doing the same work.
  */
 function taskDerailment(facts: Facts): Finding[] {
   const reserved = new Map<string, string[]>();
@@ -77,7 +90,14 @@ function taskDerailment(facts: Facts): Finding[] {
       if (!first) firstWriter.set(path, { taskId, call });
       if (holder) strays.push({ call, why: `${path}, reserved for ${facts.names.task(holder[0])}`, other: null, otherTask: holder[0] });
       else if (own && !own(path)) strays.push({ call, why: `${path}, outside ${facts.names.task(taskId)}'s reservations`, other: null, otherTask: null });
-      else if (!own && first && first.taskId !== taskId && !dependenciesOf(facts, taskId).includes(first.taskId) && !dependenciesOf(facts, first.taskId).includes(taskId))
+      else if (
+        !own &&
+        first &&
+        first.taskId !== taskId &&
+        !dependenciesOf(facts, taskId).includes(first.taskId) &&
+        !dependenciesOf(facts, first.taskId).includes(taskId) &&
+        !integratedBeforeFiled(facts, first.taskId, taskId)
+      )
         strays.push({ call, why: `${path}, which ${facts.names.task(first.taskId)} had changed already`, other: first.call, otherTask: first.taskId });
     }
     if (strays.length === 0) continue;
@@ -102,14 +122,19 @@ function wroteBetween(facts: Facts, taskId: string, after: number, before: numbe
   return [...facts.runs.values()].some((run) => run.taskId === taskId && run.calls.some((c) => c.writes && c.dispatched && c.dispatched.id > after && c.dispatched.id < before));
 }
 
-/** FM-2.5 (a): a rejected task submitted again with nothing changed since the REJECT. */
+/** Whether a task filed under `taskId` (a goal's changes) was integrated between two events: the goal changed. */
+function subtaskIntegratedBetween(facts: Facts, taskId: string, after: number, before: number): boolean {
+  return facts.events.some((e) => e.kind === "TaskIntegrated" && e.id > after && e.id < before && !!e.taskId && parentOf(facts, e.taskId) === taskId);
+}
+
+/** FM-2.5 (a): a rejected task submitted again with nothing changed since the REJECT (by its own runs, or its subtasks'). */
 function unchangedResubmissions(facts: Facts): Finding[] {
   const found: Finding[] = [];
   for (const [taskId, history] of facts.tasks) {
     for (const review of history) {
       if (review.kind !== "TaskReviewed" || payloadOf(review, "TaskReviewed").verdict !== "reject") continue;
       const again = history.find((e) => e.id > review.id && e.kind === "TaskSubmitted");
-      if (!again || wroteBetween(facts, taskId, review.id, again.id)) continue;
+      if (!again || wroteBetween(facts, taskId, review.id, again.id) || subtaskIntegratedBetween(facts, taskId, review.id, again.id)) continue;
       const reason = payloadOf(review, "TaskReviewed").reason;
       found.push(
         finding("FM-2.5", {

@@ -13,10 +13,10 @@ export type CoderStep =
   /** Rejected `rejections` times: the coder gives the task up (domain/flights/hand-back.ts giveUpSubtask). */
   | { kind: "give-up"; work: FlightWork; rejections: number; lastReview: string }
   /**
-   * A run to start: on rework (`rework`), or on a task just claimed — `reopened` says why a task accepted
-   * before came back. `requestId` is the REQUEST the run answers; `budgetId` the budget it draws on.
+   * A run to start: on rework (`rework`: the last request for changes, its reason and line comments), or on a
+   * task just claimed — `reopened` says why a task accepted before came back. `requestId` is the REQUEST the run answers; `budgetId` the budget it draws on.
    */
-  | { kind: "work"; work: FlightWork; rework: boolean; reopened: string | null; requestId: number | null; budgetId: string };
+  | { kind: "work"; work: FlightWork; rework: string | null; reopened: string | null; requestId: number | null; budgetId: string };
 
 /**
  * The coder's next step, or null when there is nothing to do. `ownBudgetId` is the coder's own budget (a run
@@ -35,7 +35,7 @@ export async function nextCoderStep(db: Db, coder: Principal, ownBudgetId: strin
   return {
     kind: "work",
     work,
-    rework: rework !== null,
+    rework: rework?.lastReview ?? null,
     reopened,
     requestId: await requestAddressedTo(db, work.task.id, coder.id),
     budgetId: await budgetForRun(db, work.task.id, ownBudgetId),

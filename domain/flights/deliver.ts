@@ -1,19 +1,20 @@
 // A green flight's goal goes to the human who set it, with the tester's last run on its branch as evidence.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, not } from "drizzle-orm";
 import { events, flights, tasks } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { payloadOf } from "../journal/payloads";
 import type { Observation } from "../runs/run-events";
 import type { TaskRow } from "../tasks/view";
+import { changesUnanswered } from "./changes";
 import type { Flight } from "./launch";
 
-/** A green flight whose goal the orchestrator still holds in progress. */
+/** A green flight whose goal the orchestrator still holds in progress (and not because its human asked for changes). */
 export async function nextGreenGoal(db: Db, orchestratorId: string): Promise<{ flight: Flight; goal: TaskRow } | null> {
   const [green] = await db
     .select({ flight: flights, goal: tasks })
     .from(flights)
     .innerJoin(tasks, eq(tasks.id, flights.goalTaskId))
-    .where(and(eq(flights.status, "green"), eq(tasks.status, "in_progress"), eq(tasks.ownerId, orchestratorId)))
+    .where(and(eq(flights.status, "green"), eq(tasks.status, "in_progress"), eq(tasks.ownerId, orchestratorId), not(changesUnanswered(tasks.id))))
     .limit(1);
   return green ?? null;
 }

@@ -1,12 +1,13 @@
 // The coder's side of a flight: the next task to work (rework first), the REQUEST it answers, and
 // giving up on a task rejected too often.
 import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
-import { events, flights, flightTasks, messages, taskEvidence, tasks } from "../../db/schema";
+import { events, flights, flightTasks, messages, taskEvidence, taskReviews, tasks } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
 import { payloadOf } from "../journal/payloads";
 import type { Principal } from "../principal";
 import { claimNextTask } from "../tasks/claim-next";
+import { commentLine, commentsOfReview } from "../tasks/comments";
 import { readTaskView, type TaskView } from "../tasks/view";
 import { placeOf, type FlightPlace } from "./place";
 
@@ -17,6 +18,18 @@ export interface FlightWork {
 }
 
 const isRejection = (e: { kind: string; data: unknown }) => e.kind === "TaskReviewed" && payloadOf(e, "TaskReviewed").verdict === "reject";
+
+/** The last request for changes in the owner's words: its reason, then each line comment with its file and line. */
+async function lastRejectionOf(db: Db, taskId: string, reason: string): Promise<string> {
+  const [review] = await db
+    .select({ id: taskReviews.id })
+    .from(taskReviews)
+    .where(and(eq(taskReviews.taskId, taskId), eq(taskReviews.verdict, "reject")))
+    .orderBy(desc(taskReviews.id))
+    .limit(1);
+  const comments = review ? await commentsOfReview(db, review.id) : [];
+  return comments.length === 0 ? reason : `${reason}\nOn the lines of your change:\n${comments.map(commentLine).join("\n")}`;
+}
 
 /**
  * A rejected task comes back to its owner in progress: rework it if nothing of ours (a run, a give-up) came
@@ -38,7 +51,7 @@ export async function nextRework(db: Db, coderId: string): Promise<(FlightWork &
     const last = history.at(-1);
     if (!last || !isRejection(last)) continue;
     const sinceGivenUp = history.slice(history.findLastIndex((e) => e.kind === "ReworkAbandoned") + 1);
-    const lastReview = payloadOf(last, "TaskReviewed").reason ?? "no reason given";
+    const lastReview = await lastRejectionOf(db, id, payloadOf(last, "TaskReviewed").reason ?? "no reason given");
     return { task: await readTaskView(db, id), place: placeOf(flight), rejections: sinceGivenUp.filter(isRejection).length, lastReview };
   }
   return null;

@@ -44,6 +44,8 @@ export const EVENT_KINDS = [
   "TaskOffered",
   "TaskSubmitted",
   "TaskReviewed",
+  "ReviewCommented",
+  "ReviewCommentWithdrawn",
   "TaskReopened",
   "TaskCancelled",
   // decisions, commitments and memory
@@ -90,6 +92,7 @@ export const EVENT_KINDS = [
   "FlightTaskAdded",
   "FlightPlanned",
   "FlightReplanning",
+  "FlightChangesRequested",
   "FlightReplanned",
   "TaskIntegrated",
   "IntegrationConflicted",

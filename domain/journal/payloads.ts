@@ -158,7 +158,11 @@ export interface EventPayloads {
     fence: number;
     /** A human's ACCEPT over the tests' refusal: what they refused, and why the human accepted. */
     overruled?: { refusal: string; reason: string };
+    /** How many of the reviewer's line comments went with the verdict (domain/tasks/comments.ts). */
+    comments?: number;
   };
+  ReviewCommented: { number: number; commentId: string; path: string; side: "new" | "old"; line: number; endLine: number; body: string };
+  ReviewCommentWithdrawn: { number: number; commentId: string };
   TaskReopened: { number: number; evidenceId: number; previousOwnerId: string | null; offeredTo?: string };
   TaskCancelled: { number: number; from: string; adrId: string; adrTitle: string; ownerId: string | null };
   // decisions, commitments and memory
@@ -254,6 +258,8 @@ export interface EventPayloads {
   FlightPlanned: { flightId: string; tasks: TaskRef[]; result: string; status: string; shares?: TaskShareRef[]; reserve?: number };
   /** A subtask was handed back after its tries: the orchestrator re-plans (`replan`), or, re-planned once already, hands the goal back. */
   FlightReplanning: { flightId: string; number: number; tries: number; replan: boolean };
+  /** The goal's human asked for changes (review `reviewId`): `task` is the flight's task that makes them. */
+  FlightChangesRequested: { flightId: string; reviewId: number; task: number; comments: number };
   FlightReplanned: { flightId: string; handedBack: number; cancelled: number[]; tasks: TaskRef[]; shares?: TaskShareRef[]; reserve?: number };
   TaskIntegrated: { flightId: string; commit: string; acceptance: Acceptance; branch?: string };
   /** An accepted task's merge into its flight's branch conflicted: it went back to its coder as rework. */

@@ -7,6 +7,7 @@ import type { Principal } from "../principal";
 import { messagesVisibleTo } from "../journal/visibility";
 import { selectMessageViews, toMessageView, type MessageView } from "../rooms/message-view";
 import type { OutputItem } from "./list-output";
+import { commentsOf, type ReviewCommentView } from "./comments";
 import { readTaskTests, type TaskTests } from "./tests";
 import { assertTaskId, readTaskView, type TaskView } from "./view";
 
@@ -56,6 +57,8 @@ export interface TaskDetail {
   thread: MessageView[];
   /** Its target tests and, once a submission carried per-test results, what they say against the baseline. */
   tests: TaskTests;
+  /** The reviewers' comments on lines of its diff, oldest first (./comments.ts). */
+  comments: ReviewCommentView[];
 }
 
 const author = alias(principals, "author");
@@ -64,7 +67,7 @@ export async function getTaskDetail(db: Executor, caller: Principal, taskId: str
   // Checked first, so the reads sent beside the task's own never see a malformed id (404, not a database error).
   assertTaskId(taskId);
   // The task and what hangs off it are read together: one round trip's wait, not two.
-  const [task, evidence, reviews, adr, outputTail, thread, tests] = await Promise.all([
+  const [task, evidence, reviews, adr, outputTail, thread, tests, comments] = await Promise.all([
     readTaskView(db, taskId),
     db
       .select({ row: taskEvidence, authorName: author.name })
@@ -86,6 +89,7 @@ export async function getTaskDetail(db: Executor, caller: Principal, taskId: str
       .orderBy(desc(messages.id))
       .limit(THREAD_LIMIT),
     readTaskTests(db, taskId),
+    commentsOf(db, taskId),
   ]);
   return {
     task,
@@ -122,5 +126,6 @@ export async function getTaskDetail(db: Executor, caller: Principal, taskId: str
     outputTail: outputTail.reverse().map((r) => ({ seq: r.seq, item: r.item, fence: r.fence, authorId: r.authorId, createdAt: r.createdAt.toISOString() })),
     thread: thread.reverse().map(toMessageView),
     tests,
+    comments,
   };
 }

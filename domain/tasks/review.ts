@@ -1,4 +1,5 @@
-// The approver's verdict: ACCEPT → done; REJECT with a reason → back in progress for the same owner. An ACCEPT
+// The approver's verdict: ACCEPT → done; REJECT (request changes) with a reason, and the reviewer's pending line
+// comments, → back in progress for the same owner. An ACCEPT
 // passes the tests' gate (./tests.ts): its target tests pass and nothing is newly broken, or a human overrules it.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
@@ -12,6 +13,7 @@ import { openFocusWindow } from "../rooms/focus";
 import { requireMove } from "./moves";
 import { leaseEnd } from "./lease";
 import { announceVerdict } from "./announce-review";
+import { sendPendingComments } from "./comments";
 import { readTaskTests } from "./tests";
 import { textField } from "./text";
 import { lockTask, readTaskView, type TaskView } from "./view";
@@ -37,7 +39,12 @@ export async function reviewTask(db: Db, caller: Principal, taskId: string, inpu
     const ownerId = task.ownerId!;
     const reason = input.reason || null;
     const overruled = input.verdict === "accept" ? await passTestsGate(tx, caller, task.id, task.number, input.overrule) : null;
-    await tx.insert(taskReviews).values({ taskId: task.id, reviewerId: caller.id, ownerId, verdict: input.verdict, reason, createdAt: now });
+    const [review] = await tx
+      .insert(taskReviews)
+      .values({ taskId: task.id, reviewerId: caller.id, ownerId, verdict: input.verdict, reason, createdAt: now })
+      .returning({ id: taskReviews.id });
+    // The reviewer's pending line comments go with the verdict: for a rejection, they are what to rework.
+    const comments = await sendPendingComments(tx, caller.id, task.id, review.id);
     // Rework is not a new claim: the owner keeps its fence and gets a fresh lease.
     const next = input.verdict === "accept" ? { status: "done" as const } : { status: "in_progress" as const, leaseExpiresAt: leaseEnd(task, now) };
     await tx
@@ -49,7 +56,16 @@ export async function reviewTask(db: Db, caller: Principal, taskId: string, inpu
       actor: caller.id,
       taskId: task.id,
       t: now,
-      data: { number: task.number, verdict: input.verdict, reason, ownerId, reviewerId: caller.id, fence: task.fence, ...(overruled && { overruled }) },
+      data: {
+        number: task.number,
+        verdict: input.verdict,
+        reason,
+        ownerId,
+        reviewerId: caller.id,
+        fence: task.fence,
+        ...(overruled && { overruled }),
+        ...(comments > 0 && { comments }),
+      },
     });
     if (input.verdict === "reject") await openFocusWindow(tx, ownerId, task.id, now);
     return readTaskView(tx, task.id);

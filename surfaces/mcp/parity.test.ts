@@ -30,6 +30,8 @@ const EXCLUDED: Record<string, string> = {
   "POST /api/runs/:id/resume": "human-only: a pause (a spent budget, an operator's stop) is a human's to end (agents get 403)",
   "GET /api/flights/inspect": "human-only: the New flight dialog's look at a folder on this machine (agents get 403)",
   "POST /api/flights/:id/retry": "human-only: the goal's human retries a flight handed back after its model failed (agents get 403)",
+  "POST /api/tasks/:id/comments": "line comments are the humans' review of a diff in the browser; an agent reviewer gives its reasons in review_task's verdict",
+  "DELETE /api/tasks/:id/comments/:commentId": "withdraws a pending line comment, which agents do not write over MCP (POST /api/tasks/:id/comments)",
   "POST /api/flights/:id/merge": "human-only: the goal's human merges an accepted flight into the user's repository (agents get 403)",
   "POST /api/flights/:id/close": "human-only: the goal's human ends a flight without merging (agents get 403)",
   "GET /api/bill": "the humans' spend view; budgets bind Quorum's own workers, which call domain/ directly",

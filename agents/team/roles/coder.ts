@@ -28,9 +28,10 @@ import { flightEnvironment } from "../environment";
 export const MAX_REJECTIONS = 3;
 
 /** What the coder is asked: the task, why it is back when it was sent back, and what an earlier holder left. */
-function taskPrompt(work: FlightWork, reopened: string | null, stored: string | null): string {
+function taskPrompt(work: FlightWork, rework: string | null, reopened: string | null, stored: string | null): string {
   const { task } = work;
   const lines = [`Task #${task.number}: ${task.title}`, task.description, `Acceptance criteria: ${task.acceptanceCriteria}`];
+  if (rework) lines.push(`Your reviewer asked for changes; rework the task from what they said:\n${rework}`);
   if (reopened) lines.push(`This task was sent back after it was accepted, and starts again from ${work.place.branch} as integrated now:\n${reopened}`);
   if (stored) lines.push(stored);
   return lines.join("\n");
@@ -72,7 +73,7 @@ export async function codeNextTask(ctx: TeamContext, me: Member): Promise<boolea
       runId,
       agent: me.principal,
       system: SYSTEM_PROMPTS.coder,
-      task: taskPrompt(step.work, reopened, stored),
+      task: taskPrompt(step.work, step.rework, reopened, stored),
       principles,
       budgetId: step.budgetId,
       taskId: task.id,

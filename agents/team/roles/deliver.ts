@@ -1,5 +1,6 @@
 // When a flight is green, the orchestrator submits its goal to the human who set it, with the proof.
 import { lastSuiteRun, nextGreenGoal } from "../../../domain/flights/deliver";
+import { rejectionsOf } from "../../../domain/flights/work";
 import type { Observation } from "../../../domain/runs/run-events";
 import { submitTask } from "../../../domain/tasks/submit";
 import type { TestResults } from "../../../domain/verification/test-results";
@@ -49,7 +50,15 @@ export async function deliverGreenGoal(ctx: TeamContext): Promise<boolean> {
   await speak(
     db,
     me.principal,
-    { body: `The goal (task #${green.goal.number}) is met and waits for your review: ${green.goal.title}`, performative: "DONE", taskId: green.goal.id },
+    {
+      // Handed in again after a request for changes, it says so: the same words twice are a repeat the relay refuses.
+      body:
+        (await rejectionsOf(db, green.goal.id)) > 0
+          ? `The goal (task #${green.goal.number}) is met again, with the changes you asked for, and waits for your review: ${green.goal.title}`
+          : `The goal (task #${green.goal.number}) is met and waits for your review: ${green.goal.title}`,
+      performative: "DONE",
+      taskId: green.goal.id,
+    },
     clock,
     ctx.pace,
   );

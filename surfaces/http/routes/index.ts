@@ -15,6 +15,7 @@ import { MCP_ROUTES } from "./mcp";
 import { MEMORY_ROUTES } from "./memory";
 import { PRINCIPAL_ROUTES } from "./principals";
 import { RESERVATION_ROUTES } from "./reservations";
+import { REVIEW_COMMENT_ROUTES } from "./review-comments";
 import { ROOM_ROUTES } from "./rooms";
 import type { RouteSpec } from "./route-spec";
 import { RUN_ROUTES } from "./runs";
@@ -27,6 +28,7 @@ export const ROUTES: RouteSpec[] = [
   ...PRINCIPAL_ROUTES,
   ...ROOM_ROUTES,
   ...TASK_ROUTES,
+  ...REVIEW_COMMENT_ROUTES,
   ...DECISION_ROUTES,
   ...COMMITMENT_ROUTES,
   ...MEMORY_ROUTES,

@@ -2,6 +2,7 @@
 // the task board, kept together because the detail embeds the others.
 import { z } from "zod";
 import type { TaskDiff } from "@/domain/flights/task-diff";
+import type { ReviewCommentView } from "@/domain/tasks/comments";
 import type { TaskDetail } from "@/domain/tasks/get";
 import type { OutputItem } from "@/domain/tasks/list-output";
 import type { TaskView } from "@/domain/tasks/view";
@@ -56,11 +57,24 @@ export const taskDiff = open({
   commits: z.array(open({ sha: z.string(), subject: z.string(), author: z.string() })),
 }) satisfies z.ZodType<TaskDiff>;
 export const outputItem = open({ seq: int, item: z.unknown(), fence: int, authorId: uuid, createdAt: when }) satisfies z.ZodType<OutputItem>;
+export const reviewComment = open({
+  id: uuid,
+  authorId: uuid,
+  authorName: z.string(),
+  path: z.string(),
+  side: z.enum(["new", "old"]).describe("`new`: a line of the file as the branch has it; `old`: a removed line, by its old number"),
+  line: int,
+  endLine: int,
+  body: z.string(),
+  pending: z.boolean().describe("not sent with a verdict yet; its author may withdraw it"),
+  createdAt: when,
+}) satisfies z.ZodType<ReviewCommentView>;
 export const taskDetail = open({
   task,
   evidence: z.array(open({ id: int, kind: z.enum(["submission", "reopen"]), authorId: uuid, evidence: z.string(), createdAt: when })),
   reviews: z.array(open({ id: int, reviewerId: uuid, verdict: z.enum(["accept", "reject"]), reason: z.string().nullable(), createdAt: when })),
   adr: open({ id: uuid, title: z.string(), context: z.string(), decision: z.string(), consequences: z.string() }).nullable(),
+  comments: z.array(reviewComment).describe("the reviewers' comments on lines of the diff, oldest first"),
   outputTail: z.array(outputItem),
   thread: z.array(message),
   tests: open({
@@ -83,4 +97,4 @@ export const taskDetail = open({
     }).nullable(),
     refusal: z.string().nullable(),
   }),
-}) satisfies z.ZodType<Pick<TaskDetail, "task" | "outputTail" | "thread">>;
+}) satisfies z.ZodType<Pick<TaskDetail, "task" | "outputTail" | "thread" | "comments">>;
