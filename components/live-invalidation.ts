@@ -64,6 +64,11 @@ const STALE = {
   BudgetAllowanceChanged: SPEND,
   // principals and rooms
   PrincipalCreated: [...ROSTER, k.principals(), k.presence()],
+  InvitationCreated: [k.invitations()],
+  InvitationRevoked: [k.invitations()],
+  InvitationAccepted: [k.invitations(), k.humans(), ...ROSTER, k.principals(), k.presence()],
+  HumanRemoved: [k.humans(), ...ROSTER, k.principals(), k.presence()],
+  HumanRestored: [k.humans(), ...ROSTER, k.principals(), k.presence()],
   AgentKeyIssued: NONE,
   AgentKeyRotated: NONE,
   AgentKeysRevoked: NONE,

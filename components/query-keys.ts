@@ -112,6 +112,9 @@ export const queryKeys = {
 
   /** The Settings page's webhook endpoints and their recent deliveries. */
   webhooks: family("webhooks"),
+  /** The Settings page's People: open invitations, and the humans who may sign in. */
+  invitations: family("invitations"),
+  humans: family("humans"),
 
   /** The Experiments page's saved tables (files `quorum experiment` writes; no journal event makes them stale). */
   experiments: family("experiments"),

@@ -20,6 +20,7 @@ import { launchFlight } from "../domain/flights/launch";
 import { announceTeamStarted, ensureTeamMember } from "../domain/flights/team-members";
 import { loadRunEvents } from "../domain/journal/load";
 import { claimTask } from "../domain/tasks/claim";
+import { createInvitation } from "../domain/principals/invitations";
 import { appendLooseEvent } from "./fixtures/journal";
 import { makeAgent, makeHuman } from "./helpers";
 import { ROUTES } from "../surfaces/http/routes";
@@ -230,6 +231,10 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     );
     return flight;
   };
+  /** A name nobody has, as principal names are written (no spaces). */
+  const inviteeName = () => `invitee-${randomBytes(5).toString("hex")}`;
+  /** An open invitation the human made, with its token (the link's secret). */
+  const invitation = () => createInvitation(getDb(), team.human, { name: inviteeName() }, systemClock);
   /** A flight whose goal its human accepted: its branch has one reviewed commit, ready to merge. */
   const acceptedFlight = async () => {
     await ensureTeamMember(getDb(), "orchestrator", "orchestrator", 1000, systemClock);
@@ -273,6 +278,13 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     // A fresh agent each time: ending the team's own keys would lock its agents out of every other cell.
     "POST /api/agents/[id]/keys": async () => ({ params: { id: (await makeAgent()).id }, body: {} }),
     "DELETE /api/agents/[id]/keys": async () => ({ params: { id: (await makeAgent()).id } }),
+    "GET /api/invitations": none,
+    "POST /api/invitations": async () => ({ params: {}, body: { name: inviteeName(), expiresInHours: 24 } }),
+    "DELETE /api/invitations/[id]": async () => ({ params: { id: (await invitation()).invitation.id } }),
+    "POST /api/invitations/look": async () => ({ params: {}, body: { token: (await invitation()).token } }),
+    "POST /api/invitations/accept": async () => ({ params: {}, body: { token: (await invitation()).token } }),
+    "GET /api/humans": none,
+    "DELETE /api/humans/[id]": async () => ({ params: { id: (await makeHuman()).id } }),
     "POST /api/agents/[id]/flight-allowance": async () => ({ params: { id: (await makeAgent()).id }, body: { tokens: 100_000 } }),
     "GET /api/bill": none,
     "GET /api/bill/runs": none,

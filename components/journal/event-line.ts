@@ -65,6 +65,11 @@ const LINES: { [K in EventKind]: Line<K> } = {
   BudgetCreated: (d, _e, n) => `funded ${n.who(d.ownerId)} with ${tokens(d.allowance)} tokens`,
   BudgetAllowanceChanged: (d) => `set an allowance to ${tokens(d.allowance)} tokens`,
   // principals and rooms
+  InvitationCreated: (d) => `invited ${d.name}`,
+  InvitationRevoked: (d) => `revoked the invitation of ${d.name}`,
+  InvitationAccepted: (d) => `joined by invitation, as ${d.name}`,
+  HumanRemoved: (d) => `removed ${d.name}`,
+  HumanRestored: (d) => `${d.name} was added back`,
   PrincipalCreated: (d) => `added ${d.kind === "human" ? "the human" : d.kind === "agent" ? "the agent" : ""} ${d.name}${d.role ? ` (${d.role})` : ""}`,
   AgentKeyIssued: (d, _e, n) => `issued a key for ${n.who(d.principalId)}`,
   AgentKeyRotated: (d) => `rotated ${d.name}'s key`,

@@ -1,6 +1,8 @@
 "use client";
-// The Settings page: for now, the webhooks that tell people outside the browser what waits for them.
+// The Settings page: the people who work here (invitations, removal), and the webhooks that tell people outside
+// the browser what waits for them.
 import { useMe } from "../session";
+import { People } from "./people";
 import { useWebhooks } from "./use-webhooks";
 import { WebhookForm } from "./webhook-form";
 import { WebhookList } from "./webhook-list";
@@ -10,26 +12,30 @@ export function SettingsView() {
   const human = me?.kind === "human";
   const webhooks = useWebhooks(human);
   return (
-    <section aria-labelledby="webhooks-title" className="space-y-4">
-      <div>
-        <h1 id="webhooks-title" className="text-lg font-semibold">
-          Webhooks
-        </h1>
-        <p className="mt-1 text-xs text-neutral-500 dark:text-neutral-400">
-          Signed POSTs (Standard Webhooks) when an escalation opens or resolves, a review waits for a human, a budget runs out, a lease expires, an agent stalls or a decision
-          resolves. Failures retry with the same webhook-id for up to 24 hours.
-        </p>
-      </div>
-      {me && !human && <p className="text-sm text-neutral-600 dark:text-neutral-300">Only humans manage webhooks.</p>}
-      {webhooks.isPending && human && <div className="h-24 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" aria-busy />}
-      {webhooks.isError && <p className="text-sm text-red-600">Could not load webhooks: {webhooks.error.message}</p>}
-      {webhooks.data && (
-        <>
-          <WebhookForm eventTypes={webhooks.data.eventTypes} />
-          <WebhookList items={webhooks.data.items} />
-        </>
-      )}
-    </section>
+    <div className="space-y-8">
+      <h1 className="sr-only">Settings</h1>
+      {human && <People />}
+      <section aria-labelledby="webhooks-title" className="space-y-4">
+        <div>
+          <h2 id="webhooks-title" className="text-lg font-semibold">
+            Webhooks
+          </h2>
+          <p className="mt-1 text-xs text-neutral-500 dark:text-neutral-400">
+            Signed POSTs (Standard Webhooks) when an escalation opens or resolves, a review waits for a human, a budget runs out, a lease expires, an agent stalls or a decision
+            resolves. Failures retry with the same webhook-id for up to 24 hours.
+          </p>
+        </div>
+        {me && !human && <p className="text-sm text-neutral-600 dark:text-neutral-300">Only humans manage webhooks.</p>}
+        {webhooks.isPending && human && <div className="h-24 animate-pulse rounded bg-neutral-100 dark:bg-neutral-900" aria-busy />}
+        {webhooks.isError && <p className="text-sm text-red-600">Could not load webhooks: {webhooks.error.message}</p>}
+        {webhooks.data && (
+          <>
+            <WebhookForm eventTypes={webhooks.data.eventTypes} />
+            <WebhookList items={webhooks.data.items} />
+          </>
+        )}
+      </section>
+    </div>
   );
 }
 

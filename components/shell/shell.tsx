@@ -104,6 +104,8 @@ export function Shell({ children }: { children: ReactNode }) {
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, [menuOpen]);
+  // An invitation's page is for someone not signed in yet: no frame, no sign-in help.
+  if (pathname.startsWith("/invite/")) return <>{children}</>;
   if (me.isError) {
     if (me.error.status === 401) return <SignedOut />;
     return (

@@ -12,6 +12,8 @@ export const principals = pgTable(
     role: text("role"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+    /** A human another human removed: no session signs them in; their history keeps their name. */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
   },
   (t) => [
     check("principals_kind_check", sql`${t.kind} in ('human', 'agent', 'system')`),
@@ -48,6 +50,32 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("sessions_principal_idx").on(t.principalId)],
+);
+
+/**
+ * Invitations a human made for a teammate: a link shown once (its token stored as a hash), for a name, until it
+ * expires, is accepted (the human is created then, `acceptedBy`) or revoked.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tokenHash: text("token_hash").notNull().unique(),
+    name: text("name").notNull(),
+    createdBy: uuid("created_by")
+      .notNull()
+      .references(() => principals.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: uuid("accepted_by").references(() => principals.id),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("invitations_open_idx").on(t.expiresAt).where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    check("invitations_ends_once_check", sql`${t.acceptedAt} is null or ${t.revokedAt} is null`),
+    check("invitations_accepted_by_check", sql`(${t.acceptedAt} is null) = (${t.acceptedBy} is null)`),
+  ],
 );
 
 /** One-time sign-in links (15 minutes, single use). */

@@ -10,8 +10,8 @@ import { adrs, events, tasks } from "../../db/schema";
 import { acceptByHand, commitOnBranch, gitIn, handBackByHand } from "../../test/fixtures/accepted-flight";
 import { fixtureRepo } from "../../test/fixtures/repos";
 import { makeAgent, makeHuman } from "../../test/helpers";
+import { refusalOf } from "../../test/fixtures/refusal";
 import { systemClock } from "../clock";
-import { QuorumError } from "../errors";
 import { closeFlight, mergeFlight } from "./end";
 import { launchFlight } from "./launch";
 import { ensureTeamMember } from "./team-members";
@@ -43,12 +43,6 @@ async function acceptedFlight(files?: Record<string, string>) {
   return { db, repo, human, coder, flight, reviewed };
 }
 
-async function refusal(promise: Promise<unknown>): Promise<QuorumError> {
-  const error = await promise.catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(QuorumError);
-  return error as QuorumError;
-}
-
 const head = (repo: string, ref = "main") => gitIn(repo, ["rev-parse", ref]);
 
 describe("Merge", () => {
@@ -66,7 +60,7 @@ describe("Merge", () => {
       .from(events)
       .where(and(eq(events.kind, "FlightMerged"), eq(events.taskId, flight.goalTaskId)));
     expect(merged.data).toMatchObject({ how: "fast-forward", into: "main", commit: reviewed });
-    expect((await refusal(mergeFlight(db, human, flight.id, systemClock))).code).toBe("flight_ended");
+    expect((await refusalOf(mergeFlight(db, human, flight.id, systemClock))).code).toBe("flight_ended");
   });
 
   it("makes a merge commit when the branch moved on since the flight started, naming the human when the repository names nobody", async () => {
@@ -87,7 +81,7 @@ describe("Merge", () => {
     const { db, repo, human, flight } = await acceptedFlight();
     const before = head(repo);
     writeFileSync(join(repo, "src/parse.js"), "// the user's unsaved idea\n");
-    const error = await refusal(mergeFlight(db, human, flight.id, systemClock));
+    const error = await refusalOf(mergeFlight(db, human, flight.id, systemClock));
     expect(error.status).toBe(409);
     expect(error.code).toBe("merge_refused");
     expect(error.message).toMatch(/local changes to the following files would be overwritten[\s\S]*src\/parse\.js/);
@@ -108,7 +102,7 @@ describe("Merge", () => {
     writeFileSync(join(repo, "src/parse.js"), "export const parse = () => 'mine';\n");
     gitIn(repo, ["commit", "-qam", "The user's own parse"]);
     const before = head(repo);
-    const error = await refusal(mergeFlight(db, human, flight.id, systemClock));
+    const error = await refusalOf(mergeFlight(db, human, flight.id, systemClock));
     expect(error.code).toBe("merge_refused");
     expect(error.message).toMatch(/would conflict[\s\S]*src\/parse\.js/);
     expect(head(repo)).toBe(before);
@@ -127,13 +121,13 @@ describe("Merge", () => {
   it("is refused when the flight's branch moved since the review, or the goal is not accepted, or the caller is not the goal's human", async () => {
     const { db, repo, human, coder, flight, reviewed } = await acceptedFlight();
     commitOnBranch(repo, flight.branch!, reviewed, { "extra.js": "// unreviewed\n" }, "Slipped in after the review");
-    expect((await refusal(mergeFlight(db, human, flight.id, systemClock))).message).toMatch(/not the reviewed/);
-    expect((await refusal(mergeFlight(db, coder, flight.id, systemClock))).status).toBe(403);
-    expect((await refusal(mergeFlight(db, await makeHuman(), flight.id, systemClock))).status).toBe(403);
+    expect((await refusalOf(mergeFlight(db, human, flight.id, systemClock))).message).toMatch(/not the reviewed/);
+    expect((await refusalOf(mergeFlight(db, coder, flight.id, systemClock))).status).toBe(403);
+    expect((await refusalOf(mergeFlight(db, await makeHuman(), flight.id, systemClock))).status).toBe(403);
 
     const inReview = await launchOn(parserRepo(), human);
     await handBackByHand(db, inReview, coder);
-    const error = await refusal(mergeFlight(db, human, inReview.id, systemClock));
+    const error = await refusalOf(mergeFlight(db, human, inReview.id, systemClock));
     expect(error.code).toBe("not_accepted");
     expect(error.message).toMatch(/waiting for your review: accept its goal/);
   });
@@ -146,7 +140,7 @@ describe("Close", () => {
     await closeFlight(db, human, flight.id, { reason: "We went another way." }, systemClock);
     expect(await readFlight(db, flight.id)).toMatchObject({ stage: "closed", closed: { reason: "We went another way." } });
     expect(head(repo)).toBe(before);
-    expect((await refusal(mergeFlight(db, human, flight.id, systemClock))).code).toBe("flight_ended");
+    expect((await refusalOf(mergeFlight(db, human, flight.id, systemClock))).code).toBe("flight_ended");
 
     const second = await launchOn(parserRepo(), human);
     await handBackByHand(db, second, await makeAgent());
@@ -162,6 +156,6 @@ describe("Close", () => {
     const repo = parserRepo();
     const human = await makeHuman();
     const flight = await launchOn(repo, human);
-    expect((await refusal(closeFlight(db, human, flight.id, { reason: "Too slow." }, systemClock))).code).toBe("still_flying");
+    expect((await refusalOf(closeFlight(db, human, flight.id, { reason: "Too slow." }, systemClock))).code).toBe("still_flying");
   });
 });

@@ -22,6 +22,11 @@ export const EVENT_KINDS = [
   "BudgetAllowanceChanged",
   // principals and rooms
   "PrincipalCreated",
+  "InvitationCreated",
+  "InvitationRevoked",
+  "InvitationAccepted",
+  "HumanRemoved",
+  "HumanRestored",
   "AgentKeyIssued",
   "AgentKeyRotated",
   "AgentKeysRevoked",

@@ -102,6 +102,13 @@ export interface EventPayloads {
   BudgetAllowanceChanged: { budgetId: string; allowance: number; previous: number };
   // principals and rooms
   PrincipalCreated: { principalId: string; kind: "human" | "agent" | "system"; name: string; role: string | null };
+  /** A human invited a teammate by name; the link's token is never journalled. */
+  InvitationCreated: { invitationId: string; name: string; expiresAt: string };
+  InvitationRevoked: { invitationId: string; name: string };
+  InvitationAccepted: { invitationId: string; principalId: string; name: string };
+  /** A human removed another: their sessions ended; `quorum human add` brings them back (HumanRestored). */
+  HumanRemoved: { principalId: string; name: string };
+  HumanRestored: { principalId: string; name: string };
   AgentKeyIssued: { principalId: string };
   /** A new key issued and the `revoked` live ones ended with it; never the key itself. */
   AgentKeyRotated: { principalId: string; name: string; revoked: number };

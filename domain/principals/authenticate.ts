@@ -30,7 +30,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * needs the JSON content type: a form sends no other method, and another site's script sending one
  * (a bodiless DELETE, say) must first pass a CORS preflight, which Quorum never grants.
  */
-function crossSiteRefusal(request: RequestCredentials): QuorumError | null {
+export function crossSiteRefusal(request: RequestCredentials): QuorumError | null {
   const method = request.method.toUpperCase();
   if (SAFE_METHODS.has(method)) return null;
   if (method === "POST" && !(request.contentType ?? "").toLowerCase().startsWith("application/json")) {
@@ -73,7 +73,7 @@ async function principalOf(db: Db, by: "key" | "session", hash: string, now: Dat
       : await sql<Principal[]>`
           with found as (
             select p.id, p.kind, p.name, p.role from sessions s join principals p on p.id = s.principal_id
-            where s.token_hash = ${hash} and s.expires_at > ${at}::timestamptz
+            where s.token_hash = ${hash} and s.expires_at > ${at}::timestamptz and p.removed_at is null
           ), seen as (
             update principals set last_seen_at = ${at}::timestamptz from found
             where ${touch}::boolean and principals.id = found.id and (principals.last_seen_at is null or principals.last_seen_at < ${stale}::timestamptz)

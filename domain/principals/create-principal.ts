@@ -33,7 +33,7 @@ export type CreateAgentInput = z.infer<typeof createAgentInput>;
 const REGISTRATION_LOCK = 8451130;
 
 /** Inserts a principal and its PrincipalCreated event inside the caller's transaction. */
-async function insertPrincipal(tx: Tx, values: { kind: "human" | "agent"; name: string; role: string | null }, actor: string | null, now: Date) {
+export async function insertPrincipal(tx: Tx, values: { kind: "human" | "agent"; name: string; role: string | null }, actor: string | null, now: Date) {
   // Registrations take turns, so two look-alikes registered at once cannot both pass the check.
   await tx.execute(sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`);
   const names = (await tx.select({ name: principals.name }).from(principals)).map((row) => row.name);
@@ -73,6 +73,7 @@ export async function ensureHuman(db: Db, name: string, clock: Clock): Promise<P
     return toPrincipal(row);
   };
   const [existing] = await db.select().from(principals).where(eq(principals.name, name));
+  if (existing?.removedAt) return restoreHuman(db, existing.id, clock);
   if (existing) return found(existing);
   return db.transaction(async (tx) => {
     // Looked up again under the registrations' lock: two hosts starting at once on one database both ensure the same
@@ -80,6 +81,16 @@ export async function ensureHuman(db: Db, name: string, clock: Clock): Promise<P
     await tx.execute(sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`);
     const [registered] = await tx.select().from(principals).where(eq(principals.name, name));
     return registered ? found(registered) : insertPrincipal(tx, { kind: "human", name, role: null }, null, clock.now());
+  });
+}
+
+/** A removed human added again (`quorum human add NAME`): they may sign in once more. */
+async function restoreHuman(db: Db, id: string, clock: Clock): Promise<Principal> {
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(principals).set({ removedAt: null }).where(eq(principals.id, id)).returning();
+    await appendEvent(tx, { kind: "HumanRestored", actor: null, t: now, data: { principalId: row.id, name: row.name } });
+    return toPrincipal(row);
   });
 }
 

@@ -5,8 +5,8 @@ export function newSecret(prefix: string): string {
   return `${prefix}_${randomBytes(32).toString("base64url")}`;
 }
 
-/** What the keys and tokens Quorum mints look like in any text: agent keys (qk_), sign-in tokens (qs_), session cookies (qc_). */
-export const MINTED_SECRET_SHAPE = /\bq[kcs]_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/;
+/** What the keys and tokens Quorum mints look like in any text: agent keys (qk_), sign-in tokens (qs_), session cookies (qc_), invitations (qi_). */
+export const MINTED_SECRET_SHAPE = /\bq[kcsi]_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/;
 
 /** The secrets carry 256 random bits, so a fast unsalted hash is enough to make a leak useless. */
 export function hashSecret(secret: string): string {

@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { events } from "../../db/schema";
 import { makeAgent, makeHuman } from "../../test/helpers";
+import { refusalOf } from "../../test/fixtures/refusal";
 import { systemClock } from "../clock";
-import { QuorumError } from "../errors";
 import { claimTask } from "./claim";
 import { addReviewComment, commentLine, commentsOf, commentsOfReview, withdrawReviewComment } from "./comments";
 import { createTask } from "./create";
@@ -22,12 +22,6 @@ async function taskInReview() {
   const { fence } = await claimTask(db, coder, task.id, systemClock);
   await submitTask(db, coder, task.id, { fence, summary: "handled it", evidence: "2 passed" }, systemClock);
   return { db, human, coder, task };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<QuorumError> {
-  const error = await promise.catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(QuorumError);
-  return error as QuorumError;
 }
 
 describe("line comments", () => {
@@ -52,8 +46,8 @@ describe("line comments", () => {
   it("are refused to anyone but the approver, outside review, and for a path outside the repository or a backwards range", async () => {
     const { db, human, coder, task } = await taskInReview();
     const comment = { path: "src/parse.js", line: 2, body: "Here." };
-    expect((await refusal(addReviewComment(db, coder, task.id, comment, systemClock))).status).toBe(403);
-    expect((await refusal(addReviewComment(db, await makeHuman(), task.id, comment, systemClock))).status).toBe(403);
+    expect((await refusalOf(addReviewComment(db, coder, task.id, comment, systemClock))).status).toBe(403);
+    expect((await refusalOf(addReviewComment(db, await makeHuman(), task.id, comment, systemClock))).status).toBe(403);
     for (const path of ["../etc/passwd", "/etc/passwd", "src//parse.js", "src/./parse.js"]) {
       await expect(addReviewComment(db, human, task.id, { ...comment, path }, systemClock)).rejects.toThrow(/relative to the repository/);
     }
@@ -61,7 +55,7 @@ describe("line comments", () => {
     await expect(addReviewComment(db, human, task.id, { ...comment, path: "src/pa\u0007rse.js" }, systemClock)).rejects.toThrow(/no control characters/);
     await expect(addReviewComment(db, human, task.id, { ...comment, body: "   " }, systemClock)).rejects.toThrow(/say what should change here/);
     await reviewTask(db, human, task.id, { verdict: "accept" }, systemClock);
-    const late = await refusal(addReviewComment(db, human, task.id, comment, systemClock));
+    const late = await refusalOf(addReviewComment(db, human, task.id, comment, systemClock));
     expect([late.status, late.code]).toEqual([409, "wrong_status"]);
     expect(await commentsOf(db, task.id)).toEqual([]);
   });
@@ -69,8 +63,8 @@ describe("line comments", () => {
   it("can be withdrawn while pending, by their author only", async () => {
     const { db, human, coder, task } = await taskInReview();
     const comment = await addReviewComment(db, human, task.id, { path: "src/parse.js", line: 1, body: "Not this one after all." }, systemClock);
-    expect((await refusal(withdrawReviewComment(db, coder, task.id, comment.id, systemClock))).status).toBe(403);
-    expect((await refusal(withdrawReviewComment(db, human, task.id, "not-a-comment", systemClock))).status).toBe(404);
+    expect((await refusalOf(withdrawReviewComment(db, coder, task.id, comment.id, systemClock))).status).toBe(403);
+    expect((await refusalOf(withdrawReviewComment(db, human, task.id, "not-a-comment", systemClock))).status).toBe(404);
     await withdrawReviewComment(db, human, task.id, comment.id, systemClock);
     expect(await commentsOf(db, task.id)).toEqual([]);
     const [withdrawn] = await db
@@ -92,7 +86,7 @@ describe("line comments", () => {
       .from(events)
       .where(and(eq(events.kind, "TaskReviewed"), eq(events.taskId, task.id)));
     expect(reviewed.data).toMatchObject({ verdict: "reject", comments: 2 });
-    const sent = await refusal(withdrawReviewComment(db, human, task.id, first.id, systemClock));
+    const sent = await refusalOf(withdrawReviewComment(db, human, task.id, first.id, systemClock));
     expect([sent.status, sent.code]).toEqual([409, "comment_sent"]);
     const [review] = (await getTaskDetail(db, coder, task.id)).reviews;
     expect((await commentsOfReview(db, review.id)).map(commentLine)).toEqual(["- src/parse.js:2: Return [] for an empty string.", "- src/parse.js:5-7: Trim each field."]);

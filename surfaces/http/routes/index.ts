@@ -10,6 +10,7 @@ import { DECISION_ROUTES } from "./decisions";
 import { DIAGNOSIS_ROUTES } from "./diagnosis";
 import { EXPERIMENT_ROUTES } from "./experiments";
 import { FLIGHT_ROUTES } from "./flights";
+import { INVITATION_ROUTES } from "./invitations";
 import { JOURNAL_ROUTES } from "./journal";
 import { MCP_ROUTES } from "./mcp";
 import { MEMORY_ROUTES } from "./memory";
@@ -26,6 +27,7 @@ import { WEBHOOK_ROUTES } from "./webhooks";
 export const ROUTES: RouteSpec[] = [
   ...SERVICE_ROUTES,
   ...PRINCIPAL_ROUTES,
+  ...INVITATION_ROUTES,
   ...ROOM_ROUTES,
   ...TASK_ROUTES,
   ...REVIEW_COMMENT_ROUTES,
