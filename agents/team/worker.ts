@@ -96,10 +96,10 @@ export interface WorkerOptions {
 
 /**
  * While the orchestrator is hosted, the goals of its working flights stay held (domain/flights/goal-hold.ts):
- * checked six times a lease (at most every 5 s), on a timer of its own, so a long step cannot starve it.
+ * checked ten times a lease (at most every 5 s), on a timer of its own, so a long step cannot starve it.
  */
 function holdGoalsWhileWorking(ctx: TeamContext, signal: AbortSignal, log: (line: string) => void): Promise<void> {
-  const every = Math.max(500, Math.min(5_000, (globalLeaseSeconds() * 1_000) / 6));
+  const every = Math.max(500, Math.min(5_000, (globalLeaseSeconds() * 1_000) / 10));
   return (async () => {
     while (!signal.aborted) {
       await holdFlightGoals(ctx.db, ctx.team.orchestrator.principal, ctx.clock).catch((error: unknown) =>
