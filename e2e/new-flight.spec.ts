@@ -43,6 +43,20 @@ test("with a scripted team, New flight says how to set QUORUM_MODEL, still looks
   await expect(page.getByTestId("page-error")).toHaveCount(0);
   await snap(page, "new-flight-not-a-repository-1440");
 
+  // Typing on: the old path's reason goes at once, before the new path is looked at.
+  await dialog.getByLabel("Repository folder").pressSequentially("/x");
+  await expect(dialog.getByText(`${plain} is not a git repository`)).toHaveCount(0);
+
+  // Each field is checked as it is typed, against what it holds now.
+  await dialog.getByLabel("Allowance (tokens)").fill("12");
+  await expect(dialog.getByText("Whole tokens, 1,000 to 1,000,000,000.")).toBeVisible();
+  await dialog.getByLabel("Allowance (tokens)").fill("12000");
+  await expect(dialog.getByText("Whole tokens, 1,000 to 1,000,000,000.")).toHaveCount(0);
+  await dialog.getByLabel("Allowance (tokens)").fill("");
+  await dialog.getByLabel("Goal").fill("x");
+  await dialog.getByLabel("Goal").fill("");
+  await expect(dialog.getByText("A flight needs a goal.")).toBeVisible();
+
   // A repository: where the flight would start from, and its test command detected.
   const { repo } = twoFailuresRepo();
   await dialog.getByLabel("Repository folder").fill(repo);

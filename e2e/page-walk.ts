@@ -96,7 +96,7 @@ export async function documentOverflow(page: Page): Promise<string | null> {
   return scrollWidth > innerWidth ? `${scrollWidth} px wide (${culprit})` : null;
 }
 
-/** The scrollers (the document among them) whose content is wider than they are. */
+/** The scrollers (the document among them) whose content is wider than they are, but for those made to scroll sideways (`data-scrolls="sideways"`: the board's columns). */
 export async function sidewaysScrollers(page: Page): Promise<string[]> {
   return await page.evaluate(() => {
     const name = (el: Element) =>
@@ -106,6 +106,7 @@ export async function sidewaysScrollers(page: Page): Promise<string[]> {
         .join(".")}`;
     const scrollers = [document.documentElement, ...document.querySelectorAll("body *")].filter((el) => {
       const overflow = getComputedStyle(el).overflowX;
+      if (el.getAttribute("data-scrolls") === "sideways") return false;
       return el === document.documentElement || overflow === "auto" || overflow === "scroll";
     });
     return scrollers.filter((el) => el.scrollWidth > el.clientWidth).map((el) => `${name(el)} ${el.scrollWidth} > ${el.clientWidth}`);

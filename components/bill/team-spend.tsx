@@ -16,13 +16,22 @@ export function TeamSpend() {
   const level = budgetLevel(used, team.left !== null && team.left <= 0);
   return (
     <Link href="/bill" className="hover:underline" data-testid="team-spend" data-tokens={spent.tokens}>
+      {/* On a phone the words shorten ("2.3k today · 2.3k / 980k") so the strip fits 390 px whole. */}
       <strong className="tabular-nums">{formatTokens(spent.tokens)}</strong>
-      <span className="text-neutral-500 dark:text-neutral-400"> tokens today</span>
-      {Object.keys(prices).length > 0 && <span className="tabular-nums text-neutral-500 dark:text-neutral-400"> ({formatMoney(spent.cost, currency)})</span>}
+      <span className="text-neutral-500 dark:text-neutral-400">
+        <span className="max-md:hidden"> tokens</span> today
+      </span>
+      {Object.keys(prices).length > 0 && <span className="tabular-nums text-neutral-500 max-md:hidden dark:text-neutral-400"> ({formatMoney(spent.cost, currency)})</span>}
       {team.allowance !== null && (
-        <span className={`tabular-nums ${LEVEL[level]}`}>
+        <span className={`tabular-nums ${LEVEL[level]}`} title={`budget: ${formatTokens(team.spent)} of ${formatTokens(team.allowance)} tokens used`}>
           {" "}
-          · budget {formatTokens(team.spent)} of {formatTokens(team.allowance)} used{level !== "ok" ? " ⚠" : ""}
+          · <span className="max-md:hidden">budget </span>
+          {formatTokens(team.spent)}
+          <span className="max-md:hidden"> of </span>
+          <span className="md:hidden"> / </span>
+          {formatTokens(team.allowance)}
+          <span className="max-md:hidden"> used</span>
+          {level !== "ok" ? " ⚠" : ""}
         </span>
       )}
     </Link>

@@ -1,9 +1,10 @@
 "use client";
 // The Board page: four columns plus a collapsed Cancelled row, a filter (`/`), create (`c`), and the drawer.
 import { useSearchParams } from "next/navigation";
-import { Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { type RefObject, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useMe } from "../session";
 import { Column, useCancelledCount } from "./column";
+import { useColumn } from "./use-board";
 import { CreateTaskDialog } from "./create-task-dialog";
 import { FlightStrip } from "./flight-strip";
 import { NewFlightButton } from "./new-flight-button";
@@ -26,6 +27,28 @@ function OpenFromUrl({ onOpen }: { onOpen: (id: string, review: boolean) => void
   return null;
 }
 
+/**
+ * On a phone the board shows one column at a time: it opens on the first column with tasks in it, not on an
+ * empty Ready, once the four columns have loaded (and only then, so it never pulls the page from under a swipe).
+ */
+function useFirstBusyColumn(columns: RefObject<HTMLDivElement | null>) {
+  const ready = useColumn("ready");
+  const inProgress = useColumn("in_progress");
+  const review = useColumn("review");
+  const done = useColumn("done");
+  const placed = useRef(false);
+  const counts = [ready, inProgress, review, done].map((q) => (q.data ? q.data.pages[0].items.length : null));
+  useEffect(() => {
+    const container = columns.current;
+    if (placed.current || !container || counts.some((n) => n === null)) return;
+    placed.current = true;
+    if (!window.matchMedia("(max-width: 767px)").matches) return;
+    const first = counts.findIndex((n) => (n ?? 0) > 0);
+    const target = first > 0 ? container.querySelector<HTMLElement>(`[data-testid="column-${COLUMNS[first].status}"]`) : null;
+    target?.scrollIntoView({ inline: "start", block: "nearest", behavior: "instant" });
+  });
+}
+
 export function BoardView() {
   const me = useMe();
   const [filter, setFilter] = useState("");
@@ -34,6 +57,8 @@ export function BoardView() {
   const [creating, setCreating] = useState(false);
   const [showCancelled, setShowCancelled] = useState(false);
   const filterInput = useRef<HTMLInputElement>(null);
+  const columns = useRef<HTMLDivElement>(null);
+  useFirstBusyColumn(columns);
   const cancelledCount = useCancelledCount();
   const openFromUrl = useCallback((id: string, review: boolean) => {
     setSelected(id);
@@ -96,7 +121,13 @@ export function BoardView() {
           </button>
         </div>
         <FlightStrip />
-        <div className="relative flex min-h-0 flex-1 snap-x snap-mandatory gap-3 overflow-x-auto px-3 pt-4 pb-2 md:snap-none md:gap-4 md:px-6" data-testid="board-columns">
+        <div
+          ref={columns}
+          className="relative flex min-h-0 flex-1 snap-x snap-mandatory scroll-px-3 gap-3 overflow-x-auto px-3 pt-4 pb-2 md:snap-none md:gap-4 md:px-6"
+          data-testid="board-columns"
+          // Made to scroll sideways: a phone shows one column at a time, and a drawer beside the board never squeezes them.
+          data-scrolls="sideways"
+        >
           {COLUMNS.map((column) => (
             <Column key={column.status} {...column} filter={filter} selected={selected} onOpen={openCard} />
           ))}

@@ -1,5 +1,6 @@
 "use client";
-// One column of the board: its cards (filtered), a skeleton while loading, and more on demand.
+// One column of the board: its cards (filtered), a skeleton while loading, and more on demand. A column never
+// narrows below 14rem: with a task's drawer open the board scrolls sideways instead of squeezing the cards.
 import { STATUS_DOT } from "./status-badge";
 import { TaskCard } from "./task-card";
 import type { Task, TaskStatus } from "./types";
@@ -44,7 +45,7 @@ export function Column({
     <section
       aria-label={label}
       data-testid={`column-${status}`}
-      className={layout === "column" ? "flex min-h-0 w-[calc(100vw-1.5rem)] shrink-0 snap-start flex-col md:w-auto md:min-w-40 md:flex-1 md:shrink" : ""}
+      className={layout === "column" ? "flex min-h-0 w-[calc(100vw-1.5rem)] shrink-0 snap-start flex-col md:w-auto md:min-w-56 md:flex-1 md:shrink" : ""}
     >
       {layout === "column" && (
         <h2 className="flex items-center gap-2 px-1 pb-2 text-xs font-semibold tracking-wide text-neutral-600 uppercase dark:text-neutral-300">

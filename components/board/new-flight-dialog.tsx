@@ -30,6 +30,19 @@ function setupHint(inspection: RepositoryInspection | undefined, setup: string, 
   return `${found.source === "file" ? "The repository's own .quorum/setup." : "Detected from its lockfiles."} ${limits}`;
 }
 
+type Checked = "repo" | "goal" | "allowance";
+
+/** What is wrong with each field as it stands now, as the server would say it (checked as the human types). */
+function problemsOf(values: Record<Checked, string>): Partial<Record<Checked, string>> {
+  const found: Partial<Record<Checked, string>> = {};
+  if (!values.repo.trim()) found.repo = "Name the repository's folder.";
+  if (!values.goal.trim()) found.goal = "A flight needs a goal.";
+  if (values.goal.trim().length > 4000) found.goal = "At most 4000 characters.";
+  const tokens = Number(values.allowance.replaceAll(",", "").replaceAll("_", ""));
+  if (values.allowance.trim() && !(Number.isInteger(tokens) && tokens >= 1_000 && tokens <= 1_000_000_000)) found.allowance = "Whole tokens, 1,000 to 1,000,000,000.";
+  return found;
+}
+
 /** How long typing pauses before the folder is looked at. */
 const INSPECT_AFTER_MS = 400;
 
@@ -101,7 +114,10 @@ export function NewFlightDialog({ open, onClose, onStarted }: { open: boolean; o
   const [setupCommand, setSetupCommand] = useState("");
   const [setupEdited, setSetupEdited] = useState(false);
   const [allowance, setAllowance] = useState("");
-  const [problems, setProblems] = useState<Record<string, string>>({});
+  // A field's problem shows once the human has typed in it (or tried to start), and always for what it holds now.
+  const [touched, setTouched] = useState<Partial<Record<Checked, boolean>>>({});
+  // What the last start sent: the server's refusal of a field stands only while that field still holds it.
+  const [sent, setSent] = useState<Record<string, string> | null>(null);
   const pathField = useFocusWhen<HTMLInputElement>(open);
   const looked = useDebounced(repo.trim(), INSPECT_AFTER_MS);
   const inspection = useInspection(open ? looked : "");
@@ -133,44 +149,57 @@ export function NewFlightDialog({ open, onClose, onStarted }: { open: boolean; o
 
   function close() {
     start.reset();
-    setProblems({});
+    setTouched({});
+    setSent(null);
     onClose();
   }
 
   const canFly = team.data !== undefined && team.data.mode !== null && team.data.mode !== "scripted";
 
+  const current = problemsOf({ repo, goal, allowance });
+  const fieldsNow: Record<string, string> = {
+    repo: repo.trim(),
+    goal: goal.trim(),
+    testCommand: testCommand.trim(),
+    setupCommand: setupCommand.trim(),
+    allowance: allowance.trim(),
+  };
+  const problems: Partial<Record<Checked, string>> = Object.fromEntries(Object.entries(current).filter(([field]) => touched[field as Checked]));
+  const touch = (field: Checked) => setTouched((t) => (t[field] ? t : { ...t, [field]: true }));
+
   function validate(): boolean {
-    const found: Record<string, string> = {};
-    if (!repo.trim()) found.repo = "Name the repository's folder.";
-    if (!goal.trim()) found.goal = "A flight needs a goal.";
-    if (goal.trim().length > 4000) found.goal = "At most 4000 characters.";
-    const tokens = Number(allowance.replaceAll(",", "").replaceAll("_", ""));
-    if (allowance.trim() && !(Number.isInteger(tokens) && tokens >= 1_000 && tokens <= 1_000_000_000)) found.allowance = "Whole tokens, 1,000 to 1,000,000,000.";
-    setProblems(found);
-    return Object.keys(found).length === 0;
+    setTouched({ repo: true, goal: true, allowance: true });
+    return Object.keys(current).length === 0;
   }
 
-  const submit = () =>
-    start.mutate({
+  const submit = () => {
+    const input: Input = {
       repo: repo.trim(),
       goal: goal.trim(),
       ...(testCommand.trim() && { testCommand: testCommand.trim() }),
       // Sent only when the human changed it (empty then means: no setup); otherwise the server decides as the dialog showed.
       ...(setupEdited && setupCommand.trim() !== (inspection.data?.setup?.command ?? "") && { setupCommand: setupCommand.trim() }),
       ...(allowance.trim() && { allowance: Number(allowance.replaceAll(",", "").replaceAll("_", "")) }),
-    });
+    };
+    setSent(fieldsNow);
+    start.mutate(input);
+  };
 
   // The server's refusal by field: a 400 naming no field is about the repository (inspectRepository's reasons).
   const refusal = start.error;
   const issues = Array.isArray(refusal?.body.issues) ? (refusal.body.issues as { path: (string | number)[]; message: string }[]) : [];
-  const fieldRefusal = (field: string) => issues.find((i) => i.path[0] === field)?.message;
-  const repoRefusal = refusal?.status === 400 && issues.length === 0 ? refusal.message : fieldRefusal("repo");
+  // The value each field held when it was sent, against what it holds now.
+  const unchanged = (field: string) => sent !== null && sent[field] === fieldsNow[field];
+  const fieldRefusal = (field: string) => (unchanged(field) ? issues.find((i) => i.path[0] === field)?.message : undefined);
+  const repoRefusal = refusal?.status === 400 && issues.length === 0 ? (unchanged("repo") ? refusal.message : undefined) : fieldRefusal("repo");
   const otherRefusal =
     refusal && !(refusal.status === 400 && (issues.length === 0 || issues.every((i) => ["repo", "goal", "testCommand", "setupCommand", "allowance"].includes(String(i.path[0])))));
 
   const repoNote = problems.repo ?? repoRefusal ?? (looked && looked === repo.trim() && inspection.error ? inspection.error.message : null);
-  const repoHint = inspection.data
-    ? `Starts from ${inspection.data.branch ?? "a detached HEAD"} at ${inspection.data.head.slice(0, 7)} in ${inspection.data.path}; your checkout is never touched.`
+  // What the folder check said is shown only for the path the field holds now, never for one typed before it.
+  const lookedNow = looked === repo.trim() ? inspection.data : undefined;
+  const repoHint = lookedNow
+    ? `Starts from ${lookedNow.branch ?? "a detached HEAD"} at ${lookedNow.head.slice(0, 7)} in ${lookedNow.path}; your checkout is never touched.`
     : "The absolute path of a git repository on the machine Quorum runs on.";
   const testHint = inspection.data
     ? detected
@@ -191,7 +220,10 @@ export function NewFlightDialog({ open, onClose, onStarted }: { open: boolean; o
               {...control}
               ref={pathField}
               value={repo}
-              onChange={(e) => setRepo(e.target.value)}
+              onChange={(e) => {
+                setRepo(e.target.value);
+                touch("repo");
+              }}
               className={`${inputClass} font-mono`}
               name="repo"
               placeholder="/home/you/src/my-app"
@@ -201,7 +233,20 @@ export function NewFlightDialog({ open, onClose, onStarted }: { open: boolean; o
           )}
         </Field>
         <Field label="Goal" hint="What the team should achieve; the orchestrator plans tasks from it." error={problems.goal ?? fieldRefusal("goal")}>
-          {(control) => <textarea {...control} value={goal} onChange={(e) => setGoal(e.target.value)} rows={3} className={inputClass} name="goal" maxLength={4000} />}
+          {(control) => (
+            <textarea
+              {...control}
+              value={goal}
+              onChange={(e) => {
+                setGoal(e.target.value);
+                touch("goal");
+              }}
+              rows={3}
+              className={inputClass}
+              name="goal"
+              maxLength={4000}
+            />
+          )}
         </Field>
         <div className="grid gap-x-3 sm:grid-cols-[minmax(0,1fr)_11rem]">
           <Field label="Test command" hint={testHint} error={fieldRefusal("testCommand")}>
@@ -230,7 +275,10 @@ export function NewFlightDialog({ open, onClose, onStarted }: { open: boolean; o
               <input
                 {...control}
                 value={allowance}
-                onChange={(e) => setAllowance(e.target.value)}
+                onChange={(e) => {
+                  setAllowance(e.target.value);
+                  touch("allowance");
+                }}
                 inputMode="numeric"
                 className={`${inputClass} tabular-nums`}
                 name="allowance"

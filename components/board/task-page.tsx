@@ -2,6 +2,7 @@
 // A task on a page of its own (`/board/12`): the review reads like a pull request, the changes wide on the
 // left, the criteria, evidence, verdicts and thread beside them.
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import Link from "next/link";
 import { apiGet } from "../api";
 import { queryKeys } from "../query-keys";
@@ -12,7 +13,9 @@ import { DiffView } from "./diff-view";
 import { FlightMerge } from "./flight-merge";
 import { TaskDiagnosis } from "./task-diagnosis";
 import { TaskBody } from "./task-drawer";
-import type { Task } from "./types";
+import { ReviewDialog } from "./review-dialog";
+import type { Task, TaskDetail } from "./types";
+import type { Me } from "../types";
 import { useTaskDetail } from "./use-board";
 
 /** The task numbered `number` (the list pages by number: the first task below number + 1). */
@@ -25,6 +28,28 @@ function useTaskByNumber(number: number | null) {
     },
     enabled: number !== null,
   });
+}
+
+/**
+ * On a phone the diff comes first and the task's actions are far below it: while the task waits for the viewer's
+ * verdict, a bar stays at the bottom of the screen with Review in reach.
+ */
+function PhoneReviewBar({ detail, me }: { detail: TaskDetail; me: Me }) {
+  const [open, setOpen] = useState(false);
+  const { task } = detail;
+  if (task.status !== "review" || task.approverId !== me.id) return null;
+  return (
+    <div
+      className="sticky bottom-0 z-10 flex items-center gap-3 border-t border-neutral-200 bg-white/95 px-3 py-2 md:hidden dark:border-neutral-800 dark:bg-neutral-950/95"
+      data-testid="review-bar"
+    >
+      <span className="min-w-0 flex-1 truncate text-sm">#{task.number} waits for your verdict</span>
+      <button type="button" onClick={() => setOpen(true)} className="rounded-md bg-accent-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-accent-700">
+        Review
+      </button>
+      <ReviewDialog task={task} refusal={detail.tests.refusal} asHuman={me.kind === "human"} open={open} onClose={() => setOpen(false)} />
+    </div>
+  );
 }
 
 export function TaskPage({ number: raw }: { number: string }) {
@@ -58,6 +83,7 @@ export function TaskPage({ number: raw }: { number: string }) {
           </div>
         </div>
       )}
+      {detail.data && me.data && <PhoneReviewBar detail={detail.data} me={me.data} />}
     </div>
   );
 }
