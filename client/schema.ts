@@ -8100,6 +8100,7 @@ export interface operations {
         run?: string;
         q?: string;
         limit?: number;
+        system?: "show" | "hide";
       };
       header?: never;
       path?: never;

@@ -9,10 +9,24 @@ const PERFORMATIVE_STYLE: Record<string, string> = {
   ERROR: "bg-red-200 text-red-950 dark:bg-red-950 dark:text-red-100",
 };
 
+/** What each performative says, as a person would: the message's kind in a word, its code name on hover. */
+const PERFORMATIVE_WORDS: Record<string, string> = {
+  REQUEST: "asks",
+  INFORM: "says",
+  PROPOSE: "proposes",
+  ACCEPT: "agrees",
+  REJECT: "objects",
+  DONE: "done",
+  ERROR: "problem",
+};
+
 export function PerformativeBadge({ performative }: { performative: string }) {
   return (
-    <span className={`rounded px-1.5 py-0.5 font-mono text-[10px] font-semibold tracking-wide ${PERFORMATIVE_STYLE[performative] ?? PERFORMATIVE_STYLE.INFORM}`}>
-      {performative}
+    <span
+      title={`${performative}: the message's performative`}
+      className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${PERFORMATIVE_STYLE[performative] ?? PERFORMATIVE_STYLE.INFORM}`}
+    >
+      {PERFORMATIVE_WORDS[performative] ?? performative.toLowerCase()}
     </span>
   );
 }

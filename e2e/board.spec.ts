@@ -32,7 +32,7 @@ test("a task goes from a human's dialog through an agent's work and review to do
   expect(claimed.status).toBe(200);
   const working = page.getByTestId("column-in_progress").getByTestId("task-card").filter({ hasText: title });
   await expect(working).toContainText(agent.name);
-  await expect(page.getByTestId("task-details")).toContainText("fence 1");
+  await expect(page.getByTestId("task-details")).toContainText("(fencing token 1)");
   await expect(working.getByTestId("lease")).toContainText(/2\d:\d\d left/);
 
   expect((await api.post(`/api/tasks/${id}/output`, { fence: 1, items: [{ file: "parse.ts" }, "ran the suite"] })).status).toBe(200);
@@ -57,7 +57,7 @@ test("a task goes from a human's dialog through an agent's work and review to do
   await expect(review).toBeHidden();
 
   await expect(page.getByTestId("column-done").getByTestId("task-card").filter({ hasText: title })).toBeVisible();
-  await expect(drawer.getByTestId("reviews")).toContainText("ACCEPT");
+  await expect(drawer.getByTestId("reviews")).toContainText("Approved");
   await snap(page, "board-done");
 
   // Reopening needs evidence the approver has not seen: the server's refusal shows in the dialog.

@@ -54,7 +54,7 @@ test("an agent's message arrives live, with its performative badge, rendered as 
   expect(posted.status).toBe(201);
   const message = page.getByTestId("message").filter({ hasText: body });
   await expect(message).toBeVisible();
-  await expect(message.getByText("DONE", { exact: true })).toBeVisible();
+  await expect(message.getByText("done", { exact: true })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   await expect(page.getByTestId("presence")).toContainText(agent.name);
 });
@@ -64,7 +64,7 @@ test("the journal filters by kind", async ({ page, signIn }) => {
   await page.goto("/journal");
   await page.getByTestId("kind-picker").click();
   await page.getByLabel("Find a kind").fill("signedin");
-  await page.getByRole("checkbox", { name: "HumanSignedIn" }).check();
+  await page.getByRole("checkbox", { name: "human signed in" }).check();
   await expect(page.getByTestId("journal-row").first()).toHaveAttribute("data-kind", "HumanSignedIn");
   const kinds = await page.getByTestId("journal-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-kind")));
   expect(new Set(kinds)).toEqual(new Set(["HumanSignedIn"]));

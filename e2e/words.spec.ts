@@ -4,7 +4,12 @@ import { expect, test, uniqueName } from "./fixtures";
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
-test("journal rows speak in names, under day headers, and the kind filter picks several kinds", async ({ page, signIn, registerAgent, asAgent }) => {
+test("journal rows speak in names, under day headers, hide the plumbing until asked, and the kind filter picks several kinds in words", async ({
+  page,
+  signIn,
+  registerAgent,
+  asAgent,
+}) => {
   const human = await signIn(page, uniqueName("reader"));
   const coder = await registerAgent(uniqueName("coder"), "coder");
   const title = `Words ${uniqueName("t")}`;
@@ -25,12 +30,27 @@ test("journal rows speak in names, under day headers, and the kind filter picks 
   await row.getByRole("button", { name: /show its JSON/ }).click();
   await expect(row.locator("pre")).toContainText(task.id);
 
-  // Two kinds at once, found by typing.
+  // The journal opens on what people and agents did: the plumbing (a lease renewed, deliveries, model calls…)
+  // waits behind a toggle.
+  expect((await asAgent(coder).post(`/api/tasks/${task.id}/heartbeat`, { fence: claimed.body.fence })).status).toBe(200);
+  await page.goto(`/journal?task=${task.id}`);
+  const renewed = page.locator('[data-testid="journal-row"][data-kind="LeaseRenewed"]');
+  await expect(page.locator('[data-testid="journal-row"][data-kind="TaskClaimed"]')).toBeVisible();
+  await expect(renewed).toHaveCount(0);
+  await page.getByTestId("system-toggle").check();
+  await expect(page).toHaveURL(/system=1/);
+  await expect(renewed).toHaveCount(1);
+  await page.getByTestId("system-toggle").uncheck();
+  await expect(renewed).toHaveCount(0);
+  await page.goto("/journal");
+
+  // Two kinds at once, found by typing, in the rows' words.
   await page.getByTestId("kind-picker").click();
-  await page.getByLabel("Find a kind").fill("taskc");
-  await expect(page.getByRole("checkbox")).toHaveCount(3); // TaskCreated, TaskClaimed, TaskCancelled
-  await page.getByRole("checkbox", { name: "TaskCreated" }).check();
-  await page.getByRole("checkbox", { name: "TaskClaimed" }).check();
+  await page.getByLabel("Find a kind").fill("task c");
+  const choices = page.getByRole("group", { name: "Kinds to show" });
+  await expect(choices.getByRole("checkbox")).toHaveCount(3); // task created, task claimed, task cancelled
+  await choices.getByRole("checkbox", { name: "task created" }).check();
+  await choices.getByRole("checkbox", { name: "task claimed" }).check();
   await page.keyboard.press("Escape");
   await expect(page.getByTestId("kind-picker")).toContainText("2 kinds");
   await expect(page).toHaveURL(/kind=TaskCreated%2CTaskClaimed|kind=TaskCreated,TaskClaimed/);

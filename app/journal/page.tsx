@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { JournalView } from "@/components/journal/journal-view";
 import { readParams } from "@/components/journal/journal-params";
-import { EVENT_KINDS } from "@/domain/journal/kinds";
+import { kindWords } from "@/components/journal/event-line";
+import { EVENT_KINDS, SYSTEM_KINDS } from "@/domain/journal/kinds";
 
 export const metadata: Metadata = { title: "Journal" };
 
@@ -11,5 +12,6 @@ export default async function JournalPage({ searchParams }: { searchParams: Prom
   const search = await searchParams;
   const params = readParams(search);
   // Keyed by the query, so that a link to another view of the journal starts from its own state.
-  return <JournalView key={JSON.stringify(params)} initial={params} kinds={[...EVENT_KINDS].sort()} />;
+  const kinds = EVENT_KINDS.map((kind) => ({ kind, words: kindWords(kind), system: SYSTEM_KINDS.includes(kind) })).sort((a, b) => a.words.localeCompare(b.words));
+  return <JournalView key={JSON.stringify(params)} initial={params} kinds={kinds} />;
 }

@@ -187,7 +187,7 @@ export function TaskBody({ detail, me, focusReview, withChanges = true }: { deta
           {detail.evidence.map((e) => (
             <li key={e.id}>
               <p className="mb-1 text-xs text-neutral-600 dark:text-neutral-300">
-                {e.kind === "submission" ? `Submitted by ${e.authorName} at fence ${e.fence}` : `Reopened by ${e.authorName}`} · <RelativeTime iso={e.createdAt} />
+                {e.kind === "submission" ? `Submitted by ${e.authorName}` : `Reopened by ${e.authorName}`} · <RelativeTime iso={e.createdAt} />
               </p>
               {e.summary && <p className="mb-1 text-sm">{e.summary}</p>}
               <Mono text={e.evidence} open={e.id === latestEvidence} label={e.kind === "submission" ? "evidence" : "new evidence"} />
@@ -208,7 +208,7 @@ export function TaskBody({ detail, me, focusReview, withChanges = true }: { deta
               <span
                 className={`mr-2 rounded px-1.5 py-0.5 text-[11px] font-semibold ${r.verdict === "accept" ? "bg-green-100 text-green-900 dark:bg-green-900/60 dark:text-green-100" : "bg-red-100 text-red-900 dark:bg-red-900/60 dark:text-red-100"}`}
               >
-                {r.verdict === "accept" ? "ACCEPT" : "REJECT"}
+                {r.verdict === "accept" ? "Approved" : "Changes requested"}
               </span>
               {r.reviewerName} <RelativeTime iso={r.createdAt} />
               {r.reason && <p className="mt-0.5 whitespace-pre-wrap text-neutral-700 dark:text-neutral-300">{r.reason}</p>}
@@ -239,9 +239,9 @@ export function TaskBody({ detail, me, focusReview, withChanges = true }: { deta
       </Section>
       <Section title="Details">
         <dl className="grid grid-cols-[8rem_1fr] gap-y-1 text-xs" data-testid="task-details">
-          <dt className="text-neutral-600 dark:text-neutral-300">Claims so far</dt>
-          <dd className="font-mono" title="The fencing token: +1 on every claim; a stale owner's writes are refused">
-            fence {task.fence}
+          <dt className="text-neutral-600 dark:text-neutral-300">Times claimed</dt>
+          <dd title="The fencing token: +1 on every claim; a stale owner's writes are refused">
+            {task.fence} <span className="text-neutral-500 dark:text-neutral-400">(fencing token {task.fence})</span>
           </dd>
           <dt className="text-neutral-600 dark:text-neutral-300">Output</dt>
           <dd>{task.outputCount === 1 ? "1 item" : `${task.outputCount} items`}</dd>

@@ -180,12 +180,12 @@ const LINES: { [K in EventKind]: Line<K> } = {
   UsageReported: (d, e, n) => `reported spending ${tokens(d.amount)} tokens on ${d.model}${e.taskId ? ` for ${n.task(e.taskId)}` : ""} (self-reported)`,
 };
 
-/** The event's line: who, then what, in words. An unknown kind (a newer server) says only its kind. */
-/** A kind as words ("CursorAdvanced" → "cursor advanced"): rows name what happened, not the type. */
+/** A kind as words ("CursorAdvanced" → "cursor advanced"): rows and the Kind filter name what happened, not the type. */
 export function kindWords(kind: string): string {
   return kind.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
 }
 
+/** The event's line: who, then what, in words. An unknown kind (a newer server) says only its kind. */
 export function lineOf(entry: JournalEntry, names: Names): string {
   const line = Object.hasOwn(LINES, entry.kind) ? (LINES[entry.kind as EventKind] as Line<EventKind>) : undefined;
   if (!line) return `${entry.actorName ?? "Quorum"}: ${kindWords(entry.kind)}`;

@@ -1,5 +1,6 @@
 "use client";
-// The explorer's filters: kind, actor, task, run and a full-text search, each one click to clear.
+// The explorer's filters: kind, actor, task, run and a full-text search, each one click to clear, and whether
+// the plumbing (deliveries, model calls, leases renewed…) shows at all.
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { apiGet } from "../api";
@@ -7,7 +8,7 @@ import { queryKeys } from "../query-keys";
 import { usePrincipals } from "../use-principals";
 import type { Task } from "../board/types";
 import type { Page } from "../types";
-import type { JournalParams } from "./journal-params";
+import type { JournalParams, KindChoice } from "./journal-params";
 import { KindPicker } from "./kind-picker";
 
 const field = "rounded border border-neutral-300 bg-white px-2 py-1 text-xs dark:border-neutral-700 dark:bg-neutral-900";
@@ -15,7 +16,7 @@ const field = "rounded border border-neutral-300 bg-white px-2 py-1 text-xs dark
 /** What the task picker uses of a task. */
 type TaskOption = Pick<Task, "id" | "number" | "title">;
 
-export function JournalFilters({ params, kinds, update }: { params: JournalParams; kinds: readonly string[]; update: (patch: Partial<JournalParams>) => void }) {
+export function JournalFilters({ params, kinds, update }: { params: JournalParams; kinds: readonly KindChoice[]; update: (patch: Partial<JournalParams>) => void }) {
   const people = usePrincipals().data?.items ?? [];
   const tasks = useQuery({ queryKey: queryKeys.taskOptions(), queryFn: () => apiGet<Page<TaskOption>>("/api/tasks?limit=100") });
   const [q, setQ] = useState(params.q);
@@ -73,6 +74,10 @@ export function JournalFilters({ params, kinds, update }: { params: JournalParam
         <button type="submit" className="rounded bg-accent-600 px-2.5 py-1 text-xs font-medium text-white hover:bg-accent-700">
           Search
         </button>
+        <label className="flex items-center gap-1.5 text-xs" title="Message deliveries, model calls and tool steps, leases renewed, focus windows and digests">
+          <input type="checkbox" checked={params.system} onChange={(e) => update({ system: e.target.checked, at: null })} data-testid="system-toggle" />
+          Show system events
+        </label>
         {any && (
           <button
             type="button"

@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { EventList } from "./event-list";
 import { JournalFilters } from "./journal-filters";
-import { RUN_VIEWS, shownView, TASK_VIEWS, toSearch, type JournalParams, type View } from "./journal-params";
+import { type JournalParams, type KindChoice, RUN_VIEWS, shownView, TASK_VIEWS, toSearch, type View } from "./journal-params";
 import { DiagnosisPanel } from "../diagnosis/diagnosis-panel";
 import { RunReplay } from "./run-replay";
 import { RunTimeline } from "./run-timeline";
@@ -36,7 +36,7 @@ function Tabs({ params, view, update }: { params: JournalParams; view: View; upd
   );
 }
 
-export function JournalView({ initial, kinds }: { initial: JournalParams; kinds: readonly string[] }) {
+export function JournalView({ initial, kinds }: { initial: JournalParams; kinds: readonly KindChoice[] }) {
   const [params, setParams] = useState(initial);
   const update = (patch: Partial<JournalParams>) => {
     const next = { ...params, ...patch };

@@ -1,20 +1,24 @@
 "use client";
 // The journal's kind filter: a searchable multi-select (the journal has dozens of kinds; a plain select of
-// them all is a wall). The choice is a comma-separated list in the URL (`kind=TaskClaimed,TaskSubmitted`).
+// them all is a wall), in the rows' words ("Task claimed"). The choice is a comma-separated list of the kinds'
+// names in the URL (`kind=TaskClaimed,TaskSubmitted`).
 import { useId, useState } from "react";
+import type { KindChoice } from "./journal-params";
 import { useFocusWhen } from "../use-focus-when";
 import { usePopover } from "../use-popover";
 
-export function KindPicker({ kinds, value, onChange }: { kinds: readonly string[]; value: string; onChange: (kinds: string) => void }) {
+export function KindPicker({ kinds, value, onChange }: { kinds: readonly KindChoice[]; value: string; onChange: (kinds: string) => void }) {
   const chosen = value ? value.split(",").filter(Boolean) : [];
   const { open, setOpen, box } = usePopover();
   const [find, setFind] = useState("");
   const panelId = useId();
   // Opened to type into: the search has the focus.
   const findInput = useFocusWhen<HTMLInputElement>(open);
-  const shown = kinds.filter((k) => k.toLowerCase().includes(find.trim().toLowerCase()));
+  const wanted = find.trim().toLowerCase();
+  const shown = kinds.filter((k) => k.words.toLowerCase().includes(wanted) || k.kind.toLowerCase().includes(wanted.replaceAll(" ", "")));
+  const wordsOf = (kind: string) => kinds.find((k) => k.kind === kind)?.words ?? kind;
   const toggle = (kind: string) => onChange((chosen.includes(kind) ? chosen.filter((k) => k !== kind) : [...chosen, kind]).join(","));
-  const label = chosen.length === 0 ? "all kinds" : chosen.length === 1 ? chosen[0] : `${chosen.length} kinds`;
+  const label = chosen.length === 0 ? "all kinds" : chosen.length === 1 ? wordsOf(chosen[0]) : `${chosen.length} kinds`;
   return (
     <div ref={box} className="relative">
       <button
@@ -46,10 +50,11 @@ export function KindPicker({ kinds, value, onChange }: { kinds: readonly string[
           <fieldset className="mt-2 max-h-64 overflow-y-auto">
             <legend className="sr-only">Kinds to show</legend>
             {shown.length === 0 && <p className="px-1 py-2 text-xs text-neutral-600 dark:text-neutral-300">No kind matches “{find}”.</p>}
-            {shown.map((kind) => (
-              <label key={kind} className="flex items-center gap-2 rounded px-1 py-0.5 text-xs hover:bg-neutral-100 dark:hover:bg-neutral-800">
+            {shown.map(({ kind, words, system }) => (
+              <label key={kind} title={kind} className="flex items-center gap-2 rounded px-1 py-0.5 text-xs hover:bg-neutral-100 dark:hover:bg-neutral-800">
                 <input type="checkbox" checked={chosen.includes(kind)} onChange={() => toggle(kind)} />
-                {kind}
+                {words}
+                {system && <span className="text-neutral-500 dark:text-neutral-400">(system)</span>}
               </label>
             ))}
           </fieldset>

@@ -237,3 +237,20 @@ describe("journal search", () => {
     expect(tail).toMatch(/Index Cond: \(ROW\(tx_id, id\) > ROW\(/);
   });
 });
+
+describe("journal plumbing", () => {
+  it("`system: hide` leaves out the plumbing kinds unless they are named; by default every kind comes back", async () => {
+    const db = getDb();
+    const run = `run_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+    const who = randomUUID();
+    await appendLooseEvent(db, { kind: "LeaseRenewed", actor: who, runId: run, data: { fence: 1, leaseExpiresAt: new Date().toISOString() } });
+    await appendLooseEvent(db, { kind: "OutputAppended", actor: who, runId: run, data: { n: 1 } });
+    await appendLooseEvent(db, { kind: "TaskCancelled", actor: who, runId: run, data: { number: 1, from: "ready", adrId: randomUUID(), adrTitle: "t", ownerId: null } });
+    const kinds = async (query: JournalQuery) => (await listJournal(db, { run, ...query })).items.map((e) => e.kind).sort();
+    expect(await kinds({})).toEqual(["LeaseRenewed", "OutputAppended", "TaskCancelled"]);
+    expect(await kinds({ system: "hide" })).toEqual(["TaskCancelled"]);
+    expect(await kinds({ system: "hide", kind: "LeaseRenewed" })).toEqual(["LeaseRenewed"]);
+    const answer = await call(journalRoute, `/api/journal?run=${run}&system=hide`, { cookie: (await makeHuman()).cookie });
+    expect((answer.body as { items: { kind: string }[] }).items.map((e) => e.kind)).toEqual(["TaskCancelled"]);
+  });
+});

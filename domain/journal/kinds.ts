@@ -122,3 +122,30 @@ export const EVENT_KINDS = [
 ] as const;
 
 export type EventKind = (typeof EVENT_KINDS)[number];
+
+/**
+ * The journal's plumbing: how messages, model calls, leases and deliveries went, step by step. The Journal opens
+ * on what people and agents did and decided and keeps these behind "Show system events" (GET /api/journal?system=hide).
+ */
+export const SYSTEM_KINDS: readonly EventKind[] = [
+  "ModelCalled",
+  "ModelResponded",
+  "ModelRetried",
+  "BudgetDebited",
+  "ToolDispatched",
+  "ToolReturned",
+  "ToolRetried",
+  "MessageDelivered",
+  "CursorAdvanced",
+  "FocusWindowOpened",
+  "FocusWindowClosed",
+  "DigestFlushed",
+  "LeaseRenewed",
+  "OutputAppended",
+  "ReservationRenewed",
+  "FlightSetupProgress",
+  "SuiteStarted",
+  "WebhookTestQueued",
+  "WebhookDelivered",
+  "SessionEnded",
+];

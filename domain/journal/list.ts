@@ -1,11 +1,12 @@
 // Reads the journal with cursor pagination (never offset scans), filtered, and searched in full text.
-import { and, asc, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, notInArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { events, principals } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import type { Page } from "../page";
 import type { Principal } from "../principal";
 import { indexJournalSearch, readSearchWatermark, requireReadableSearch, searchIndexed, searchTail } from "./search-index";
+import { SYSTEM_KINDS } from "./kinds";
 import { eventsVisibleTo } from "./visibility";
 
 /** GET /api/journal's query: the filters of JournalQuery a surface may pass. */
@@ -20,6 +21,8 @@ export const listJournalQuery = z.strictObject({
   /** Full-text search (web-search syntax: words, "a phrase", -not) over the events that carry text (not the bookkeeping kinds of migration 0024). */
   q: z.string().trim().min(1).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
+  /** `hide`: leave out the plumbing (SYSTEM_KINDS in ./kinds.ts) unless `kind` names it; `show`, the default: every kind. */
+  system: z.enum(["show", "hide"]).optional(),
 });
 
 export interface JournalQuery {
@@ -34,6 +37,8 @@ export interface JournalQuery {
   /** Full-text search over the payload's strings (message bodies, observations, summaries…), web-search syntax. */
   q?: string;
   limit?: number;
+  /** `hide`: leave out the plumbing (SYSTEM_KINDS) unless `kind` names kinds. */
+  system?: "show" | "hide";
   /**
    * Who is reading: the events about direct messages it is not party to are left out
    * (domain/journal/visibility.ts). Every surface passes its caller; only rules and tests read unscoped.
@@ -95,6 +100,7 @@ export async function listJournal(db: Executor, query: JournalQuery): Promise<Pa
     .filter(Boolean);
   if (kinds.length === 1) where.push(eq(events.kind, kinds[0]));
   else if (kinds.length > 1) where.push(inArray(events.kind, kinds));
+  else if (query.system === "hide") where.push(notInArray(events.kind, [...SYSTEM_KINDS]));
   if (query.actor) where.push(eq(events.actor, query.actor));
   if (query.task) where.push(eq(events.taskId, query.task));
   if (query.run) where.push(eq(events.runId, query.run));
