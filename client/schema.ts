@@ -2453,29 +2453,24 @@ export interface components {
     };
     GetInvitationsResponse: {
       items: ({
-        /** Format: uuid */
         id: string;
         name: string;
         createdByName: string;
-        /** @description ISO 8601 */
         createdAt: string;
-        /** @description ISO 8601 */
         expiresAt: string;
       } & {
         [key: string]: unknown;
       })[];
+      next?: number;
     } & {
       [key: string]: unknown;
     };
     PostInvitationsResponse201: {
       invitation: {
-        /** Format: uuid */
         id: string;
         name: string;
         createdByName: string;
-        /** @description ISO 8601 */
         createdAt: string;
-        /** @description ISO 8601 */
         expiresAt: string;
       } & {
         [key: string]: unknown;
@@ -2504,7 +2499,6 @@ export interface components {
     PostInvitationsLookResponse: {
       name: string;
       invitedBy: string;
-      /** @description ISO 8601 */
       expiresAt: string;
     } & {
       [key: string]: unknown;
@@ -2524,7 +2518,6 @@ export interface components {
     };
     GetHumansResponse: {
       items: ({
-        /** Format: uuid */
         id: string;
         name: string;
         lastSeenAt: string | null;

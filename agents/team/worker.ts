@@ -2,7 +2,7 @@
 import type { Clock } from "../../domain/clock";
 import type { ServerContext } from "../../domain/context";
 import { announceTeamStarted } from "../../domain/flights/team-members";
-import { holdFlightGoals } from "../../domain/flights/goal-hold";
+import { goalHoldEveryMs, holdFlightGoals } from "../../domain/flights/goal-hold";
 import { globalLeaseSeconds } from "../../domain/tasks/lease";
 import { touchPresence } from "../../domain/principals/authenticate";
 import { loadPrinciples } from "../../domain/memory/list-memory";
@@ -96,10 +96,10 @@ export interface WorkerOptions {
 
 /**
  * While the orchestrator is hosted, the goals of its working flights stay held (domain/flights/goal-hold.ts):
- * checked ten times a lease (at most every 5 s), on a timer of its own, so a long step cannot starve it.
+ * checked on a timer of its own (goalHoldEveryMs), so a long step cannot starve it.
  */
 function holdGoalsWhileWorking(ctx: TeamContext, signal: AbortSignal, log: (line: string) => void): Promise<void> {
-  const every = Math.max(500, Math.min(5_000, (globalLeaseSeconds() * 1_000) / 10));
+  const every = goalHoldEveryMs(globalLeaseSeconds());
   return (async () => {
     while (!signal.aborted) {
       await holdFlightGoals(ctx.db, ctx.team.orchestrator.principal, ctx.clock).catch((error: unknown) =>

@@ -9,6 +9,7 @@ import { type ApiError, apiDelete, apiPost } from "../api";
 import { queryKeys } from "../query-keys";
 import { useMe } from "../session";
 import { RelativeTime } from "../time";
+import { useFocusWhen } from "../use-focus-when";
 import { inputClass, ServerError } from "./dialog";
 import { useTaskDetail } from "./use-board";
 
@@ -74,6 +75,8 @@ export function CommentCard({ comment, mine, onWithdraw }: { comment: LineCommen
 export function CommentForm({ draft, taskId, onDone }: { draft: Draft; taskId: string; onDone: () => void }) {
   const { add } = useLineComments(taskId);
   const [body, setBody] = useState("");
+  // The form opens because the reviewer asked to write here: the field takes the focus.
+  const field = useFocusWhen<HTMLTextAreaElement>(true);
   const where = draft.endLine > draft.line ? `${draft.path} lines ${draft.line}–${draft.endLine}` : `${draft.path} line ${draft.line}`;
   return (
     <form
@@ -89,8 +92,7 @@ export function CommentForm({ draft, taskId, onDone }: { draft: Draft; taskId: s
         Comment on {where}
         {draft.side === "old" && " (removed)"}
         <textarea
-          // biome-ignore lint/a11y/noAutofocus: the form opens because the reviewer asked to write here
-          autoFocus
+          ref={field}
           rows={3}
           value={body}
           onChange={(e) => setBody(e.target.value)}

@@ -12,10 +12,16 @@ import { heartbeat } from "../tasks/heartbeat";
 import { leaseLengthSql } from "../tasks/lease";
 
 /**
- * Renewed once a quarter of its lease has passed without a sign of life. With the worker checking every tenth of
- * a lease, a renewal comes by 0.35 of it, well before the stall sweeper's half (a third plus a sixth left none).
+ * Renewed once a quarter of its lease has passed without a sign of life, looked at every tenth of a lease: a
+ * renewal comes by 0.35 of it, well before the stall sweeper's half (a third plus a sixth left none).
  */
 const RENEW_AFTER = 4;
+const CHECKS_PER_LEASE = 10;
+
+/** How often the team's worker calls holdFlightGoals for a lease of `leaseSeconds` (between 0.5 and 5 s). */
+export function goalHoldEveryMs(leaseSeconds: number): number {
+  return Math.max(500, Math.min(5_000, (leaseSeconds * 1_000) / CHECKS_PER_LEASE));
+}
 
 /**
  * Renews the lease on each goal `orchestrator` holds for a flight that works (or is green, waiting to be

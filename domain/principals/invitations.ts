@@ -13,7 +13,7 @@ import { appendEvent } from "../journal/append";
 import type { Principal } from "../principal";
 import { insertPrincipal, principalName } from "./create-principal";
 import { hashSecret, newSecret } from "./secrets";
-import { SESSION_TTL_MS } from "./sign-in";
+import { openSession } from "./sign-in";
 
 /** How long an invitation lasts unless the inviter says otherwise, and at most. */
 export const INVITATION_HOURS = { default: 72, max: 24 * 14 } as const;
@@ -114,13 +114,8 @@ export async function acceptInvitation(db: Db, token: string, clock: Clock): Pro
     if (!row) throw fail.unauthorized("this invitation is unknown, used, revoked or expired: ask your teammate for a new one");
     const human = await insertPrincipal(tx, { kind: "human", name: row.name, role: null }, row.createdBy, now);
     await tx.update(invitations).set({ acceptedAt: now, acceptedBy: human.id }).where(eq(invitations.id, row.id));
-    const sessionToken = newSecret("qc");
-    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-    await tx.insert(sessions).values({ principalId: human.id, tokenHash: hashSecret(sessionToken), expiresAt });
-    await tx.update(principals).set({ lastSeenAt: now }).where(eq(principals.id, human.id));
     await appendEvent(tx, { kind: "InvitationAccepted", actor: human.id, t: now, data: { invitationId: row.id, principalId: human.id, name: human.name } });
-    await appendEvent(tx, { kind: "HumanSignedIn", actor: human.id, t: now, data: {} });
-    return { human, sessionToken, expiresAt };
+    return { human, ...(await openSession(tx, human.id, now)) };
   });
 }
 

@@ -1,7 +1,7 @@
 // One-time sign-in links for humans (15 minutes, single use) that become session cookies.
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { principals, sessions, signInLinks } from "../../db/schema";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { appendEvent } from "../journal/append";
@@ -36,6 +36,16 @@ export async function refusedLinkReason(db: Db, token: string, clock: Clock): Pr
   return link.expiresAt.getTime() <= clock.now().getTime() ? "expired" : "unknown";
 }
 
+/** Signs a human in, in the caller's transaction: a session of SESSION_TTL_MS, presence, and HumanSignedIn. */
+export async function openSession(tx: Tx, principalId: string, now: Date): Promise<{ sessionToken: string; expiresAt: Date }> {
+  const sessionToken = newSecret("qc");
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await tx.insert(sessions).values({ principalId, tokenHash: hashSecret(sessionToken), expiresAt });
+  await tx.update(principals).set({ lastSeenAt: now }).where(eq(principals.id, principalId));
+  await appendEvent(tx, { kind: "HumanSignedIn", actor: principalId, t: now, data: {} });
+  return { sessionToken, expiresAt };
+}
+
 /** Spends a link and opens a session; a used, expired or unknown link is refused. */
 export async function redeemSignInLink(db: Db, token: string, clock: Clock): Promise<{ sessionToken: string; expiresAt: Date }> {
   const now = clock.now();
@@ -46,11 +56,6 @@ export async function redeemSignInLink(db: Db, token: string, clock: Clock): Pro
       .where(and(eq(signInLinks.tokenHash, hashSecret(token)), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, now)))
       .returning();
     if (!link) throw fail.unauthorized("this sign-in link is unknown, used or expired: ask for a new one with `quorum human add NAME`");
-    const sessionToken = newSecret("qc");
-    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-    await tx.insert(sessions).values({ principalId: link.principalId, tokenHash: hashSecret(sessionToken), expiresAt });
-    await tx.update(principals).set({ lastSeenAt: now }).where(eq(principals.id, link.principalId));
-    await appendEvent(tx, { kind: "HumanSignedIn", actor: link.principalId, t: now, data: {} });
-    return { sessionToken, expiresAt };
+    return openSession(tx, link.principalId, now);
   });
 }

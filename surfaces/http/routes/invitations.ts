@@ -16,14 +16,10 @@ import {
 } from "@/domain/principals/invitations";
 import { fail } from "@/domain/errors";
 import { secureCookies, sessionCookie } from "@/domain/principals/session-cookie";
+import * as v from "../views";
 import { created, endpoint, noContent, ok, type RouteSpec, TAGS } from "./route-spec";
 
-const uuid = z.uuid();
-const when = z.string().describe("ISO 8601");
-const invitation = z.looseObject({ id: uuid, name: z.string(), createdByName: z.string(), createdAt: when, expiresAt: when });
 const idParams = z.strictObject({ id: z.string().max(200) });
-
-const noStore = (status: number) => new Response(null, { status, headers: { "Cache-Control": "no-store" } });
 
 export const INVITATION_ROUTES: RouteSpec[] = [
   endpoint({
@@ -32,7 +28,7 @@ export const INVITATION_ROUTES: RouteSpec[] = [
     tag: TAGS.principals,
     summary: "The invitations still open (humans)",
     access: "principal",
-    answers: ok(z.looseObject({ items: z.array(invitation) })),
+    answers: ok(v.page(v.invitation)),
     refusals: [403],
     run: async ({ ctx, caller }) => listInvitations(ctx.db, caller, ctx.clock),
   }),
@@ -44,7 +40,7 @@ export const INVITATION_ROUTES: RouteSpec[] = [
     description: "The link lasts `expiresInHours` (72 by default, at most 336) or until it is accepted or revoked. 409 `name_taken`, `already_invited`.",
     access: "principal",
     body: createInvitationInput,
-    answers: created(z.looseObject({ invitation, url: z.string().describe("the link to send: shown once, never stored") })),
+    answers: created(v.madeInvitation),
     refusals: [403, 409],
     otherConflicts: ["name_taken", "already_invited"],
     run: async ({ ctx, caller, body }) => {
@@ -64,7 +60,7 @@ export const INVITATION_ROUTES: RouteSpec[] = [
     otherConflicts: ["invitation_used"],
     run: async ({ ctx, caller, params }) => {
       await revokeInvitation(ctx.db, caller, params.id, ctx.clock);
-      return noStore(204);
+      return null;
     },
   }),
   endpoint({
@@ -74,7 +70,7 @@ export const INVITATION_ROUTES: RouteSpec[] = [
     summary: "What an invitation's page shows: for whom and from whom (public: the token is the secret)",
     access: "public",
     body: acceptInvitationInput,
-    answers: ok(z.looseObject({ name: z.string(), invitedBy: z.string(), expiresAt: when })),
+    answers: ok(v.invitationSeen),
     refusals: [404],
     run: async ({ ctx, body }) => {
       const found = await readInvitation(ctx.db, body.token, ctx.clock);
@@ -115,7 +111,7 @@ export const INVITATION_ROUTES: RouteSpec[] = [
     tag: TAGS.principals,
     summary: "The humans who may sign in (humans)",
     access: "principal",
-    answers: ok(z.looseObject({ items: z.array(z.looseObject({ id: uuid, name: z.string(), lastSeenAt: when.nullable(), you: z.boolean() })) })),
+    answers: ok(v.humanList),
     refusals: [403],
     run: async ({ ctx, caller }) => listHumans(ctx.db, caller),
   }),
@@ -131,7 +127,7 @@ export const INVITATION_ROUTES: RouteSpec[] = [
     otherConflicts: ["cannot_remove_self"],
     run: async ({ ctx, caller, params }) => {
       await removeHuman(ctx.db, caller, params.id, ctx.clock);
-      return noStore(204);
+      return null;
     },
   }),
 ];

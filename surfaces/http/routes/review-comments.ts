@@ -35,7 +35,7 @@ export const REVIEW_COMMENT_ROUTES: RouteSpec[] = [
     otherConflicts: ["comment_sent"],
     run: async ({ ctx, caller, params }) => {
       await withdrawReviewComment(ctx.db, caller, await taskIdOf(ctx.db, params.id), params.commentId, ctx.clock);
-      return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+      return null;
     },
   }),
 ];
