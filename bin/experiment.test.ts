@@ -1,15 +1,17 @@
-// `quorum experiment NAME`: prints the table, saves it where the Experiments page reads it, and the command it
-// records reproduces it; it runs on a scratch database it drops after, never the hub's; bad input is a usage.
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+// `quorum experiment NAME`: prints the table, saves it in the hub's QUORUM_HOME where the Lab's Experiments page
+// reads it (never in Quorum's source tree), and the command it records reproduces it; it runs on a scratch
+// database it drops after, never the hub's; bad input is a usage.
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { vi } from "vitest";
 
-const folder = mkdtempSync(join(tmpdir(), "quorum-experiments-"));
-vi.stubEnv("QUORUM_EXPERIMENTS_DIR", folder);
+// The hub's own folder, whatever the shell running the tests set (an empty value counts as none).
+vi.stubEnv("QUORUM_EXPERIMENTS_DIR", "");
+const folder = join(process.env.QUORUM_HOME!, "experiments");
+const notebook = join(import.meta.dirname, "..", "bench", "results", "experiments");
 
 const { afterAll, describe, expect, it } = await import("vitest");
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+afterAll(() => vi.unstubAllEnvs());
 const postgres = (await import("postgres")).default;
 const { getDb } = await import("../db/client");
 const { listSavedExperiments } = await import("../domain/experiments/saved");
@@ -31,12 +33,15 @@ async function scratchDatabases(): Promise<string[]> {
 }
 
 describe("quorum experiment", () => {
-  it("prints the table, saves it with its JSON, and its recorded command reproduces it", async () => {
+  it("prints the table, saves it with its JSON in the hub's folder, not the repository's, and its recorded command reproduces it", async () => {
+    const inNotebook = readdirSync(notebook).sort();
     const run = capture();
     expect(await experimentCommand(["reflection", "--tasks", "3000", "--seed", "9"], run.print, run.say)).toBe(0);
     expect(run.out[0]).toContain("| break-even defect rate p* | u_r / (f·u_v) | 3/16 (0.1875) |");
     expect(run.progress.at(-1)).toMatch(/^saved .*reflection-\d{4}-\d\d-\d\d-tasks-3000-seed-9-uv-200-w-150-ur-30-p-0\.4-f-0\.8\.md$/);
+    expect(run.progress.at(-1)).toContain(`saved ${folder}/`);
     expect(readdirSync(folder).sort()).toEqual([expect.stringMatching(/\.json$/), expect.stringMatching(/\.md$/)]);
+    expect(readdirSync(notebook).sort()).toEqual(inNotebook);
     const [saved] = listSavedExperiments(folder).items;
     expect(saved.command).toBe("npm run quorum -- experiment reflection --tasks 3000 --seed 9 --uv 200 --w 150 --ur 30 --p 0.4 --f 0.8");
     const again = capture();

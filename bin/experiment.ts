@@ -1,7 +1,8 @@
 // `quorum experiment NAME [--tasks N] [--seed S] …`: runs one of the seeds' experiments on a scratch database of
 // its own (never the hub's: a database created for the run on DATABASE_URL's server and dropped after it, or
 // an embedded Postgres in a temporary folder), prints its table as Markdown with progress on stderr, and saves
-// it with its JSON beside it for the Experiments page. Ctrl-C stops the experiment and everything it started.
+// it with its JSON beside it in the hub's QUORUM_HOME (domain/config.ts's experimentsFolder) for the Lab's Experiments
+// page. Ctrl-C stops the experiment and everything it started.
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,7 +12,7 @@ import postgres from "postgres";
 import { connect, withDatabase } from "../db/client";
 import { startEmbeddedPostgres } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
-import { databaseUrlSetting, experimentsFolderIn } from "../domain/config";
+import { databaseUrlSetting, experimentsFolder } from "../domain/config";
 import { contextOf } from "../domain/context";
 import { markdownOf, type ExperimentReport } from "../domain/experiments/report";
 import { saveExperiment } from "../domain/experiments/saved";
@@ -22,7 +23,7 @@ const QUORUM_FOLDER = fileURLToPath(new URL("..", import.meta.url));
 
 export const EXPERIMENT_USAGE = [
   "  quorum experiment NAME [--tasks N] [--seed S] …",
-  "                                        run a seed's experiment on a scratch database; print its table and save it (bench/results/experiments/)",
+  "                                        run a seed's experiment on a scratch database; print its table and save it in $QUORUM_HOME/experiments/",
   ...EXPERIMENTS.map((e) => `      ${e.name} ${e.flags}\n          ${e.summary}`),
 ].join("\n");
 
@@ -134,7 +135,7 @@ export async function experimentCommand(argv: string[], print: (text: string) =>
       command: commandOf(experiment.name, table.parameters),
     };
     print(markdownOf(report));
-    progress(`saved ${saveExperiment(experimentsFolderIn(QUORUM_FOLDER), report)}`);
+    progress(`saved ${saveExperiment(experimentsFolder(), report)}`);
     return 0;
   } finally {
     process.removeListener("SIGINT", interrupt);

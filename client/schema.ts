@@ -345,7 +345,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Messages ascending after a seq, or the latest tail */
+    /**
+     * Messages ascending after a seq, or the latest tail; one flight's thread, or the stream with threads folded
+     * @description A flight's thread is the messages about its goal task or one of its planned tasks; each message's `flight` names it. `flight=N` reads that thread alone (404 for no such flight). `threads=folded` reads the stream as the Room shows it: messages of no flight, each thread's first message (with `thread`: its `replies` and `lastActivityAt`) and a flight's messages sent to or @mentioning a human. Both obey the rule on direct messages.
+     */
     get: operations["getRoomsRoomMessages"];
     put?: never;
     /**
@@ -1280,7 +1283,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Runs with their tokens and cost, newest first */
+    /** Runs with their agent, task, start, tokens and cost, newest first */
     get: operations["getBillRuns"];
     put?: never;
     post?: never;
@@ -1545,7 +1548,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The experiments' saved tables, newest first: when each ran, its parameters, the command that reproduces it, its columns, rows and notes */
+    /** The experiments' tables saved on this hub, newest first: when each ran, its parameters, the command that reproduces it, its columns, rows and notes */
     get: operations["getExperiments"];
     put?: never;
     post?: never;
@@ -1915,6 +1918,8 @@ export interface components {
       name: string;
       role: string | null;
       present: boolean;
+      /** @description how much longer it stays present unless seen again; 0 when away */
+      presentForMs: number;
       lastSeenAt: string | null;
       order: number;
     } & {
@@ -1939,11 +1944,39 @@ export interface components {
       toName: string | null;
       performative: string | null;
       taskId: string | null;
+      flight: number | null;
       body: string;
       payload: unknown;
       mentions: string[];
       heldSeq: number | null;
       createdAt: string;
+    } & {
+      [key: string]: unknown;
+    };
+    RoomMessage: {
+      id: number;
+      seq: number;
+      room: string;
+      senderId: string;
+      senderName: string;
+      /** @enum {string} */
+      senderKind: "human" | "agent" | "system";
+      to: string | null;
+      toName: string | null;
+      performative: string | null;
+      taskId: string | null;
+      flight: number | null;
+      body: string;
+      payload: unknown;
+      mentions: string[];
+      heldSeq: number | null;
+      createdAt: string;
+      thread?: {
+        replies: number;
+        lastActivityAt: string;
+      } & {
+        [key: string]: unknown;
+      };
     } & {
       [key: string]: unknown;
     };
@@ -1960,6 +1993,7 @@ export interface components {
         toName: string | null;
         performative: string | null;
         taskId: string | null;
+        flight: number | null;
         body: string;
         payload: unknown;
         mentions: string[];
@@ -1998,6 +2032,7 @@ export interface components {
         toName: string | null;
         performative: string | null;
         taskId: string | null;
+        flight: number | null;
         body: string;
         payload: unknown;
         mentions: string[];
@@ -2424,7 +2459,33 @@ export interface components {
       [key: string]: unknown;
     };
     GetAgentsIdRunsResponse: {
-      items: components["schemas"]["Object"][];
+      items: ({
+        runId: string;
+        agentId: string | null;
+        agentName: string | null;
+        taskId: string | null;
+        taskNumber: number | null;
+        taskTitle: string | null;
+        startedAt: string | null;
+        /** @enum {string} */
+        status: "running" | "done" | "halted" | "inconclusive" | "out_of_turns" | "stopped";
+        firstEventId: number;
+        lastEventId: number;
+        tokens: number;
+        inputTokens: number;
+        outputTokens: number;
+        cachedTokens: number;
+        calls: number;
+        estimatedCalls: number;
+        selfReportedTokens: number;
+        selfReportedCalls: number;
+        cost: number;
+        cachedCost: number;
+        unpricedTokens: number;
+        simulatedTokens: number;
+      } & {
+        [key: string]: unknown;
+      })[];
       next?: number;
     } & {
       [key: string]: unknown;
@@ -2550,7 +2611,7 @@ export interface components {
       [key: string]: unknown;
     };
     GetRoomsRoomMessagesResponse: {
-      items: components["schemas"]["Message"][];
+      items: components["schemas"]["RoomMessage"][];
       next?: number;
     } & {
       [key: string]: unknown;
@@ -3138,7 +3199,33 @@ export interface components {
       [key: string]: unknown;
     };
     GetBillRunsResponse: {
-      items: components["schemas"]["Object"][];
+      items: ({
+        runId: string;
+        agentId: string | null;
+        agentName: string | null;
+        taskId: string | null;
+        taskNumber: number | null;
+        taskTitle: string | null;
+        startedAt: string | null;
+        /** @enum {string} */
+        status: "running" | "done" | "halted" | "inconclusive" | "out_of_turns" | "stopped";
+        firstEventId: number;
+        lastEventId: number;
+        tokens: number;
+        inputTokens: number;
+        outputTokens: number;
+        cachedTokens: number;
+        calls: number;
+        estimatedCalls: number;
+        selfReportedTokens: number;
+        selfReportedCalls: number;
+        cost: number;
+        cachedCost: number;
+        unpricedTokens: number;
+        simulatedTokens: number;
+      } & {
+        [key: string]: unknown;
+      })[];
       next?: number;
     } & {
       [key: string]: unknown;
@@ -4677,6 +4764,10 @@ export interface operations {
         after?: number;
         before?: number;
         limit?: number;
+        /** @description one flight's thread */
+        flight?: number;
+        /** @description each flight's thread folded into its first message */
+        threads?: "folded";
       };
       header?: never;
       path: {

@@ -152,8 +152,9 @@ const STALE = {
   // a run that failed hands its task back: the board, what waits for the human, the model's state
   TaskReleased: [...TASKS, ...WAITING, k.team()],
   FlightRetried: [...TASKS, ...WAITING, k.team()],
-  FlightMerged: FLIGHTS,
-  FlightClosed: [...FLIGHTS, ...TASKS, ...WAITING],
+  // an ended flight leaves the hub's allowance (the top strip, the Bill's header)
+  FlightMerged: [...FLIGHTS, k.bill()],
+  FlightClosed: [...FLIGHTS, ...TASKS, ...WAITING, k.bill()],
   // the MAST monitor: a flight's Diagnosis panel, a high finding on its Board card and in what waits for the human
   DiagnosisFound: [k.diagnoses(), ...FLIGHTS, ...WAITING],
   FindingAnswered: [k.diagnoses(), ...WAITING],

@@ -182,14 +182,11 @@ export const setupMinutes = setting((env) => {
 export const quorumHomePath = setting(() => quorumHome());
 
 /**
- * Where `quorum experiment` saves its tables and the Experiments page reads them: QUORUM_EXPERIMENTS_DIR, else
- * `bench/results/experiments` in Quorum's folder (each composition root names its own: the CLI's is beside
- * bin/, the app's is the folder `quorum start` runs it in).
+ * Where `quorum experiment` saves its tables and the Lab's Experiments page reads them: QUORUM_EXPERIMENTS_DIR,
+ * else `experiments` in QUORUM_HOME, so a hub lists only the runs made on it (the tables in the repository's
+ * bench/results/experiments/ are the project's own notebook, never shown as this hub's).
  */
-export function experimentsFolderIn(quorumFolder: string): string {
-  return experimentsFolderSetting() ?? join(quorumFolder, "bench", "results", "experiments");
-}
-const experimentsFolderSetting = setting((env) => env.QUORUM_EXPERIMENTS_DIR);
+export const experimentsFolder = setting((env) => env.QUORUM_EXPERIMENTS_DIR || join(quorumHome(), "experiments"));
 
 /** What a child process inherits: this process's environment as it is now (a copy, for the caller to add to or prune). */
 export function inheritedEnvironment(): NodeJS.ProcessEnv {

@@ -23,14 +23,23 @@ test("the bill changes live while a scripted flight spends tokens", async ({ pag
   const coders = page.locator('[data-testid="bill-agent-row"][data-agent^="coder"]').getByTestId("agent-tokens");
   const codersSpent = async () => (await Promise.all((await coders.all()).map(tokensOf))).reduce((n, t) => n + t, 0);
   await expect.poll(codersSpent, { timeout: 90_000 }).toBeGreaterThan(0);
-  // The top strip's spend today moves with it.
-  await expect.poll(() => tokensOf(page.getByTestId("team-spend")), { timeout: 30_000 }).toBeGreaterThan(0);
+  // The top strip's spend today moves with it: the scripted team called no model, so its tokens show as simulated.
+  await expect.poll(async () => Number(await page.getByTestId("team-spend").getAttribute("data-simulated")), { timeout: 30_000 }).toBeGreaterThan(0);
   expect(await page.evaluate(() => (window as unknown as { __stayed?: boolean }).__stayed)).toBe(true);
 
   // The flight finishes (the tester's run is the last to spend): the bill equals the sum of the runs listed.
   await expect(page.getByTestId("spend-chart").locator("path[data-agent]").first()).toBeVisible();
   await expect(page.getByTestId("budget-bar").first()).toBeVisible();
   await expect(page.getByTestId("run-row").first()).toBeVisible();
+  // Each run reads as its agent, its task and when it started; its id is only in the link's tooltip.
+  const coderRun = page
+    .getByTestId("run-name")
+    .filter({ hasText: /^coder(-\d+)? on #\d+ \S/ })
+    .first();
+  await expect(coderRun).toBeVisible();
+  await expect(coderRun).toHaveAttribute("title", /^Run run_[0-9a-f]{16}: open its timeline$/);
+  await expect(page.getByTestId("run-row").first()).toContainText(/started (just now|\d+ min ago)/);
+  await expect(page.getByTestId("runs-table")).not.toContainText(/run_[0-9a-f]{16}/);
   const api = await page.request.get("/api/bill");
   const bill = await api.json();
   expect(bill.total.tokens).toBe(bill.agents.reduce((n: number, a: { tokens: number }) => n + a.tokens, 0));

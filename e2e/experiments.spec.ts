@@ -1,16 +1,24 @@
-// The Experiments page: a table `quorum experiment` saved appears with when it ran, its parameters and the
-// command that runs it again; the experiments not run yet say how to run them. Photographed at both sizes.
+// The Lab's Experiments page, reached from Settings (not the rail): a table `quorum experiment` saved on this hub
+// appears with when it ran, its parameters and the command that runs it again; the experiments not run yet say
+// how to run them. Photographed at both sizes.
 import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
-test("an experiment run from the command line shows on the Experiments page with the command that reproduces it", async ({ page, signIn, cli }) => {
+test("an experiment run from the command line shows on the Lab's Experiments page, under Settings, with the command that reproduces it", async ({ page, signIn, cli }) => {
   test.setTimeout(120_000);
   await signIn(page);
   const printed = await cli(["experiment", "reflection", "--tasks", "2000", "--seed", "3"]);
   expect(printed).toContain("| break-even defect rate p* | u_r / (f·u_v) | 3/16 (0.1875) |");
 
-  await page.getByRole("link", { name: "Experiments", exact: true }).click();
+  const rail = page.getByRole("navigation", { name: "Pages" });
+  await expect(rail.getByRole("link", { name: "Settings" })).toBeVisible();
+  await expect(rail.getByRole("link", { name: /Experiments/ })).toHaveCount(0);
+  await rail.getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("region", { name: "Lab" }).getByRole("link", { name: "Experiments", exact: true }).click();
   await expect(page).toHaveURL(/\/experiments$/);
+  await expect(page).toHaveTitle("Experiments · Lab · Quorum");
+  // Settings stays marked as where you are.
+  await expect(rail.getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
   const reflection = page.getByRole("region", { name: "reflection" });
   const result = reflection.getByTestId("experiment");
   await expect(result).toHaveAttribute("data-experiment", "reflection");

@@ -41,6 +41,7 @@ export async function pagesToVisit(page: Page, agent: { id: string }, api: Agent
   const visits: Visit[] = [
     ...links.filter((l) => l.path.startsWith("/")).map((l) => ({ path: l.path, title: `${l.label} · Quorum` })),
     { path: "/room/general", title: "#general · Room · Quorum" },
+    { path: "/experiments", title: "Experiments · Lab · Quorum" },
     { path: "/decisions/escalations" },
     { path: `/agents/${agent.id}` },
     { path: `/board?task=${task.id}` },

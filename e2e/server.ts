@@ -40,8 +40,6 @@ export function serverEnv(home: string, port: number): NodeJS.ProcessEnv {
     QUORUM_WEBHOOK_ALLOW_PRIVATE: "1",
     NEXT_TELEMETRY_DISABLED: "1",
     NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? ".next",
-    // `quorum experiment` saves its tables where this server's Experiments page reads them, not in the checkout.
-    QUORUM_EXPERIMENTS_DIR: join(home, "experiments"),
   };
   // What a new user gets: the embedded Postgres, unless a run asks for another server.
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;

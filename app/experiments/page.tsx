@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { ExperimentsView } from "@/components/experiments/experiments-view";
 
-export const metadata: Metadata = { title: "Experiments" };
+// Part of Settings' Lab, not a page of the rail: the title says where it belongs.
+export const metadata: Metadata = { title: "Experiments · Lab" };
 
 export default function ExperimentsPage() {
   return <ExperimentsView />;

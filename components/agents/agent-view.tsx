@@ -18,6 +18,7 @@ import { AllowanceEditor } from "./allowance-editor";
 import { FlightStarts } from "./flight-starts";
 import { KeyActions } from "./key-actions";
 import { PresencePill } from "./presence-pill";
+import { usePresence } from "../use-presence";
 import { SuccessRate } from "./roster-view";
 import type { Principle } from "../memory/types";
 import type { AgentDetail } from "./types";
@@ -32,11 +33,24 @@ function Stat({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/** Where the spend went, so the figure adds up with the allowance below: in flights, of its own, simulated. */
+function SpentWhere({ agent }: { agent: AgentDetail["agent"] }) {
+  const own = agent.allowance === null || agent.budgetLeft === null ? 0 : agent.allowance - agent.budgetLeft;
+  const parts = [
+    agent.tokens - own > 0 && `${formatTokens(agent.tokens - own)} in flights`,
+    own > 0 && `${formatTokens(own)} of its own allowance`,
+    agent.simulatedTokens > 0 && `${formatTokens(agent.simulatedTokens)} simulated`,
+  ].filter(Boolean);
+  if (parts.length === 0) return null;
+  return <span className="block text-xs font-normal text-neutral-500 dark:text-neutral-400">{parts.join(" · ")}</span>;
+}
+
 export function AgentView({ agentId }: { agentId: string }) {
   const detail = useQuery({ queryKey: queryKeys.agent(agentId), queryFn: () => apiGet<AgentDetail>(`/api/agents/${agentId}`) });
   const principles = useQuery({ queryKey: queryKeys.principles(), queryFn: () => apiGet<Page<Principle>>("/api/principles") });
   const currency = useBill().data?.currency ?? "USD";
   const me = useMe();
+  const isPresent = usePresence(detail.data ? [detail.data.agent] : undefined, detail.dataUpdatedAt, detail.refetch);
   if (detail.isPending) return <div className="m-6 h-48 animate-pulse rounded-lg bg-neutral-100 dark:bg-neutral-900" aria-busy />;
   if (detail.isError) {
     return (
@@ -58,7 +72,7 @@ export function AgentView({ agentId }: { agentId: string }) {
             <h1 className="text-lg font-semibold">{agent.name}</h1>
             <p className="text-xs text-neutral-500">{agent.role}</p>
           </div>
-          <PresencePill present={agent.present} lastSeenAt={agent.lastSeenAt} />
+          <PresencePill present={isPresent(agent)} lastSeenAt={agent.lastSeenAt} />
           <Link href={`/journal?actor=${agent.id}`} className="ml-auto text-sm text-accent-600 hover:underline dark:text-accent-500">
             Its journal
           </Link>
@@ -68,7 +82,12 @@ export function AgentView({ agentId }: { agentId: string }) {
           <Stat label="Success rate">
             <SuccessRate agent={agent} />
           </Stat>
-          <Stat label="Tokens">{formatTokens(agent.tokens)}</Stat>
+          <Stat label="Spent, all its runs">
+            <span data-testid="agent-spent" data-tokens={agent.tokens}>
+              {formatTokens(agent.tokens)}
+            </span>
+            <SpentWhere agent={agent} />
+          </Stat>
           <Stat label="Cost">
             <Money line={agent} currency={currency} />
           </Stat>
@@ -87,9 +106,12 @@ export function AgentView({ agentId }: { agentId: string }) {
             <p className="text-sm text-neutral-500">No task in progress.</p>
           )}
         </section>
-        <section className="space-y-2" aria-label="Budgets">
-          <h2 className="text-sm font-semibold">Budgets</h2>
-          {budgets.length === 0 && <p className="text-sm text-neutral-500">No budget of its own: its runs are not capped.</p>}
+        <section className="space-y-2" aria-label="Its own allowance">
+          <h2 className="text-sm font-semibold">Its own allowance</h2>
+          <p className="text-xs text-neutral-500 dark:text-neutral-400">
+            For its work outside flights. A run in a flight draws on the flight's allowance instead (the Bill, per flight).
+          </p>
+          {budgets.length === 0 && <p className="text-sm text-neutral-500">No allowance of its own: its runs outside flights are not capped.</p>}
           <ul className="space-y-2">
             {budgets.map((b) => (
               <li key={b.budgetId} className="grid grid-cols-1 items-center gap-x-4 gap-y-1 text-sm sm:grid-cols-[1fr_16rem]" data-testid="budget">

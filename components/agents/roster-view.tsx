@@ -14,6 +14,7 @@ import { useBill } from "../bill/use-bill";
 import { PrinciplesPanel } from "../memory/principles-panel";
 import type { Page } from "../types";
 import { PresencePill } from "./presence-pill";
+import { usePresence } from "../use-presence";
 import type { AgentRow, RosterRow } from "./types";
 import { MemberModel, ModelState } from "./model-state";
 import { ReservationsPanel } from "../reservations/reservations-panel";
@@ -38,6 +39,7 @@ export function RosterView() {
   const roster = useRoster();
   const currency = useBill().data?.currency ?? "USD";
   const agents = (roster.data?.items ?? []).filter((p): p is AgentRow => p.kind === "agent");
+  const isPresent = usePresence(agents, roster.dataUpdatedAt, roster.refetch);
   return (
     <div className="h-full overflow-y-auto">
       <div className="mx-auto max-w-6xl space-y-8 px-6 py-4">
@@ -69,7 +71,9 @@ export function RosterView() {
                     <th className={`${th} text-right`}>Load</th>
                     <th className={`${th} text-right`}>Success</th>
                     <th className={`${th} text-right`}>Spend</th>
-                    <th className={th}>Budget left</th>
+                    <th className={th} title="Its own allowance, for work outside flights: a run in a flight draws on the flight's">
+                      Own allowance left
+                    </th>
                   </tr>
                 </thead>
                 <tbody aria-live="polite">
@@ -87,7 +91,7 @@ export function RosterView() {
                         <MemberModel name={a.name} />
                       </td>
                       <td data-label="Presence" className="px-3 py-2">
-                        <PresencePill present={a.present} lastSeenAt={a.lastSeenAt} />
+                        <PresencePill present={isPresent(a)} lastSeenAt={a.lastSeenAt} />
                       </td>
                       <td data-label="Current lease" className="px-3 py-2">
                         {a.lease ? (
@@ -109,16 +113,21 @@ export function RosterView() {
                       <td data-label="Success" className="px-3 py-2 text-right tabular-nums">
                         <SuccessRate agent={a} />
                       </td>
-                      <td data-label="Spend" className="px-3 py-2 text-right tabular-nums">
+                      <td data-label="Spend" className="px-3 py-2 text-right tabular-nums" data-testid="roster-spend" data-tokens={a.tokens}>
                         {formatTokens(a.tokens)}
                         {a.tokens > a.unpricedTokens && <span className="block text-xs text-neutral-500">{formatMoney(a.cost, currency)}</span>}
+                        {a.simulatedTokens > 0 && (
+                          <span className="block text-xs text-neutral-500">
+                            {a.simulatedTokens === a.tokens ? "all simulated" : `${formatTokens(a.simulatedTokens)} simulated`}
+                          </span>
+                        )}
                       </td>
-                      <td data-label="Budget left" className="px-3 py-2">
+                      <td data-label="Own allowance left" className="px-3 py-2">
                         <BudgetBar
                           allowance={a.allowance}
                           spent={a.allowance === null || a.budgetLeft === null ? 0 : a.allowance - a.budgetLeft}
                           exhausted={a.exhausted}
-                          label={`${a.name}'s budget`}
+                          label={`${a.name}'s own allowance`}
                         />
                       </td>
                     </tr>

@@ -47,6 +47,21 @@ export function SelfReported({ line }: { line: Pick<Line, "selfReportedTokens" |
   );
 }
 
+/** Marks tokens scripted runs estimated: no model was called, so they are simulated, shown apart from spend. */
+export function Simulated({ line }: { line: Pick<Line, "simulatedTokens" | "tokens"> }) {
+  if (line.simulatedTokens === 0) return null;
+  return (
+    <span
+      className="block text-xs font-normal text-neutral-500 dark:text-neutral-400"
+      title="scripted runs: no model was called, their tokens are estimates (they count against budgets, never as money)"
+      data-testid="simulated"
+      data-tokens={line.simulatedTokens}
+    >
+      {line.simulatedTokens === line.tokens ? "all simulated" : `${formatTokens(line.simulatedTokens)} simulated`}
+    </span>
+  );
+}
+
 const th = "px-3 py-2 text-left text-xs font-medium text-neutral-500 dark:text-neutral-400";
 const td = "px-3 py-2 tabular-nums";
 
@@ -71,7 +86,9 @@ export function AgentTable({ bill }: { bill: BillView }) {
             <th className={`${th} text-right`}>Total</th>
             <th className={`${th} text-right`}>Cost</th>
             <th className={`${th} text-right`}>Runs</th>
-            <th className={th}>Budget</th>
+            <th className={th} title="Its own allowance, for work outside flights: a run in a flight draws on the flight's">
+              Own allowance
+            </th>
           </tr>
         </thead>
         <tbody aria-live="polite">
@@ -105,6 +122,7 @@ export function AgentTable({ bill }: { bill: BillView }) {
               </td>
               <td data-label="Total" className={`${td} text-right font-medium`} data-testid="agent-tokens" data-tokens={a.tokens}>
                 {formatTokens(a.tokens)}
+                <Simulated line={a} />
               </td>
               <td data-label="Cost" className={`${td} text-right`}>
                 <Money line={a} currency={bill.currency} />
@@ -112,8 +130,8 @@ export function AgentTable({ bill }: { bill: BillView }) {
               <td data-label="Runs" className={`${td} text-right`}>
                 {a.runs}
               </td>
-              <td data-label="Budget" className="px-3 py-2">
-                <BudgetBar allowance={a.allowance} spent={a.budgetSpent} exhausted={a.exhausted} label={`${a.agentName}'s budget`} />
+              <td data-label="Own allowance" className="px-3 py-2">
+                <BudgetBar allowance={a.allowance} spent={a.budgetSpent} exhausted={a.exhausted} label={`${a.agentName}'s own allowance`} />
               </td>
             </tr>
           ))}
@@ -137,6 +155,7 @@ export function AgentTable({ bill }: { bill: BillView }) {
             </td>
             <td data-label="Total" className={`${td} text-right`} data-testid="total-tokens" data-tokens={bill.total.tokens}>
               {formatTokens(bill.total.tokens)}
+              <Simulated line={bill.total} />
             </td>
             <td data-label="Cost" className={`${td} text-right`}>
               <Money line={bill.total} currency={bill.currency} />
@@ -144,8 +163,8 @@ export function AgentTable({ bill }: { bill: BillView }) {
             <td data-label="Runs" className={`${td} text-right`}>
               {bill.agents.reduce((n, a) => n + a.runs, 0)}
             </td>
-            <td data-label="Budget" className="px-3 py-2">
-              <BudgetBar allowance={bill.team.allowance} spent={bill.team.spent} label="the team's budget" />
+            <td data-label="Own allowance" className="px-3 py-2 text-xs font-normal text-neutral-500 dark:text-neutral-400">
+              flights' allowances: above
             </td>
           </tr>
         </tfoot>

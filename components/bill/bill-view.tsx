@@ -54,22 +54,32 @@ export function BillView() {
               Folded from {b.asOf.snapshotEvents + b.asOf.tailEvents} spend, budget and run events in the journal; updates as agents spend.
             </p>
           </div>
-          <dl className="flex gap-6 text-sm">
+          <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
             <div>
-              <dt className="text-xs text-neutral-500">Tokens</dt>
-              <dd className="text-lg font-semibold tabular-nums" data-testid="bill-total">
-                {formatTokens(b.total.tokens)}
+              <dt className="text-xs text-neutral-500">Model tokens</dt>
+              <dd className="text-lg font-semibold tabular-nums" data-testid="bill-total" data-tokens={b.total.tokens - b.total.simulatedTokens}>
+                {formatTokens(b.total.tokens - b.total.simulatedTokens)}
               </dd>
             </div>
+            {b.total.simulatedTokens > 0 && (
+              <div title="Scripted runs: no model was called, their tokens are estimates. They count against budgets so a scripted flight exercises them, never as money.">
+                <dt className="text-xs text-neutral-500">Simulated</dt>
+                <dd className="text-lg font-semibold text-neutral-500 tabular-nums" data-testid="bill-simulated" data-tokens={b.total.simulatedTokens}>
+                  {formatTokens(b.total.simulatedTokens)}
+                </dd>
+              </div>
+            )}
             <div>
               <dt className="text-xs text-neutral-500">Cost</dt>
               <dd className="text-lg font-semibold tabular-nums">
                 <Money line={b.total} currency={b.currency} />
               </dd>
             </div>
-            <div>
-              <dt className="text-xs text-neutral-500">Team budget left</dt>
-              <dd className="text-lg font-semibold tabular-nums">{b.team.left === null ? "—" : formatTokens(b.team.left)}</dd>
+            <div title="The flights not merged or closed: what they were given, and what is left of it">
+              <dt className="text-xs text-neutral-500">Open flights' allowance left</dt>
+              <dd className="text-lg font-semibold tabular-nums" data-testid="hub-left" data-tokens={b.hub.left}>
+                {b.hub.openFlights === 0 ? "no open flight" : `${formatTokens(b.hub.left)} of ${formatTokens(b.hub.allowance)}`}
+              </dd>
             </div>
           </dl>
         </header>

@@ -1,12 +1,15 @@
 "use client";
-// Runs with what they spent, newest first, a page at a time; each opens as a timeline in the Journal.
+// Runs with what they spent, newest first, a page at a time; each opens as a timeline in the Journal. A run is
+// named in words (its agent, its task, when it started): its id means nothing to a person, so it is only a tooltip.
 import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { apiGet } from "../api";
 import { queryKeys } from "../query-keys";
+import { RelativeTime } from "../time";
 import { Money } from "./agent-table";
 import { formatTokens } from "./format";
 import { RunStatus } from "./run-status";
+import { runName } from "./run-name";
 import type { BillPage, RunBill } from "./types";
 
 export function RunsTable({ agentId, currency }: { agentId?: string; currency: string }) {
@@ -27,7 +30,6 @@ export function RunsTable({ agentId, currency }: { agentId?: string; currency: s
         <thead>
           <tr className="text-left text-xs text-neutral-500 dark:text-neutral-400">
             <th className="py-1 font-medium">Run</th>
-            {!agentId && <th className="py-1 font-medium">Agent</th>}
             <th className="py-1 font-medium">Status</th>
             <th className="py-1 text-right font-medium">Calls</th>
             <th className="py-1 text-right font-medium">Tokens</th>
@@ -39,15 +41,26 @@ export function RunsTable({ agentId, currency }: { agentId?: string; currency: s
           {items.map((r) => (
             <tr key={r.runId} className="border-t border-neutral-100 dark:border-neutral-900" data-testid="run-row">
               <td data-label="Run" className="py-1.5">
-                <Link href={`/journal?run=${encodeURIComponent(r.runId)}&view=timeline`} className="font-mono text-xs text-accent-600 hover:underline dark:text-accent-500">
-                  {r.runId}
-                </Link>
+                <div className="min-w-0">
+                  <Link
+                    href={`/journal?run=${encodeURIComponent(r.runId)}&view=timeline`}
+                    title={`Run ${r.runId}: open its timeline`}
+                    className="text-accent-600 hover:underline dark:text-accent-500"
+                    data-testid="run-name"
+                  >
+                    {runName(r, !agentId)}
+                  </Link>
+                  <div className="text-xs text-neutral-500 dark:text-neutral-400">
+                    {r.startedAt ? (
+                      <>
+                        started <RelativeTime iso={r.startedAt} className="" />
+                      </>
+                    ) : (
+                      "start not recorded"
+                    )}
+                  </div>
+                </div>
               </td>
-              {!agentId && (
-                <td data-label="Agent" className="py-1.5">
-                  {r.agentName ?? "—"}
-                </td>
-              )}
               <td data-label="Status" className="py-1.5">
                 <RunStatus status={r.status} />
               </td>

@@ -1,9 +1,10 @@
 "use client";
-// The Experiments page: every table `quorum experiment NAME` saved, the newest of each experiment first with
-// when it ran, its parameters and the command that runs it again; earlier runs folded below it. Experiments run
-// on a scratch database of their own, never this hub's, so nothing here changes while you watch: a new table
-// appears when the page is loaded again.
+// The Lab's Experiments page (reached from Settings): every table `quorum experiment NAME` saved on this hub, the
+// newest of each experiment first with when it ran, its parameters and the command that runs it again; earlier
+// runs folded below it. Experiments run on a scratch database of their own, never this hub's, so nothing here
+// changes while you watch: a new table appears when the page is loaded again.
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { apiGet } from "../api";
 import { CopyButton } from "../copy-button";
 import { queryKeys } from "../query-keys";
@@ -74,10 +75,17 @@ export function ExperimentsView() {
     <div className="h-full overflow-y-auto px-4 py-4 md:px-6">
       <div className="mx-auto max-w-5xl space-y-6">
         <header className="space-y-1">
+          <nav aria-label="Breadcrumb" className="text-xs text-neutral-600 dark:text-neutral-300">
+            <Link href="/settings" className="text-accent-600 hover:underline dark:text-accent-500">
+              Settings
+            </Link>{" "}
+            › Lab
+          </nav>
           <h1 className="text-lg font-semibold">Experiments</h1>
           <p className="text-sm text-neutral-600 dark:text-neutral-300">
-            What the seeds&apos; experiments measured on this harness. Each runs on a scratch database of its own, never this hub&apos;s, and saves its table here. Run one from
-            Quorum&apos;s folder with <code className="font-mono text-xs">npm run quorum -- experiment NAME</code>.
+            What the seeds&apos; experiments measured when they were run on this hub. Each runs on a scratch database of its own, never this hub&apos;s, and saves its table in this
+            hub&apos;s folder (<code className="font-mono text-xs">$QUORUM_HOME/experiments</code>). Run one from Quorum&apos;s folder with{" "}
+            <code className="font-mono text-xs">npm run quorum -- experiment NAME</code>.
           </p>
         </header>
         {saved.isPending && (
@@ -91,8 +99,8 @@ export function ExperimentsView() {
             className="rounded-lg border border-dashed border-neutral-300 p-4 text-sm text-neutral-600 dark:border-neutral-700 dark:text-neutral-300"
             data-testid="experiments-empty"
           >
-            No experiment has been saved yet. Its table appears here once you run one, for example{" "}
-            <code className="font-mono text-xs">npm run quorum -- experiment reflection</code>.
+            No experiment has run on this hub yet. Run one from Quorum&apos;s folder, for example <code className="font-mono text-xs">npm run quorum -- experiment reflection</code>
+            , and its table appears here when you load the page again.
           </p>
         )}
         {saved.data?.experiments.map((experiment) => {

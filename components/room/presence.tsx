@@ -1,30 +1,17 @@
 "use client";
 // Who is here: humans and agents, present first, with roles, and a "focusing" pill on agents at work.
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import { apiGet } from "../api";
 import { queryKeys } from "../query-keys";
 import { Avatar } from "../avatar";
+import { usePresence } from "../use-presence";
 import type { Page, PresenceEntry } from "../types";
-
-/** DESIGN §3: present means seen within the last 2 minutes. */
-const PRESENCE_WINDOW_MS = 2 * 60 * 1000;
 
 export function useRoomPresence(room: string) {
   return useQuery({
     queryKey: queryKeys.roomPresence(room),
     queryFn: () => apiGet<Page<PresenceEntry>>(`/api/rooms/${encodeURIComponent(room)}/presence`),
   });
-}
-
-/** Presence fades with time even when no event arrives: re-judged locally every 15 s, without asking the server. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 15_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
 }
 
 function FocusPill({ focusing }: { focusing: NonNullable<PresenceEntry["focusing"]> }) {
@@ -44,11 +31,8 @@ function FocusPill({ focusing }: { focusing: NonNullable<PresenceEntry["focusing
 
 export function PresencePanel({ room }: { room: string }) {
   const query = useRoomPresence(room);
-  const now = useNow();
-  const people = (query.data?.items ?? []).map((p) => ({
-    ...p,
-    present: p.present && p.lastSeenAt !== null && now - Date.parse(p.lastSeenAt) < PRESENCE_WINDOW_MS,
-  }));
+  const isPresent = usePresence(query.data?.items, query.dataUpdatedAt, query.refetch);
+  const people = (query.data?.items ?? []).map((p) => ({ ...p, present: isPresent(p) }));
   const sorted = people.sort((a, b) => Number(b.present) - Number(a.present) || a.name.localeCompare(b.name));
   return (
     <section aria-label="Who is here" className="p-4">

@@ -1,6 +1,7 @@
 "use client";
-// The Settings page: the people who work here (invitations, removal), and the webhooks that tell people outside
-// the browser what waits for them.
+// The Settings page: the people who work here (invitations, removal), the webhooks that tell people outside
+// the browser what waits for them, and the Lab, where the experiments run on this hub are kept.
+import Link from "next/link";
 import { useMe } from "../session";
 import { People } from "./people";
 import { useWebhooks } from "./use-webhooks";
@@ -35,7 +36,26 @@ export function SettingsView() {
           </>
         )}
       </section>
+      <Lab />
     </div>
+  );
+}
+
+/** The Lab: the harness measured by the seeds' experiments, which are no part of the daily work and so not in the rail. */
+function Lab() {
+  return (
+    <section aria-labelledby="lab-title" className="space-y-2">
+      <h2 id="lab-title" className="text-lg font-semibold">
+        Lab
+      </h2>
+      <p className="text-xs text-neutral-500 dark:text-neutral-400">
+        Experiments measure Quorum itself (coordination, gates, reflection) on a scratch database of their own, never this hub&apos;s. You run them from Quorum&apos;s folder with{" "}
+        <code className="font-mono">npm run quorum -- experiment NAME</code>; the tables of the ones run on this hub are kept here.
+      </p>
+      <Link href="/experiments" className="inline-block text-sm text-accent-600 hover:underline dark:text-accent-500">
+        Experiments <span aria-hidden="true">→</span>
+      </Link>
+    </section>
   );
 }
 

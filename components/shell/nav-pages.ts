@@ -8,6 +8,8 @@ export interface NavPage {
   label: string;
   /** A live count shown beside the label (the Escalations badge). */
   badge?: ComponentType;
+  /** Pages reached from this one, not from the rail: while one is open, this line stays marked as where you are. */
+  within?: string[];
 }
 
 export const NAV_PAGES: NavPage[] = [
@@ -19,6 +21,5 @@ export const NAV_PAGES: NavPage[] = [
   { href: "/journal", label: "Journal" },
   { href: "/agents", label: "Agents" },
   { href: "/principles", label: "Principles" },
-  { href: "/experiments", label: "Experiments" },
-  { href: "/settings", label: "Settings", badge: DisabledWebhooksBadge },
+  { href: "/settings", label: "Settings", badge: DisabledWebhooksBadge, within: ["/experiments"] },
 ];

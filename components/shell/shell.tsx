@@ -13,6 +13,7 @@ import { NAV_PAGES } from "./nav-pages";
 import { PageErrorBanner } from "../page-errors";
 import { Toasts } from "../toast";
 import { SignedOut, SignOutButton, useMe } from "../session";
+import { usePresence } from "../use-presence";
 import { usePrincipals } from "../use-principals";
 
 function LiveDot() {
@@ -38,7 +39,8 @@ function MenuIcon() {
 function TopStrip({ ready, menuOpen, onMenu }: { ready: boolean; menuOpen: boolean; onMenu: () => void }) {
   const principals = usePrincipals(ready);
   const agents = principals.data?.items.filter((p) => p.kind === "agent") ?? [];
-  const present = agents.filter((a) => a.present).length;
+  const isPresent = usePresence(agents, principals.dataUpdatedAt, principals.refetch);
+  const present = agents.filter(isPresent).length;
   return (
     // On a phone the strip keeps the menu, what waits for you and the spend; the rest is a tap away.
     <div className="flex h-11 shrink-0 items-center gap-3 border-b border-neutral-200 px-3 text-sm md:h-10 md:gap-6 md:px-6 dark:border-neutral-800" data-testid="top-strip">
@@ -51,7 +53,7 @@ function TopStrip({ ready, menuOpen, onMenu }: { ready: boolean; menuOpen: boole
           <span className="min-w-0 truncate">
             <TeamSpend />
           </span>
-          <span className="max-md:hidden">
+          <span className="max-md:hidden" data-testid="agents-present" data-present={present}>
             <strong className="tabular-nums">{present}</strong>
             <span className="text-neutral-600 dark:text-neutral-300"> of {agents.length} agents present</span>
           </span>
@@ -130,7 +132,7 @@ export function Shell({ children }: { children: ReactNode }) {
         <div className="px-4 py-4 text-base font-bold tracking-tight">Quorum</div>
         <ul className="flex-1 space-y-0.5 overflow-y-auto px-2">
           {NAV_PAGES.map((page) => {
-            const active = pathname.startsWith(page.href);
+            const active = [page.href, ...(page.within ?? [])].some((href) => pathname.startsWith(href));
             return (
               <li key={page.href}>
                 <Link

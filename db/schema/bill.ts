@@ -53,6 +53,8 @@ export const billRuns = pgTable(
     agentId: uuid("agent_id"),
     taskId: uuid("task_id"),
     status: text("status"),
+    /** When its RunStarted was journalled; null for a run whose start the folded events do not hold. */
+    startedAt: timestamp("started_at", { withTimezone: true }),
     firstEventId: bigint("first_event_id", { mode: "number" }).notNull(),
     lastEventId: bigint("last_event_id", { mode: "number" }).notNull(),
   },

@@ -1,6 +1,6 @@
 // Spend and budget per agent, from a consistent read of the bill: what the bill's agent table, the
 // roster and the agent page show.
-import { and, count, eq, inArray, isNotNull } from "drizzle-orm";
+import { count, inArray, isNotNull } from "drizzle-orm";
 import { billRuns, principals } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { emptyDelta, mergeBill } from "./bill-fold";
@@ -14,7 +14,10 @@ export interface AgentBill extends LineView {
   role: string | null;
   /** Runs the agent has started (or debited in). */
   runs: number;
-  /** Its top-level budgets together. */
+  /**
+   * Its own allowance, for work outside flights: its top-level budgets together, and what was spent of
+   * them. A run in a flight draws on the flight's budget instead, so `tokens` (all it spent) may exceed it.
+   */
   allowance: number | null;
   budgetSpent: number;
   left: number | null;
@@ -46,28 +49,27 @@ export async function agentBills(r: BillRead, prices: PriceMap): Promise<{ agent
   const names = await namesOf(r.tx, agentIds);
   const budgets = [...base.budgets.values()].sort((a, b) => a.firstEventId - b.firstEventId).map((b) => budgetView(b, names));
   const known = agentIds.filter((id) => names.has(id));
-  const roles = known.length
-    ? await r.tx
-        .select({ id: principals.id, role: principals.role })
-        .from(principals)
-        .where(and(eq(principals.kind, "agent"), inArray(principals.id, known)))
-    : [];
-  const roleOf = new Map(roles.map((p) => [p.id, p.role]));
+  const kinds = known.length ? await r.tx.select({ id: principals.id, kind: principals.kind, role: principals.role }).from(principals).where(inArray(principals.id, known)) : [];
+  const roleOf = new Map(kinds.filter((p) => p.kind === "agent").map((p) => [p.id, p.role]));
+  // Quorum's own principal holds the flights' budgets: they are the flights' lines, not an agent's.
+  const system = new Set(kinds.filter((p) => p.kind === "system").map((p) => p.id));
   const runCounts = await countRuns(r);
-  const agents = agentIds.map((agentId): AgentBill => {
-    const share = agentAllowance(budgets, agentId);
-    return {
-      ...(lines.get(agentId) ?? emptyView()),
-      agentId,
-      agentName: names.get(agentId) ?? null,
-      role: roleOf.get(agentId) ?? null,
-      runs: runCounts.get(agentId) ?? 0,
-      allowance: share.allowance,
-      budgetSpent: share.spent,
-      left: share.left,
-      exhausted: share.exhausted,
-    };
-  });
+  const agents = agentIds
+    .filter((id) => !system.has(id))
+    .map((agentId): AgentBill => {
+      const share = agentAllowance(budgets, agentId);
+      return {
+        ...(lines.get(agentId) ?? emptyView()),
+        agentId,
+        agentName: names.get(agentId) ?? null,
+        role: roleOf.get(agentId) ?? null,
+        runs: runCounts.get(agentId) ?? 0,
+        allowance: share.allowance,
+        budgetSpent: share.spent,
+        left: share.left,
+        exhausted: share.exhausted,
+      };
+    });
   agents.sort((a, b) => b.tokens - a.tokens || (a.agentName ?? a.agentId).localeCompare(b.agentName ?? b.agentId));
   return { agents, budgets, models: lineViews(base, "model", prices) };
 }

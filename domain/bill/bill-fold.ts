@@ -37,6 +37,8 @@ export interface RunDelta {
   taskId: string | null;
   /** How the run last ended in these events; null when none of them ends it. */
   status: RunStatus | null;
+  /** When its RunStarted was journalled (ISO); null when these events do not hold it. */
+  startedAt: string | null;
   firstEventId: number;
   lastEventId: number;
 }
@@ -111,7 +113,7 @@ const minuteOf = (t: string | Date) => {
 function upsertRun(delta: BillDelta, e: JournalRecord): RunDelta {
   let run = delta.runs.get(e.runId!);
   if (!run) {
-    run = { runId: e.runId!, agentId: e.actor, taskId: e.taskId, status: null, firstEventId: e.id, lastEventId: e.id };
+    run = { runId: e.runId!, agentId: e.actor, taskId: e.taskId, status: null, startedAt: null, firstEventId: e.id, lastEventId: e.id };
     delta.runs.set(e.runId!, run);
   }
   run.agentId ??= e.actor;
@@ -215,7 +217,7 @@ export function foldBill(events: Iterable<JournalRecord>, delta: BillDelta = emp
         break;
       }
       case "RunStarted":
-        if (e.runId) upsertRun(delta, e);
+        if (e.runId) upsertRun(delta, e).startedAt ??= new Date(e.t).toISOString();
         break;
       case "AgentFinished":
       case "BudgetExhausted":
@@ -248,6 +250,7 @@ export function mergeBill(into: BillDelta, later: BillDelta): BillDelta {
       mine.agentId ??= run.agentId;
       mine.taskId ??= run.taskId;
       mine.status = run.status ?? mine.status;
+      mine.startedAt ??= run.startedAt;
       mine.firstEventId = Math.min(mine.firstEventId, run.firstEventId);
       mine.lastEventId = Math.max(mine.lastEventId, run.lastEventId);
     }

@@ -7,7 +7,9 @@ import { getDb } from "../../db/client";
 const billRoute = apiHandler("GET", "/api/bill");
 const runsRoute = apiHandler("GET", "/api/bill/runs");
 const seriesRoute = apiHandler("GET", "/api/bill/series");
-import { call, makeHuman } from "../../test/helpers";
+import { call, makeAgent, makeHuman } from "../../test/helpers";
+import { systemClock } from "../clock";
+import { createTask } from "../tasks/create";
 import { appendLooseEvent, type LooseEvent } from "../../test/fixtures/journal";
 import { readBill } from "./read-bill";
 import { listBillRuns, listBillTasks } from "./recent";
@@ -177,11 +179,16 @@ async function expectBillMatches(): Promise<void> {
   const runs = await allPages((before) => listBillRuns(db, CONFIG.prices, { before, limit: 7 }));
   expect(new Set(runs.map((r) => r.runId)).size).toBe(runs.length);
   expect(runs.map((r) => r.runId).sort()).toEqual([...expected.runs.keys()].sort());
+  // Each run says when it started (its RunStarted's time), whether the snapshot or the unsettled tail holds it.
+  const starts = await db.execute<{ run_id: string; t: Date }>(sql`select run_id, t from events where kind = 'RunStarted'`);
+  const startOf = new Map([...starts].map((s) => [s.run_id, new Date(s.t).toISOString()]));
+  expect(startOf.size).toBe(expected.runs.size);
   for (const run of runs) {
     const want = expected.runs.get(run.runId)!;
     expect(run).toMatchObject({
       agentId: want.agent,
       taskId: want.task,
+      startedAt: startOf.get(run.runId),
       status: want.status,
       tokens: sum(
         debits.filter((d) => d.run === run.runId),
@@ -278,5 +285,28 @@ describe("the bill", () => {
     expect(series.body.exhaustions).toHaveLength(halted.length);
     expect(new Set(series.body.exhaustions.map((e: { agentId: string }) => e.agentId))).toEqual(new Set(halted.map((r) => r.agent)));
     expect((await call(seriesRoute, "/api/bill/series?window=2y", { cookie: human.cookie })).status).toBe(400);
+  });
+
+  it("names a run by its agent, its task's number and title and when it started, before and after the snapshot folds it", async () => {
+    const human = await makeHuman();
+    const coder = await makeAgent("coder-named");
+    const task = await createTask(getDb(), human, { title: "Parse the config", acceptanceCriteria: "tests pass" }, systemClock);
+    const runId = `run_${randomUUID().slice(0, 16)}`;
+    const startedAt = new Date("2026-03-04T14:02:00.000Z");
+    await appendLooseEvent(getDb(), { kind: "RunStarted", actor: coder.id, runId, taskId: task.id, turn: 0, data: { budgetIds: [] }, t: startedAt });
+    const named = {
+      runId,
+      agentName: "coder-named",
+      taskId: task.id,
+      taskNumber: task.number,
+      taskTitle: "Parse the config",
+      startedAt: startedAt.toISOString(),
+      status: "running",
+    };
+    const fromTail = await call(runsRoute, `/api/bill/runs?agent=${coder.id}`, { cookie: human.cookie });
+    expect(fromTail.body.items).toEqual([expect.objectContaining(named)]);
+    await refreshBillSnapshot(getDb());
+    const fromSnapshot = await call(runsRoute, `/api/bill/runs?agent=${coder.id}`, { cookie: human.cookie });
+    expect(fromSnapshot.body.items).toEqual([expect.objectContaining(named)]);
   });
 });

@@ -30,6 +30,7 @@ export function sumViews(views: Iterable<LineView>): LineView {
     total.cost += v.cost;
     total.cachedCost += v.cachedCost;
     total.unpricedTokens += v.unpricedTokens;
+    total.simulatedTokens += v.simulatedTokens;
   }
   return total;
 }

@@ -81,16 +81,27 @@ export function costOf(prices: PriceMap, model: string, usage: Pick<TokenUsage, 
   return costParts(prices, model, usage)?.cost ?? null;
 }
 
-/** Money beside tokens: the cost of what has a price (of it, what the cached tokens cost), and how many tokens have none. */
+/**
+ * The model the scripted client names: no model was called and its tokens are estimates. They still count
+ * against budgets (so a scripted flight exercises them), but every total shows them apart as simulated.
+ */
+export const SIMULATED_MODEL = "scripted";
+
+/**
+ * Money beside tokens: the cost of what has a price (of it, what the cached tokens cost), how many tokens
+ * have none, and how many of the tokens were simulated (scripted runs, never billed by anyone).
+ */
 export interface Cost {
   cost: number;
   cachedCost: number;
   unpricedTokens: number;
+  simulatedTokens: number;
 }
 
-export const noCost = (): Cost => ({ cost: 0, cachedCost: 0, unpricedTokens: 0 });
+export const noCost = (): Cost => ({ cost: 0, cachedCost: 0, unpricedTokens: 0, simulatedTokens: 0 });
 
 export function addCost(into: Cost, prices: PriceMap, model: string, usage: TokenUsage): Cost {
+  if (model === SIMULATED_MODEL) into.simulatedTokens += usage.tokens;
   const c = costParts(prices, model, usage);
   if (c === null) into.unpricedTokens += usage.tokens;
   else {

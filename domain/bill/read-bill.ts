@@ -2,6 +2,7 @@
 // tasks and runs — read from the snapshot plus the unsettled tail, never from anything but the journal.
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { hubAllowance, type HubAllowance } from "../flights/hub-allowance";
 import { agentBills, type AgentBill } from "./agent-spend";
 import { sumViews, type BudgetView, type LineView } from "./line-views";
 import { cachedRateOf, priceOf, type Price, type PriceConfig } from "./prices";
@@ -24,8 +25,8 @@ export interface BillView {
   /** `cachedRate`: what a cached input token of the model is billed at, per million (domain/bill/prices.ts). */
   models: (LineView & { model: string; price: Price | null; cachedRate: number | null })[];
   budgets: BudgetView[];
-  /** The budgets with no parent together: the team's allowance. */
-  team: { allowance: number | null; spent: number; left: number | null };
+  /** The hub's allowance: the open flights' (domain/flights/hub-allowance.ts). */
+  hub: HubAllowance;
   tasks: BillPage<TaskBill>;
   runs: BillPage<RunBill>;
 }
@@ -43,9 +44,7 @@ export async function readBill(db: Db, config: PriceConfig, options: z.infer<typ
       tasksPage(r, config.prices, { limit: options.limit }),
       runsPage(r, config.prices, { limit: options.limit }),
     ]);
-    const roots = budgets.filter((b) => b.parentId === null);
-    const allowance = roots.length && roots.every((b) => b.allowance !== null) ? roots.reduce((n, b) => n + b.allowance!, 0) : null;
-    const spent = roots.reduce((n, b) => n + b.spent, 0);
+    const hub = await hubAllowance(r.tx, budgets);
     return {
       asOf: { snapshotThrough: r.at.throughId, snapshotEvents: r.at.folded, tailEvents: r.tail.events },
       currency: config.currency,
@@ -60,7 +59,7 @@ export async function readBill(db: Db, config: PriceConfig, options: z.infer<typ
         })
         .sort((a, b) => b.tokens - a.tokens || a.model.localeCompare(b.model)),
       budgets,
-      team: { allowance, spent, left: allowance === null ? null : allowance - spent },
+      hub,
       tasks,
       runs,
     };

@@ -28,6 +28,11 @@ export interface RunBill extends LineView {
   agentId: string | null;
   agentName: string | null;
   taskId: string | null;
+  /** The task's number and title, for naming the run in words; null without a task (or one the hub no longer has). */
+  taskNumber: number | null;
+  taskTitle: string | null;
+  /** When its RunStarted was journalled (ISO); null when the bill's events do not hold it (an archived start). */
+  startedAt: string | null;
   status: RunStatus | "running";
   firstEventId: number;
   lastEventId: number;
@@ -66,7 +71,7 @@ export async function runsPage(r: BillRead, prices: PriceMap, query: BillPageQue
   const tailIds = [...r.tail.runs.keys()].filter((id) => !rows.some((row) => row.runId === id));
   const earlier = tailIds.length ? await r.tx.select().from(billRuns).where(inArray(billRuns.runId, tailIds)) : [];
   const base: BillDelta = emptyDelta();
-  for (const row of [...rows, ...earlier]) base.runs.set(row.runId, { ...row, status: row.status as RunStatus | null });
+  for (const row of [...rows, ...earlier]) base.runs.set(row.runId, { ...row, status: row.status as RunStatus | null, startedAt: row.startedAt?.toISOString() ?? null });
   await loadLines(r.tx, base, "run", [...base.runs.keys()]);
   mergeBill(base, r.tail);
   const candidates = [...base.runs.values()].filter(
@@ -77,6 +82,10 @@ export async function runsPage(r: BillRead, prices: PriceMap, query: BillPageQue
     r.tx,
     candidates.map((c) => c.agentId ?? ""),
   );
+  const tasksOf = await taskLabels(
+    r,
+    candidates.map((c) => c.taskId).filter((id) => id !== null),
+  );
   return page(
     candidates.map((run) => ({
       ...(views.get(run.runId) ?? emptyView()),
@@ -84,12 +93,22 @@ export async function runsPage(r: BillRead, prices: PriceMap, query: BillPageQue
       agentId: run.agentId,
       agentName: run.agentId ? (names.get(run.agentId) ?? null) : null,
       taskId: run.taskId,
+      taskNumber: run.taskId ? (tasksOf.get(run.taskId)?.number ?? null) : null,
+      taskTitle: run.taskId ? (tasksOf.get(run.taskId)?.title ?? null) : null,
+      startedAt: run.startedAt,
       status: run.status ?? "running",
       firstEventId: run.firstEventId,
       lastEventId: run.lastEventId,
     })),
     limit,
   );
+}
+
+/** The tasks' numbers and titles by id: the words the Bill names a task (or a run on it) with. */
+async function taskLabels(r: BillRead, ids: string[]): Promise<Map<string, { number: number; title: string }>> {
+  const unique = [...new Set(ids)];
+  const rows = unique.length ? await r.tx.select({ id: tasks.id, number: tasks.number, title: tasks.title }).from(tasks).where(inArray(tasks.id, unique)) : [];
+  return new Map(rows.map((t) => [t.id, { number: t.number, title: t.title }]));
 }
 
 export async function tasksPage(r: BillRead, prices: PriceMap, query: Pick<BillPageQuery, "before" | "limit">): Promise<BillPage<TaskBill>> {
@@ -113,9 +132,10 @@ export async function tasksPage(r: BillRead, prices: PriceMap, query: Pick<BillP
   }
   const candidates = [...firstOf].filter(([, at]) => query.before === undefined || at < query.before);
   const views = lineViews(base, "task", prices);
-  const ids = candidates.map(([id]) => id);
-  const info = ids.length ? await r.tx.select({ id: tasks.id, number: tasks.number, title: tasks.title }).from(tasks).where(inArray(tasks.id, ids)) : [];
-  const byId = new Map(info.map((t) => [t.id, t]));
+  const byId = await taskLabels(
+    r,
+    candidates.map(([id]) => id),
+  );
   return page(
     candidates.map(([taskId, firstEventId]) => ({
       ...(views.get(taskId) ?? emptyView()),

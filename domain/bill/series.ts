@@ -4,7 +4,7 @@ import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { billBuckets, events } from "../../db/schema";
 import type { Db } from "../../db/client";
-import { costOf, type PriceConfig } from "./prices";
+import { costOf, SIMULATED_MODEL, type PriceConfig } from "./prices";
 import { namesOf, readBillSnapshot } from "./read-snapshot";
 import { payloadOf } from "../journal/payloads";
 
@@ -47,7 +47,7 @@ export interface BillSeries {
   points: SeriesPoint[];
   exhaustions: Exhaustion[];
   /** Spend since `since`, when asked. */
-  since: { from: string; tokens: number; cost: number; unpricedTokens: number } | null;
+  since: { from: string; tokens: number; cost: number; unpricedTokens: number; simulatedTokens: number } | null;
 }
 
 export async function billSeries(db: Db, config: PriceConfig, query: BillSeriesQuery, now: Date): Promise<BillSeries> {
@@ -64,13 +64,14 @@ export async function billSeries(db: Db, config: PriceConfig, query: BillSeriesQ
     const rows = await r.tx.select().from(billBuckets).where(gte(billBuckets.minute, earliest));
     const buckets = [...rows.map((b) => ({ ...b, minute: b.minute.toISOString() })), ...r.tail.buckets.values()].filter((b) => new Date(b.minute) >= earliest);
     const points: SeriesPoint[] = Array.from({ length: count }, (_, i) => ({ t: new Date(from.getTime() + i * stepMs).toISOString(), agents: {} }));
-    const since = sinceAt ? { from: sinceAt.toISOString(), tokens: 0, cost: 0, unpricedTokens: 0 } : null;
+    const since = sinceAt ? { from: sinceAt.toISOString(), tokens: 0, cost: 0, unpricedTokens: 0, simulatedTokens: 0 } : null;
     const seen = new Set<string>();
     for (const b of buckets) {
       const at = new Date(b.minute).getTime();
       const cost = costOf(config.prices, b.model, b);
       if (since && at >= sinceAt!.getTime()) {
         since.tokens += b.tokens;
+        if (b.model === SIMULATED_MODEL) since.simulatedTokens += b.tokens;
         if (cost === null) since.unpricedTokens += b.tokens;
         else since.cost += cost;
       }

@@ -1,22 +1,26 @@
-// The experiments' saved tables as the Experiments page reads them (GET /api/experiments): every result in the
-// folder, newest first, with when it ran, its parameters and the command that reproduces it; a file that is no
-// result is named, not fatal; an empty or missing folder lists nothing.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// The experiments' saved tables as the Lab's Experiments page reads them (GET /api/experiments): only the runs
+// made on this hub (its QUORUM_HOME, or QUORUM_EXPERIMENTS_DIR), newest first, with when each ran, its parameters
+// and the command that reproduces it; a file that is no result is named, not fatal; a fresh hub lists nothing.
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { apiHandler } from "../../test/api";
+import { call, makeAgent, makeHuman } from "../../test/helpers";
+import { forgetSettings } from "../config";
+import { markdownOf, type ExperimentReport } from "./report";
+import { fileNameOf, listSavedExperiments, saveExperiment } from "./saved";
 
-const folder = mkdtempSync(join(tmpdir(), "quorum-experiments-"));
-vi.stubEnv("QUORUM_EXPERIMENTS_DIR", folder);
-
-const { afterAll, describe, expect, it } = await import("vitest");
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const GET = apiHandler("GET", "/api/experiments");
-const { call, makeAgent, makeHuman } = await import("../../test/helpers");
-const { fileNameOf, listSavedExperiments, saveExperiment } = await import("./saved");
-const { markdownOf } = await import("./report");
-type ExperimentReport = import("./report").ExperimentReport;
+// The hub's own folder, whatever the shell running the tests set (an empty value counts as none).
+vi.stubEnv("QUORUM_EXPERIMENTS_DIR", "");
+forgetSettings();
+const elsewhere = mkdtempSync(join(tmpdir(), "quorum-experiments-"));
+afterAll(() => {
+  vi.unstubAllEnvs();
+  forgetSettings();
+  rmSync(elsewhere, { recursive: true, force: true });
+});
 
 function report(ranAt: string, seed: number): ExperimentReport {
   return {
@@ -34,14 +38,20 @@ function report(ranAt: string, seed: number): ExperimentReport {
 }
 
 describe("saved experiments", () => {
-  it("lists what was saved, newest first, to any signed-in principal", async () => {
-    expect(listSavedExperiments(join(folder, "nowhere"))).toMatchObject({ items: [], unreadable: [] });
-    expect(listSavedExperiments(join(folder, "nowhere")).experiments.map((e) => e.name)).toEqual(["bakeoff", "zero-intelligence", "gates", "reflection"]);
-    const older = saveExperiment(folder, report("2026-01-01T10:00:00.000Z", 1));
-    saveExperiment(folder, report("2026-01-02T10:00:00.000Z", 2));
-    writeFileSync(join(folder, "notes.json"), '{"not": "a result"}');
-    expect(older).toBe(join(folder, "reflection-2026-01-01-tasks-2000-seed-1.md"));
+  it("a fresh hub lists none, not the tables that came with the repository, then what was run on it, newest first, to any signed-in principal", async () => {
+    // The repository's own lab notebook is there, and is not this hub's.
+    expect(readdirSync(join(import.meta.dirname, "..", "..", "bench", "results", "experiments")).some((name) => name.endsWith(".json"))).toBe(true);
     const human = await makeHuman();
+    const fresh = await call(GET, "/api/experiments", { cookie: human.cookie });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body).toMatchObject({ items: [], unreadable: [] });
+    expect(fresh.body.experiments.map((e: { name: string }) => e.name)).toEqual(["bakeoff", "zero-intelligence", "gates", "reflection"]);
+
+    const hubFolder = join(process.env.QUORUM_HOME!, "experiments");
+    const older = saveExperiment(hubFolder, report("2026-01-01T10:00:00.000Z", 1));
+    saveExperiment(hubFolder, report("2026-01-02T10:00:00.000Z", 2));
+    writeFileSync(join(hubFolder, "notes.json"), '{"not": "a result"}');
+    expect(older).toBe(join(hubFolder, "reflection-2026-01-01-tasks-2000-seed-1.md"));
     const answer = await call(GET, "/api/experiments", { cookie: human.cookie });
     expect(answer.status).toBe(200);
     expect(answer.body.items.map((i: ExperimentReport) => i.parameters.seed)).toEqual([2, 1]);
@@ -49,6 +59,16 @@ describe("saved experiments", () => {
     expect(answer.body.unreadable).toEqual(["notes.json"]);
     expect((await call(GET, "/api/experiments", { key: (await makeAgent()).key })).status).toBe(200);
     expect((await call(GET, "/api/experiments")).status).toBe(401);
+  });
+
+  it("reads QUORUM_EXPERIMENTS_DIR instead when it is set, and a folder that does not exist yet lists nothing", async () => {
+    vi.stubEnv("QUORUM_EXPERIMENTS_DIR", elsewhere);
+    forgetSettings();
+    saveExperiment(elsewhere, report("2026-01-05T10:00:00.000Z", 5));
+    const human = await makeHuman();
+    const answer = await call(GET, "/api/experiments", { cookie: human.cookie });
+    expect(answer.body.items.map((i: ExperimentReport) => i.parameters.seed)).toEqual([5]);
+    expect(listSavedExperiments(join(elsewhere, "nowhere"))).toMatchObject({ items: [], unreadable: [] });
   });
 
   it("writes Markdown a reader can paste, with the pipes in cells escaped, and names a rerun with the same parameters the same", () => {

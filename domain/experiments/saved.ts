@@ -1,5 +1,5 @@
 // The experiments' saved results: `quorum experiment` writes each table as Markdown with its JSON beside it in
-// one folder (bench/results/experiments/ in Quorum's folder, or QUORUM_EXPERIMENTS_DIR), and GET
+// one folder ($QUORUM_HOME/experiments/, or QUORUM_EXPERIMENTS_DIR: runs made on this hub only), and GET
 // /api/experiments lists the JSON files, newest first. Nothing here touches the hub's database: experiments
 // run on a scratch database of their own and only their tables are kept.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";

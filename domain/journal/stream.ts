@@ -113,6 +113,8 @@ export interface OpenStreamOptions {
   after: number | null;
   /** Fires when the client goes away. */
   signal: AbortSignal;
+  /** Called with each heartbeat: a principal with the stream open is present, reading or not. */
+  stillHere?: () => Promise<void>;
   /**
    * Whether the credential that opened the stream still authenticates `viewer`. Asked after each key
    * rotation, revocation or sign-out, so an ended credential stops receiving at once, not at reconnect.
@@ -188,7 +190,11 @@ export function openEventStream(ctx: { db: Executor; subscribe: Subscribe }, vie
         // reconnect with Last-Event-ID reads them from the journal.
         unsubscribe = await ctx.subscribe(live, () => finish());
         if (ended) return unsubscribe();
-        heartbeat = setInterval(() => write(`event: heartbeat\ndata: {}\n\n`), HEARTBEAT_MS);
+        heartbeat = setInterval(() => {
+          write(`event: heartbeat\ndata: {}\n\n`);
+          // Presence is a courtesy: a failed write of it must not end the stream.
+          options.stillHere?.().catch(() => {});
+        }, HEARTBEAT_MS);
         // Subscribed from here on: tell the client (and how often to expect a beat), then replay what it missed.
         write(`event: ready\ndata: ${JSON.stringify({ heartbeatMs: HEARTBEAT_MS })}\n\n`);
         if (options.after !== null) {

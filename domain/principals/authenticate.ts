@@ -10,6 +10,15 @@ import { sessionTokenOf } from "./session-cookie";
 import type { Principal } from "../principal";
 
 export const PRESENCE_WINDOW_MS = 2 * 60 * 1000;
+
+/**
+ * The one rule of presence: seen within the window. `presentForMs` is how much longer that holds from `now`,
+ * so a browser judges the lapse on its own clock from when the answer arrived, whatever its clock says.
+ */
+export function presenceOf(lastSeenAt: Date | null, now: Date): { present: boolean; presentForMs: number } {
+  const presentForMs = lastSeenAt === null ? 0 : Math.max(0, lastSeenAt.getTime() + PRESENCE_WINDOW_MS - now.getTime());
+  return { present: presentForMs > 0, presentForMs };
+}
 /** last_seen_at is refreshed at most this often per principal, to keep reads from writing. */
 const PRESENCE_WRITE_INTERVAL_MS = 15 * 1000;
 

@@ -5,7 +5,7 @@ import { principals } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
-import { PRESENCE_WINDOW_MS } from "./authenticate";
+import { presenceOf } from "./authenticate";
 import { toPrincipal, type Principal } from "../principal";
 import { isUuid } from "../ids";
 
@@ -15,6 +15,8 @@ export interface RosterEntry {
   name: string;
   role: string | null;
   present: boolean;
+  /** How much longer it stays present unless seen again (0: away); the browser counts it down. */
+  presentForMs: number;
   lastSeenAt: string | null;
   /**
    * Its place in the order principals were created (0 the first; those created in one transaction, by
@@ -44,13 +46,13 @@ async function rosterEntries(db: Executor, clock: Clock, where: SQL | undefined)
     .innerJoin(ranked, eq(ranked.id, principals.id))
     .where(where)
     .orderBy(asc(principals.name));
-  const horizon = clock.now().getTime() - PRESENCE_WINDOW_MS;
+  const now = clock.now();
   return rows.map(({ principal: row, order }) => ({
     id: row.id,
     kind: row.kind,
     name: row.name,
     role: row.role,
-    present: row.lastSeenAt !== null && row.lastSeenAt.getTime() >= horizon,
+    ...presenceOf(row.lastSeenAt, now),
     lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
     order,
   }));

@@ -34,6 +34,8 @@ export interface AgentStats {
   tokens: number;
   cost: number;
   unpricedTokens: number;
+  /** Of the tokens, what scripted runs estimated: no model was called (domain/bill/prices.ts). */
+  simulatedTokens: number;
   runs: number;
   allowance: number | null;
   budgetLeft: number | null;
@@ -46,7 +48,7 @@ export type RosterRow = RosterEntry & Partial<AgentStats>;
 export type AgentRow = RosterEntry & AgentStats;
 
 type Work = Pick<AgentStats, "load" | "lease" | "stalled" | "stalledSince" | "accepted" | "reviewed" | "successRate">;
-type Spend = Pick<AgentStats, "tokens" | "cost" | "unpricedTokens" | "runs" | "allowance" | "budgetLeft" | "exhausted">;
+type Spend = Pick<AgentStats, "tokens" | "cost" | "unpricedTokens" | "simulatedTokens" | "runs" | "allowance" | "budgetLeft" | "exhausted">;
 
 /** An agent's spend and budget from its line of the bill; no line: nothing spent, no budget. */
 export function spendOf(bill: AgentBill | undefined): Spend {
@@ -54,6 +56,7 @@ export function spendOf(bill: AgentBill | undefined): Spend {
     tokens: bill?.tokens ?? 0,
     cost: bill?.cost ?? 0,
     unpricedTokens: bill?.unpricedTokens ?? 0,
+    simulatedTokens: bill?.simulatedTokens ?? 0,
     runs: bill?.runs ?? 0,
     allowance: bill?.allowance ?? null,
     budgetLeft: bill?.left ?? null,

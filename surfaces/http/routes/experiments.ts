@@ -1,6 +1,6 @@
-// The experiments' saved tables: what `quorum experiment NAME` measured, on a scratch database of its own.
+// The experiments' saved tables: what `quorum experiment NAME` measured on this hub, on a scratch database of its own.
 import { listSavedExperiments } from "@/domain/experiments/saved";
-import { experimentsFolderIn } from "@/domain/config";
+import { experimentsFolder } from "@/domain/config";
 import * as v from "../views";
 import { ok, type RouteSpec, TAGS, endpoint } from "./route-spec";
 
@@ -9,13 +9,11 @@ export const EXPERIMENT_ROUTES: RouteSpec[] = [
     method: "get",
     path: "/api/experiments",
     tag: TAGS.experiments,
-    summary: "The experiments' saved tables, newest first: when each ran, its parameters, the command that reproduces it, its columns, rows and notes",
+    summary: "The experiments' tables saved on this hub, newest first: when each ran, its parameters, the command that reproduces it, its columns, rows and notes",
     access: "principal",
     answers: ok(v.savedExperiments),
     refusals: [],
-    run: async () => {
-      // `quorum start` runs the app in Quorum's folder, where the CLI saves them too.
-      return listSavedExperiments(experimentsFolderIn(process.cwd()));
-    },
+    // The hub's own folder, where the CLI saves them: the tables that came with the repository are not this hub's runs.
+    run: async () => listSavedExperiments(experimentsFolder()),
   }),
 ];

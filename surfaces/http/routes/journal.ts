@@ -3,7 +3,7 @@ import { taskAudit, taskThread } from "@/domain/tasks/task-journal";
 import { loadReplayableRun, loadRunTimeline } from "@/domain/runs/run-journal";
 import { z } from "zod";
 import { openEventStream } from "@/domain/journal/stream";
-import { authenticate } from "@/domain/principals/authenticate";
+import { authenticate, touchPresence } from "@/domain/principals/authenticate";
 import { credentialsOf } from "../handler";
 import { exportFileName, exportQuery, openExport } from "@/domain/journal/export";
 import { listJournal, listJournalQuery } from "@/domain/journal/list";
@@ -177,7 +177,12 @@ export const JOURNAL_ROUTES: RouteSpec[] = [
     run: async ({ ctx, caller, request }) => {
       const lastId = Number(request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("after") ?? Number.NaN);
       const stillAuthenticated = async () => (await authenticate(ctx.db, credentialsOf(request), ctx.clock))?.id === caller.id;
-      const stream = openEventStream(ctx, caller, { after: Number.isInteger(lastId) && lastId >= 0 ? lastId : null, signal: request.signal, stillAuthenticated });
+      const stream = openEventStream(ctx, caller, {
+        after: Number.isInteger(lastId) && lastId >= 0 ? lastId : null,
+        signal: request.signal,
+        stillAuthenticated,
+        stillHere: () => touchPresence(ctx.db, caller.id, ctx.clock.now()),
+      });
       return new Response(stream, {
         headers: { "Content-Type": "text/event-stream", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive", "X-Accel-Buffering": "no" },
       });

@@ -99,7 +99,7 @@ export const PRINCIPAL_ROUTES: RouteSpec[] = [
     access: "principal",
     params: uuidId,
     query: agentRunsQuery,
-    answers: ok(v.page(v.anyObject)),
+    answers: ok(v.page(v.runBill)),
     refusals: [404],
     run: async ({ ctx, params, query }) => {
       const { id } = params;

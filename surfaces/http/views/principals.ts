@@ -13,6 +13,7 @@ export const rosterEntry = open({
   name: z.string(),
   role: z.string().nullable(),
   present: z.boolean(),
+  presentForMs: int.describe("how much longer it stays present unless seen again; 0 when away"),
   lastSeenAt: when.nullable(),
   /** Its place in the order principals were created (0 the first): what its colour is chosen by. */
   order: int,
