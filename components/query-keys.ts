@@ -40,7 +40,12 @@ export const queryKeys = {
   agent: (agentId: string) => [...agents(), agentId] as const,
 
   rooms: family("rooms"),
+  /** Every read of a room's messages (its whole tail, its folded stream, each flight's thread): a message makes them all stale. */
   messages: (room: string) => ["messages", room] as const,
+  /** The room's stream with each flight's thread folded into one entry (the Room's conversation). */
+  roomStream: (room: string) => ["messages", room, "folded"] as const,
+  /** One flight's thread in the room. */
+  flightThread: (room: string, flight: number) => ["messages", room, "flight", flight] as const,
   gates: (room: string) => ["gates", room] as const,
   /** Every room's presence panel. */
   presence,

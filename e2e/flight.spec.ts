@@ -13,13 +13,15 @@ test("a human watches the built-in team fix the failing test, then accepts the g
   const goalNumber = /goal task #(\d+)/.exec(launched)?.[1];
   expect(goalNumber, launched).toBeTruthy();
 
-  // The room fills as the roles work: the coder's DONE, the reviewer's ACCEPT, the tester's green suite.
-  const messages = page.getByTestId("message");
-  // Quorum speaks for the CLI, naming who started the flight; the human never appears to say it.
-  const started = page.getByRole("article").filter({ hasText: `Demo flight started by operator from the CLI, goal task #${goalNumber}.` });
+  // Quorum speaks for the CLI, naming who started the flight; the human never appears to say it. The flight is
+  // one card in the Room's conversation, and its thread fills as the roles work: the coder's DONE, the
+  // reviewer's ACCEPT, the tester's green suite.
+  const started = page.getByTestId("flight-thread-card").filter({ hasText: `Demo flight started by operator from the CLI, goal task #${goalNumber}.` });
   await expect(started.getByTestId("sender").first()).toHaveText("quorum");
   // No model is configured here: the Room says the team is scripted.
   await expect(page.getByTestId("scripted-note")).toContainText("Scripted team: agents follow a fixed script and won't answer chat");
+  await started.getByRole("button", { name: /^Open thread/ }).click();
+  const messages = page.getByTestId("flight-thread").getByTestId("message");
   await expect(messages.filter({ hasText: /is ready for review/ }).last()).toBeVisible({ timeout: 90_000 });
   await expect(messages.filter({ hasText: /ACCEPT task #\d+ \(review/ }).last()).toBeVisible({ timeout: 90_000 });
   await expect(messages.filter({ hasText: /The suite passes on quorum\/flight-\d+/ }).last()).toBeVisible({ timeout: 90_000 });

@@ -1,4 +1,6 @@
-// The room's gates as a human sees them: the gate strip, presence with roles, the focusing pill, safe text.
+// The room's gates as a human sees them: the gate strip, presence with roles, the focusing pill, safe text; and
+// the flights' threads, each folded into one card of #general and opened on its own.
+import type { FlightView } from "../domain/flights/view";
 import { expect, test, uniqueName } from "./fixtures";
 
 test("a human sees an agent's rejected post in the gate strip and the agent in the presence list", async ({ page, signIn, registerAgent, asAgent, snap }) => {
@@ -91,4 +93,73 @@ test("a focusing agent wears a pill, and nothing anyone writes is rendered as HT
   await expect(entry.getByTestId("focusing")).toContainText("busy with #");
   await expect(entry.getByTestId("focusing")).toContainText("1 held for later");
   await snap(page, "focusing");
+});
+
+test("a human opens a flight's thread in the Room and sees only that flight's messages, live, at 1440 and at 390", async ({ page, signIn, cli }, testInfo) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page);
+  await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
+
+  // Two flights fly at once, both speaking in #general.
+  const goals: number[] = [];
+  for (const _ of [1, 2]) {
+    const launched = await cli(["demo"]);
+    const goal = Number(/goal task #(\d+)/.exec(launched)?.[1]);
+    expect(goal, launched).toBeGreaterThan(0);
+    goals.push(goal);
+  }
+  const [goalA, goalB] = goals;
+  const flights = (await (await page.request.get("/api/flights")).json()).items as FlightView[];
+  const flightA = flights.find((f) => f.goalTask.number === goalA)!.number;
+  const flightB = flights.find((f) => f.goalTask.number === goalB)!.number;
+
+  // A word of the human's own is about no flight: it stays in the conversation.
+  const chat = `Lunch at one? ${uniqueName("chat")}`;
+  const composer = page.getByRole("textbox", { name: /Message #general/ });
+  await composer.fill(chat);
+  await composer.press("Enter");
+  const stream = page.getByTestId("room-stream");
+  await expect(stream.getByTestId("message").filter({ hasText: chat })).toBeVisible();
+
+  // Each flight is one card: the REQUEST that started it, its replies, the way in. The team's chatter is not in the conversation.
+  const cardA = stream.locator(`[data-testid="flight-thread-card"][data-flight="${flightA}"]`);
+  const cardB = stream.locator(`[data-testid="flight-thread-card"][data-flight="${flightB}"]`);
+  await expect(cardA).toContainText(`goal task #${goalA}.`);
+  await expect(cardB).toContainText(`goal task #${goalB}.`);
+  await expect(cardA.getByTestId("thread-replies")).toHaveText(/^\d+ repl(y|ies)$/, { timeout: 90_000 });
+  await expect(stream.getByText(`the plan for goal #${goalA}`)).toHaveCount(0);
+
+  await cardA.getByRole("button", { name: /^Open thread/ }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]flight=${flightA}$`));
+  const thread = page.getByTestId("flight-thread");
+  await expect(thread).toHaveAttribute("data-flight", String(flightA));
+  await expect(thread.getByRole("heading", { name: `Flight ${flightA}'s thread` })).toBeVisible();
+  const inThread = thread.getByTestId("message");
+  await expect(inThread.filter({ hasText: `goal task #${goalA}.` })).toBeVisible();
+  await expect(inThread.filter({ hasText: `the plan for goal #${goalA}` })).toBeVisible({ timeout: 90_000 });
+  // Only flight A's: none of B's, not the human's chat, and every message in it says flight A.
+  await expect(inThread.filter({ hasText: `goal task #${goalB}.` })).toHaveCount(0);
+  await expect(inThread.filter({ hasText: chat })).toHaveCount(0);
+  expect(new Set(await inThread.evaluateAll((els) => els.map((el) => el.getAttribute("data-flight"))))).toEqual(new Set([String(flightA)]));
+
+  // A reply written in the thread lands in it, live, and not in the conversation.
+  const reply = `Keep the exported names ${uniqueName("reply")}`;
+  const replyBox = thread.getByRole("textbox", { name: `Reply in flight ${flightA}'s thread` });
+  await replyBox.fill(reply);
+  await replyBox.press("Enter");
+  await expect(inThread.filter({ hasText: reply })).toBeVisible();
+  await expect(stream.getByTestId("message").filter({ hasText: reply })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath("room-flight-thread-1440.png") });
+
+  // On a phone the thread takes the room's whole width; ← goes back to the conversation.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(inThread.filter({ hasText: reply })).toBeVisible();
+  expect((await thread.boundingBox())!.width).toBeGreaterThanOrEqual(380);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath("room-flight-thread-390.png") });
+  await thread.getByRole("button", { name: "← #general" }).click();
+  await expect(thread).toHaveCount(0);
+  await expect(page).not.toHaveURL(/flight=/);
+  await expect(cardA).toBeVisible();
 });

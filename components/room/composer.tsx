@@ -10,14 +10,20 @@ function mentionPrefix(text: string, caret: number): string | null {
   return match ? match[1] : null;
 }
 
-export function Composer({ room, people }: { room: string; people: RosterEntry[] }) {
+/**
+ * `thread`: a reply in a flight's thread, posted about `taskId` (a task of that flight), so it lands in the
+ * thread; `label` names where it goes. Without it, a message to the room's stream.
+ */
+export function Composer({ room, people, thread }: { room: string; people: RosterEntry[]; thread?: { taskId: string; label: string } }) {
   const [text, setText] = useState("");
   const [caret, setCaret] = useState(0);
   const [pick, setPick] = useState(0);
   const input = useRef<HTMLTextAreaElement>(null);
   const listId = useId();
+  const inputId = useId();
+  const label = thread?.label ?? `Message #${room}`;
   const send = useMutation<unknown, ApiError, string>({
-    mutationFn: (body) => apiPost(`/api/rooms/${encodeURIComponent(room)}/messages`, { body }),
+    mutationFn: (body) => apiPost(`/api/rooms/${encodeURIComponent(room)}/messages`, thread ? { body, taskId: thread.taskId } : { body }),
     onSuccess: () => setText(""),
   });
 
@@ -79,17 +85,17 @@ export function Composer({ room, people }: { room: string; people: RosterEntry[]
           ))}
         </div>
       )}
-      <label htmlFor="composer" className="sr-only">
-        Message #{room}
+      <label htmlFor={inputId} className="sr-only">
+        {label}
       </label>
       <textarea
-        id="composer"
+        id={inputId}
         ref={input}
         aria-controls={suggestions.length > 0 ? listId : undefined}
         aria-activedescendant={suggestions.length > 0 ? optionId(picked) : undefined}
         rows={2}
         value={text}
-        placeholder={`Message #${room} — Enter to send, Shift-Enter for a new line, @ to mention`}
+        placeholder={`${label} — Enter to send, Shift-Enter for a new line, @ to mention`}
         onChange={(e) => {
           setText(e.target.value);
           setCaret(e.target.selectionStart);

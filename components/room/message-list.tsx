@@ -1,16 +1,21 @@
 "use client";
-// The room's messages, oldest at the top and newest at the bottom, grouped by sender.
+// The room's messages, oldest at the top and newest at the bottom, grouped by sender: the room's stream, each
+// flight's thread folded into one card, or one flight's thread on its own.
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import type { RoomMessage } from "@/domain/rooms/list-messages";
+import type { ThreadSummary } from "@/domain/rooms/flight-threads";
 import { apiGet } from "../api";
 import { queryKeys } from "../query-keys";
 import { Avatar } from "../avatar";
-import { PerformativeBadge } from "../badges";
 import { RelativeTime } from "../time";
 import type { Me, Message, Page } from "../types";
+import { MessageBody } from "./message-body";
+import { ThreadCard } from "./thread-card";
 
 const GROUP_GAP_MS = 5 * 60 * 1000;
 
+/** The room's whole tail, every thread inline: who posted when, for the gate strip. */
 export function useMessages(room: string) {
   return useInfiniteQuery({
     queryKey: queryKeys.messages(room),
@@ -20,58 +25,56 @@ export function useMessages(room: string) {
   });
 }
 
-/** `badge`: the performative shows where it changes within a sender's group, not on every line. */
-function MessageBody({ message, me, badge }: { message: Message; me: Me; badge: boolean }) {
-  const forMe = message.to === me.id || message.mentions.includes(me.id);
-  return (
-    <div
-      data-testid="message"
-      data-seq={message.seq}
-      className={`rounded px-2 py-0.5 ${forMe ? "bg-amber-50 ring-1 ring-amber-300 dark:bg-amber-950/40 dark:ring-amber-700" : ""}`}
-    >
-      <div className="flex flex-wrap items-center gap-2">
-        {badge && message.performative && <PerformativeBadge performative={message.performative} />}
-        {message.toName && <span className="text-xs font-medium text-amber-800 dark:text-amber-300">direct to @{message.toName}</span>}
-        {message.heldSeq != null && (
-          <span className="text-xs text-neutral-500 dark:text-neutral-400" title="Posted with a hold token: nothing newer had arrived since the messages it was shown">
-            sent over unread, seen up to #{message.heldSeq}
-          </span>
-        )}
-      </div>
-      <p className="text-sm break-words whitespace-pre-wrap">{message.senderKind === "system" ? <WithQuotes text={message.body} /> : message.body}</p>
-    </div>
-  );
+/** The room's stream with each flight's thread folded (`flight` null), or that flight's thread. */
+export function useRoomMessages(room: string, flight: number | null) {
+  const path = `/api/rooms/${encodeURIComponent(room)}/messages?limit=100&${flight === null ? "threads=folded" : `flight=${flight}`}`;
+  return useInfiniteQuery({
+    queryKey: flight === null ? queryKeys.roomStream(room) : queryKeys.flightThread(room, flight),
+    queryFn: ({ pageParam }) => apiGet<Page<RoomMessage>>(`${path}${pageParam ? `&before=${pageParam}` : ""}`),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next,
+  });
+}
+
+type Block = { kind: "group"; messages: RoomMessage[] } | { kind: "thread"; message: RoomMessage; flight: number; thread: ThreadSummary };
+
+/** A sender's messages within a few minutes of each other go under one name; a folded thread stands alone. */
+function blocksOf(messages: RoomMessage[]): Block[] {
+  const blocks: Block[] = [];
+  for (const message of messages) {
+    if (message.thread && message.flight !== null) {
+      blocks.push({ kind: "thread", message, flight: message.flight, thread: message.thread });
+      continue;
+    }
+    const group = blocks.at(-1);
+    const last = group?.kind === "group" ? group.messages.at(-1) : undefined;
+    if (group?.kind === "group" && last && last.senderId === message.senderId && Date.parse(message.createdAt) - Date.parse(last.createdAt) < GROUP_GAP_MS) {
+      group.messages.push(message);
+    } else {
+      blocks.push({ kind: "group", messages: [message] });
+    }
+  }
+  return blocks;
 }
 
 /**
- * Quorum's own messages repeat principals' words only inside “…” (domain/quoted-text.ts, which turns any
- * curly quote inside them plain): those spans are shown as quotes, so nobody reads them as Quorum's.
+ * `flight` null: the room's stream, where `onOpenThread` opens a folded thread (`openThread` is the one open).
+ * A number: that flight's thread.
  */
-function WithQuotes({ text }: { text: string }) {
-  // Each part keyed by where it starts in the body.
-  const parts: { part: string; key: number }[] = [];
-  let at = 0;
-  for (const part of text.split(/(“[^“”]*”)/)) {
-    parts.push({ part, key: at });
-    at += part.length;
-  }
-  return (
-    <>
-      {parts.map(({ part, key }) =>
-        part.startsWith("“") && part.endsWith("”") ? (
-          <q key={key} data-testid="quoted" className="rounded-sm bg-neutral-100 px-0.5 italic before:content-none after:content-none dark:bg-neutral-800">
-            {part}
-          </q>
-        ) : (
-          <span key={key}>{part}</span>
-        ),
-      )}
-    </>
-  );
-}
-
-export function MessageList({ room, me }: { room: string; me: Me }) {
-  const query = useMessages(room);
+export function MessageList({
+  room,
+  me,
+  flight = null,
+  openThread = null,
+  onOpenThread,
+}: {
+  room: string;
+  me: Me;
+  flight?: number | null;
+  openThread?: number | null;
+  onOpenThread?: (flight: number) => void;
+}) {
+  const query = useRoomMessages(room, flight);
   const bottom = useRef<HTMLDivElement>(null);
   const messages = (query.data?.pages ?? []).toReversed().flatMap((page) => page.items);
   const newest = messages.at(-1)?.seq;
@@ -93,20 +96,22 @@ export function MessageList({ room, me }: { room: string; me: Me }) {
   if (query.isError) return <p className="p-6 text-sm text-red-600">Could not load messages: {query.error.message}</p>;
   if (messages.length === 0) {
     return (
-      <p className="p-6 text-sm text-neutral-500 dark:text-neutral-400">No messages in #{room} yet. Say something below, or start the demo team — agents post here as they work.</p>
+      <p className="p-6 text-sm text-neutral-500 dark:text-neutral-400">
+        {flight === null
+          ? `No messages in #${room} yet. Say something below, or start the demo team — agents post here as they work.`
+          : `Nothing in flight ${flight}'s thread in #${room} yet: the team's messages about its tasks gather here.`}
+      </p>
     );
   }
-  const groups: Message[][] = [];
-  for (const message of messages) {
-    const last = groups.at(-1)?.at(-1);
-    if (last && last.senderId === message.senderId && Date.parse(message.createdAt) - Date.parse(last.createdAt) < GROUP_GAP_MS) {
-      groups.at(-1)!.push(message);
-    } else {
-      groups.push([message]);
-    }
-  }
+  const inStream = flight === null;
   return (
-    <div className="space-y-3 px-3 py-4 md:px-6" role="log" aria-live="polite" aria-label={`Messages in ${room}`}>
+    <div
+      className="space-y-3 px-3 py-4 md:px-6"
+      role="log"
+      aria-live="polite"
+      aria-label={inStream ? `Messages in ${room}` : `Flight ${flight}'s thread`}
+      data-testid={inStream ? "room-stream" : "thread-messages"}
+    >
       {query.hasNextPage && (
         <button
           type="button"
@@ -117,8 +122,12 @@ export function MessageList({ room, me }: { room: string; me: Me }) {
           {query.isFetchingNextPage ? "Loading…" : "Load earlier messages"}
         </button>
       )}
-      {groups.map((group) => {
-        const first = group[0];
+      {blocksOf(messages).map((block) => {
+        if (block.kind === "thread") {
+          const { message, flight: number, thread } = block;
+          return <ThreadCard key={message.id} message={message} flight={number} thread={thread} me={me} open={openThread === number} onOpen={() => onOpenThread?.(number)} />;
+        }
+        const first = block.messages[0];
         return (
           <article key={first.id} className="flex gap-3">
             <Avatar id={first.senderId} name={first.senderName} kind={first.senderKind} />
@@ -129,8 +138,14 @@ export function MessageList({ room, me }: { room: string; me: Me }) {
                 </span>
                 <RelativeTime iso={first.createdAt} />
               </header>
-              {group.map((message, i) => (
-                <MessageBody key={message.id} message={message} me={me} badge={i === 0 || group[i - 1].performative !== message.performative} />
+              {block.messages.map((message, i) => (
+                <MessageBody
+                  key={message.id}
+                  message={message}
+                  me={me}
+                  badge={i === 0 || block.messages[i - 1].performative !== message.performative}
+                  onOpenThread={inStream ? onOpenThread : undefined}
+                />
               ))}
             </div>
           </article>

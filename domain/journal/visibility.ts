@@ -1,6 +1,6 @@
 // Who may read what: a direct message, and every event about it, is seen only by its two ends and by
 // humans (DESIGN §3). One rule, as SQL, for the messages table and for the journal, used by every read.
-import { and, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql, type Column, type SQL, type SQLWrapper } from "drizzle-orm";
 import { events, messages } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import type { Principal } from "../principal";
@@ -30,10 +30,13 @@ function seesEverything(viewer: Principal): boolean {
   return viewer.kind === "human";
 }
 
-/** A `where` for the messages table: the rows `viewer` may read (undefined: all of them). */
-export function messagesVisibleTo(viewer: Principal): SQL | undefined {
+/**
+ * A `where` for the messages table: the rows `viewer` may read (undefined: all of them). `table` is the
+ * messages table or an alias of it, for a subquery that reads other messages than the outer row.
+ */
+export function messagesVisibleTo(viewer: Principal, table: { toId: Column; senderId: Column } = messages): SQL | undefined {
   if (seesEverything(viewer)) return undefined;
-  return or(isNull(messages.toId), eq(messages.toId, viewer.id), eq(messages.senderId, viewer.id));
+  return or(isNull(table.toId), eq(table.toId, viewer.id), eq(table.senderId, viewer.id));
 }
 
 const list = (kinds: readonly string[]) =>

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { messages, principals } from "../../db/schema";
 import type { Executor } from "../../db/client";
+import { flightNumberOf } from "./flight-threads";
 
 export interface MessageView {
   id: number;
@@ -15,6 +16,8 @@ export interface MessageView {
   toName: string | null;
   performative: string | null;
   taskId: string | null;
+  /** The flight whose thread it is in: its task is that flight's goal or one of its planned tasks (./flight-threads.ts). */
+  flight: number | null;
   body: string;
   payload: unknown;
   mentions: string[];
@@ -31,6 +34,7 @@ export const messageColumns = {
   senderName: sender.name,
   senderKind: sender.kind,
   toName: recipient.name,
+  flight: flightNumberOf(messages.taskId),
 };
 
 /** A select of messages joined with their sender and recipient, each row ready for `toMessageView`; add where/order/limit to taste. */
@@ -38,7 +42,13 @@ export function selectMessageViews(db: Executor) {
   return db.select(messageColumns).from(messages).innerJoin(sender, eq(sender.id, messages.senderId)).leftJoin(recipient, eq(recipient.id, messages.toId)).$dynamic();
 }
 
-export function toMessageView(row: { message: typeof messages.$inferSelect; senderName: string; senderKind: "human" | "agent" | "system"; toName: string | null }): MessageView {
+export function toMessageView(row: {
+  message: typeof messages.$inferSelect;
+  senderName: string;
+  senderKind: "human" | "agent" | "system";
+  toName: string | null;
+  flight: number | null;
+}): MessageView {
   const m = row.message;
   return {
     id: m.id,
@@ -51,6 +61,7 @@ export function toMessageView(row: { message: typeof messages.$inferSelect; send
     toName: row.toName,
     performative: m.performative,
     taskId: m.taskId,
+    flight: row.flight,
     body: m.body,
     payload: m.payload,
     mentions: m.mentions,

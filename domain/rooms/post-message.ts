@@ -8,6 +8,7 @@ import { isUuid } from "../ids";
 import { hashSecret } from "../principals/secrets";
 import type { Principal } from "../principal";
 import type { MessageView } from "./message-view";
+import { flightOfTask } from "./flight-threads";
 import { unreadShown } from "./freshness";
 import { gateRefusal, refusalError } from "./gate-refusal";
 import { callPostMessage, type PostCall } from "./post-combiner";
@@ -105,7 +106,11 @@ function callOf(caller: Principal, input: PostMessageInput, now: Date, nudge: bo
  */
 export async function postMessage(db: Db, caller: Principal, roomName: string, input: PostMessageInput, clock: Clock, options: PostMessageOptions = {}): Promise<MessageView> {
   const now = clock.now();
-  const outcome = await callPostMessage<PostOutcome>(hotLaneOf(db, "posts"), roomName, callOf(caller, input, now, options.nudge === true));
+  // The flight a task's message threads under is read beside the post, off the posts lane: no wait added.
+  const [outcome, flight] = await Promise.all([
+    callPostMessage<PostOutcome>(hotLaneOf(db, "posts"), roomName, callOf(caller, input, now, options.nudge === true)),
+    input.taskId ? flightOfTask(db, input.taskId) : null,
+  ]);
   if (outcome.lastSeq === null) throw fail.notFound("room", `no room named '${roomName}'`);
   const recipient = outcome.recipient ?? null;
   if (input.to && !recipient) throw fail.notFound("message", `no principal named '${input.to}' to send to`);
@@ -123,6 +128,7 @@ export async function postMessage(db: Db, caller: Principal, roomName: string, i
       toName: recipient?.name ?? null,
       performative: input.performative ?? null,
       taskId: input.taskId ?? null,
+      flight,
       body: input.body,
       payload: input.payload ?? null,
       mentions: outcome.mentions ?? [],

@@ -47,6 +47,7 @@ const NAMED_OUTPUTS: [z.ZodType, string][] = [
   [v.rosterEntry, "RosterEntry"],
   [v.room, "Room"],
   [v.message, "Message"],
+  [v.roomMessage, "RoomMessage"],
   [v.inbox, "Inbox"],
   [v.cursor, "Cursor"],
   [v.digest, "Digest"],

@@ -48,11 +48,15 @@ export const ROOM_ROUTES: RouteSpec[] = [
     method: "get",
     path: "/api/rooms/{room}/messages",
     tag: TAGS.rooms,
-    summary: "Messages ascending after a seq, or the latest tail",
+    summary: "Messages ascending after a seq, or the latest tail; one flight's thread, or the stream with threads folded",
+    description:
+      "A flight's thread is the messages about its goal task or one of its planned tasks; each message's `flight` names it. " +
+      "`flight=N` reads that thread alone (404 for no such flight). `threads=folded` reads the stream as the Room shows it: messages of no flight, " +
+      "each thread's first message (with `thread`: its `replies` and `lastActivityAt`) and a flight's messages sent to or @mentioning a human. Both obey the rule on direct messages.",
     access: "principal",
     params: roomName,
     query: listMessagesQuery,
-    answers: ok(v.page(v.message)),
+    answers: ok(v.page(v.roomMessage)),
     refusals: [404],
     tool: {
       name: "read_messages",

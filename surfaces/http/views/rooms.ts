@@ -6,6 +6,7 @@ import type { DigestView } from "@/domain/rooms/digest";
 import type { GateRejection } from "@/domain/rooms/gate-log";
 import { GATE_NAMES } from "@/domain/rooms/gate-refusal";
 import type { InboxPage } from "@/domain/rooms/inbox";
+import type { RoomMessage } from "@/domain/rooms/list-messages";
 import type { MessageView } from "@/domain/rooms/message-view";
 import type { RoomView } from "@/domain/rooms/rooms";
 import { open, uuid, when, kind, int } from "./base";
@@ -23,12 +24,15 @@ export const message = open({
   toName: z.string().nullable(),
   performative: z.string().nullable(),
   taskId: uuid.nullable(),
+  flight: int.nullable(),
   body: z.string(),
   payload: z.unknown(),
   mentions: z.array(uuid),
   heldSeq: int.nullable(),
   createdAt: when,
 }) satisfies z.ZodType<MessageView>;
+/** A message in a room's page: the first of a folded flight thread says how many replies follow and when the latest came. */
+export const roomMessage = message.extend({ thread: open({ replies: int, lastActivityAt: when }).optional() }) satisfies z.ZodType<RoomMessage>;
 export const inbox = open({ items: z.array(message.extend({ addressed: z.boolean() })), next: int.optional() }) satisfies z.ZodType<InboxPage>;
 export const cursor = open({ room: z.string(), seq: int, lastSeq: int, moved: z.boolean() }) satisfies z.ZodType<CursorView>;
 export const digest = open({
