@@ -65,6 +65,8 @@ export const flights = pgTable(
     check("flights_status_check", sql`${t.status} in ('planning', 'working', 'green', 'red')`),
     // A flight ends once: merged or closed, never both.
     check("flights_ends_once_check", sql`${t.mergedAt} is null or ${t.closedAt} is null`),
+    // The Room finds a message's flight from its task: the goal's is one of the two ways in.
+    index("flights_goal_task_idx").on(t.goalTaskId),
   ],
 );
 

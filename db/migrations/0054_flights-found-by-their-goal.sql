@@ -1,0 +1,1 @@
+CREATE INDEX "flights_goal_task_idx" ON "flights" USING btree ("goal_task_id");
