@@ -1372,7 +1372,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** What a flight on this repository would start from (humans): its top folder, HEAD, branch and the detected test command; 400 with the reason for a path that is no git repository with a commit */
+    /** What a flight on this repository would start from (humans): its top folder, HEAD, branch and the detected test command; an https URL is fetched into the hub's own clone first; 400 with the reason for a path that is no git repository with a commit, or a remote git cannot fetch */
     get: operations["getFlightsInspect"];
     put?: never;
     post?: never;
@@ -1514,6 +1514,58 @@ export interface paths {
     /** Queue a signed `webhook.test` delivery (humans) */
     post: operations["postWebhooksIdTest"];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/forges": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every forge host, with its token's last 4 characters only (humans) */
+    get: operations["getForges"];
+    put?: never;
+    /** Connect a forge host with its token (humans); 409 `host_taken` when it is connected already */
+    post: operations["postForges"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/forges/{id}/token": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Replace a forge's token (humans); the old one is used no more */
+    put: operations["putForgesIdToken"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/forges/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a forge host and its token (humans) */
+    delete: operations["deleteForgesId"];
     options?: never;
     head?: never;
     patch?: never;
@@ -1864,6 +1916,20 @@ export interface components {
       description?: string;
     };
     PostWebhooksIdTestBody: Record<string, never>;
+    PostForgesBody: {
+      host: string;
+      /**
+       * @default github
+       * @enum {string}
+       */
+      kind: "github";
+      /** @description defaults to https://api.github.com for github.com, else https://HOST/api/v3 (GitHub Enterprise) */
+      apiUrl?: string;
+      token: string;
+    };
+    PutForgesIdTokenBody: {
+      token: string;
+    };
     PostMcpBody: {
       /** @constant */
       jsonrpc: "2.0";
@@ -3269,6 +3335,7 @@ export interface components {
       finished: boolean;
       mode: string;
       source: string | null;
+      remote: string | null;
       branch: string;
       baseCommit: string | null;
       baseBranch: string | null;
@@ -3393,6 +3460,8 @@ export interface components {
       path: string;
       head: string;
       branch: string | null;
+      /** @description the https URL, when `path` is the hub's clone of a remote repository */
+      remote: string | null;
       testCommand: string | null;
       setup:
         | ({
@@ -3425,6 +3494,32 @@ export interface components {
     PostFlightsIdCloseConflict: {
       /** @enum {string} */
       error: "still_flying" | "flight_ended";
+      message: string;
+      hint?: string;
+    } & {
+      [key: string]: unknown;
+    };
+    GetForgesResponse: {
+      items: components["schemas"]["PostForgesResponse201"][];
+    } & {
+      [key: string]: unknown;
+    };
+    PostForgesResponse201: {
+      id: string;
+      host: string;
+      /** @enum {string} */
+      kind: "github";
+      apiUrl: string;
+      /** @description the token's last 4 characters, to tell tokens apart; the token itself is never answered */
+      tokenEnding: string;
+      createdByName: string;
+      createdAt: string;
+    } & {
+      [key: string]: unknown;
+    };
+    PostForgesConflict: {
+      /** @enum {string} */
+      error: "host_taken";
       message: string;
       hint?: string;
     } & {
@@ -9712,6 +9807,249 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["PayloadTooLarge"];
+        };
+      };
+    };
+  };
+  getForges: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GetForgesResponse"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  postForges: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PostForgesBody"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostForgesResponse201"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description refused by a rule: the `error` code says which */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostForgesConflict"];
+        };
+      };
+      /** @description the request body is over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayloadTooLarge"];
+        };
+      };
+    };
+  };
+  putForgesIdToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PutForgesIdTokenBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostForgesResponse201"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description no such resource (or one the caller may not see) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the request body is over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayloadTooLarge"];
+        };
+      };
+    };
+  };
+  deleteForgesId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description no such resource (or one the caller may not see) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
     };

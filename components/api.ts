@@ -41,7 +41,11 @@ export async function apiPatch<T>(path: string, body: unknown): Promise<T> {
   return send<T>("PATCH", path, body);
 }
 
-async function send<T>(method: "POST" | "PATCH", path: string, body: unknown): Promise<T> {
+export async function apiPut<T>(path: string, body: unknown): Promise<T> {
+  return send<T>("PUT", path, body);
+}
+
+async function send<T>(method: "POST" | "PUT" | "PATCH", path: string, body: unknown): Promise<T> {
   return parse<T>(await fetch(path, { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }));
 }
 

@@ -66,6 +66,12 @@ describe("staleQueries", () => {
     expect(staleQueries(notice({ kind: "ReservationGranted" }))).toEqual([["journal"], ["reservations"]]);
   });
 
+  it("a forge connected, re-keyed or removed refreshes the Settings page's forges", () => {
+    for (const kind of ["ForgeHostAdded", "ForgeTokenReplaced", "ForgeHostRemoved"] as const) {
+      expect(staleQueries(notice({ kind })), kind).toEqual([["journal"], queryKeys.forges()]);
+    }
+  });
+
   it("a kind with no page of its own refreshes only the journal", () => {
     expect(staleQueries(notice({ kind: "ModelCalled", runId: "run_3" }))).toEqual([["journal"], ["run", "run_3"]]);
   });

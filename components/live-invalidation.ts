@@ -28,6 +28,7 @@ const COMMITMENTS: readonly QueryKey[] = [k.commitments()];
 const RESERVATIONS: readonly QueryKey[] = [k.reservations()];
 const MEMORY: readonly QueryKey[] = [k.memory()];
 const WEBHOOKS: readonly QueryKey[] = [k.webhooks()];
+const FORGES: readonly QueryKey[] = [k.forges()];
 /** A flight's status, plan or spend: the Board's flights (task changes reach them through TASKS, as do merges, which change diffs too). */
 const FLIGHTS: readonly QueryKey[] = [k.flights()];
 /** Spend and allowances: the bill, and a flight's spend against its allowance. */
@@ -126,6 +127,10 @@ const STALE = {
   WebhookDelivered: WEBHOOKS,
   WebhookFailed: WEBHOOKS,
   WebhookDisabled: WEBHOOKS,
+  // forges
+  ForgeHostAdded: FORGES,
+  ForgeTokenReplaced: FORGES,
+  ForgeHostRemoved: FORGES,
   // the built-in team: a flight's own progress shows on the Board's flights (the rest arrives as the kinds above)
   TeamStarted: [k.team()],
   FlightLaunched: [...FLIGHTS, ...FLIGHT_BUDGETS, ...ROSTER],

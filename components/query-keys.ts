@@ -117,6 +117,8 @@ export const queryKeys = {
 
   /** The Settings page's webhook endpoints and their recent deliveries. */
   webhooks: family("webhooks"),
+  /** The Settings page's forge hosts (never their tokens). */
+  forges: family("forges"),
   /** The Settings page's People: open invitations, and the humans who may sign in. */
   invitations: family("invitations"),
   humans: family("humans"),

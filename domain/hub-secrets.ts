@@ -2,10 +2,10 @@
 // stored on its task and sent to the model, so a test that prints the database password or a key
 // would otherwise publish it to every reader of the journal and to the model's vendor.
 // The hub knows: the credentials in its environment (domain/config.ts), the embedded database's
-// passwords, the webhook signing secrets (and A2A push configs' tokens and credentials); the keys and session tokens it minted are stored only as
-// hashes, so they are recognised by their shape instead.
+// passwords, the webhook signing secrets (and A2A push configs' tokens and credentials), the forges' tokens (Settings → Forges);
+// the keys and session tokens it minted are stored only as hashes, so they are recognised by their shape instead.
 import { storedPasswords } from "../db/passwords-file";
-import { webhookEndpoints } from "../db/schema";
+import { forgeHosts, webhookEndpoints } from "../db/schema";
 import type { Db } from "../db/client";
 import { quorumHomePath, secretsInEnvironment } from "./config";
 import { MINTED_SECRET_SHAPE } from "./principals/secrets";
@@ -23,11 +23,12 @@ export interface HubSecret {
   value: string;
 }
 
-/** Every secret the hub knows now (webhooks come and go, so the database is asked each time). */
+/** Every secret the hub knows now (webhooks and forges come and go, so the database is asked each time). */
 export async function hubSecrets(db: Db): Promise<HubSecret[]> {
-  const webhooks = await db
-    .select({ secret: webhookEndpoints.secret, token: webhookEndpoints.notificationToken, authorization: webhookEndpoints.authorization })
-    .from(webhookEndpoints);
+  const [webhooks, forges] = await Promise.all([
+    db.select({ secret: webhookEndpoints.secret, token: webhookEndpoints.notificationToken, authorization: webhookEndpoints.authorization }).from(webhookEndpoints),
+    db.select({ host: forgeHosts.host, token: forgeHosts.token }).from(forgeHosts),
+  ]);
   return [
     ...secretsInEnvironment().map(({ name, value }) => ({ label: name, value })),
     ...storedPasswords(quorumHomePath()).map((value) => ({ label: "the embedded database's password", value })),
@@ -37,6 +38,7 @@ export async function hubSecrets(db: Db): Promise<HubSecret[]> {
       ...(token ? [{ label: "an A2A push token", value: token }] : []),
       ...(authorization?.includes(" ") ? [{ label: "an A2A push credential", value: authorization.slice(authorization.indexOf(" ") + 1) }] : []),
     ]),
+    ...forges.map(({ host, token }) => ({ label: `the forge token for ${host}`, value: token })),
   ];
 }
 

@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startGitHttpServer } from "../test/fixtures/git-http-server";
 import { withTeamHub } from "./team-hub";
 import { acceptingReviewer, checkoutState, twoFailuresRepo } from "../test/fixtures/repos";
 import { expect, test } from "./fixtures";
@@ -75,6 +76,43 @@ test("with a scripted team, New flight says how to set QUORUM_MODEL, still looks
   await expect(page.getByRole("dialog", { name: "New flight" }).getByTestId("no-model-note")).toBeVisible();
   await fitsTheWidth(page);
   await snap(page, "new-flight-scripted-390");
+});
+
+test("New flight takes a repository's https URL: refused without its forge's token, fetched with it, the token shown nowhere", async ({ page, signIn, snap }) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page);
+  const token = `e2e-forge-${Date.now().toString(36)}-token`;
+  const forge = await startGitHttpServer(token);
+  try {
+    const { repo } = twoFailuresRepo();
+    execFileSync("git", ["clone", "--quiet", "--bare", repo, join(forge.root, "team", "slug.git")]);
+    const url = `${forge.origin}/team/slug.git`;
+    await page.goto("/board");
+    await page.getByRole("button", { name: "New flight" }).click();
+    const dialog = page.getByRole("dialog", { name: "New flight" });
+    const field = dialog.getByLabel("Repository folder or URL");
+
+    // No token for the host yet: git's refusal, and where the token goes.
+    await field.fill(url);
+    await expect(dialog.getByText(`git could not fetch ${url} (no token for ${forge.host} in Settings → Forges)`)).toBeVisible({ timeout: 20_000 });
+    // A URL with credentials in it is refused before anything is fetched.
+    await field.fill(url.replace("http://", `http://someone:${token}@`));
+    await expect(dialog.getByText(/put no credentials in the repository's URL/)).toBeVisible({ timeout: 20_000 });
+
+    // With the forge connected (as Settings → Forges does), the hub fetches it and says where the flight starts.
+    expect((await page.request.post("/api/forges", { data: { host: forge.host, apiUrl: `${forge.origin}/api/v3`, token } })).status()).toBe(201);
+    await field.fill(`${url} `);
+    await field.fill(url);
+    await expect(dialog.getByText(new RegExp(`Starts from main at [0-9a-f]{7} of ${url.replaceAll(".", "\\.")}, fetched into Quorum's own clone`))).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(dialog.getByLabel("Test command")).toHaveValue("npm test");
+    expect(forge.requests.some((r) => r.authorized)).toBe(true);
+    expect(await page.content()).not.toContain(token);
+    await snap(page, "new-flight-remote-1440");
+  } finally {
+    await forge.close();
+  }
 });
 
 test("New flight starts a flight on a repository; the Board shows it and its tasks; the goal's review shows the branch's diff and the merge", async ({ page, snap }) => {

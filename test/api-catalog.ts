@@ -266,6 +266,9 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     return key;
   };
   const webhook = async () => (await A("human", "POST /api/webhooks", {}, { url: "http://127.0.0.1:9/hook", events: ["agent.stalled"] })) as { id: string };
+  /** A host nobody connected yet, and a token of the shape a forge issues. */
+  const forgeBody = () => ({ host: `git-${randomBytes(4).toString("hex")}.example.test`, token: `ghp_${randomBytes(12).toString("hex")}` });
+  const forge = async () => (await A("human", "POST /api/forges", {}, forgeBody())) as { id: string };
   const none = async (): Promise<Setup> => ({ params: {} });
   const room = { room: "general" };
   return {
@@ -420,6 +423,10 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     "POST /api/webhooks": async () => ({ params: {}, body: { url: "https://example.test/hook", events: ["review.requested"] } }),
     "DELETE /api/webhooks/[id]": async () => ({ params: { id: (await webhook()).id } }),
     "POST /api/webhooks/[id]/test": async () => ({ params: { id: (await webhook()).id }, body: {} }),
+    "GET /api/forges": none,
+    "POST /api/forges": async () => ({ params: {}, body: forgeBody() }),
+    "PUT /api/forges/[id]/token": async () => ({ params: { id: (await forge()).id }, body: { token: forgeBody().token } }),
+    "DELETE /api/forges/[id]": async () => ({ params: { id: (await forge()).id } }),
     // issue 33: A2A, and outside agents on the Bill
     "POST /api/a2a": async () => ({ params: {}, body: { jsonrpc: "2.0", id: 1, method: "GetTask", params: { id: (await readyTask()).id } } }),
     "GET /api/a2a": none,

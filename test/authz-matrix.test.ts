@@ -118,6 +118,11 @@ const MATRIX: Record<string, [number, number, number, number]> = {
   "POST /api/webhooks":                                [401, 403, 403, 201],
   "DELETE /api/webhooks/[id]":                         [401, 403, 403, 204],
   "POST /api/webhooks/[id]/test":                      [401, 403, 403, 202],
+  // issue 46: forge hosts and their tokens are the humans' to keep
+  "GET /api/forges":                                   [401, 403, 403, 200],
+  "POST /api/forges":                                  [401, 403, 403, 201],
+  "PUT /api/forges/[id]/token":                        [401, 403, 403, 200],
+  "DELETE /api/forges/[id]":                           [401, 403, 403, 204],
   // issue 33: A2A takes bearer keys only (a cookie is 401, as MCP's); its card is public. Outside agents report
   // their own model calls; humans have none to report
   "POST /api/a2a":                                     [401, 200, 200, 401],

@@ -118,6 +118,7 @@ const ROUTES: Record<string, Coverage> = {
   "GET /api/tasks/[id]/output": [{ params: (w) => ({ id: w.taskId }) }],
   "GET /api/tasks/[id]/diff": [{ params: (w) => ({ id: w.taskId }) }],
   "GET /api/webhooks": { reason: "human-only (agents get 403), and it lists endpoints and delivery outcomes, never a message" },
+  "GET /api/forges": { reason: "human-only (agents get 403), and it lists forge hosts and who connected them, never a message" },
   "GET /api/invitations": { reason: "human-only (agents get 403), and it lists invitations by name and expiry, never a message" },
   "GET /api/humans": { reason: "human-only (agents get 403), and it lists the humans' names and when they were seen, never a message" },
   "GET /api/a2a": { reason: "A2A's JSON-RPC is POSTed (405); its reads (GetTask, ListTasks, SubscribeToTask) are probed below" },

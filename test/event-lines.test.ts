@@ -46,6 +46,13 @@ describe("the journal's one-line renderers", () => {
     expect(ran({ exitCode: 1, output: "…" })).toBe("coder run_tests returned");
   });
 
+  it("name a forge by its host, never its token", () => {
+    const forge = { host: "github.com", kind: "github", apiUrl: "https://api.github.com" };
+    expect(lineOf(entry("ForgeHostAdded", forge, "ada"), names)).toBe("ada connected github.com");
+    expect(lineOf(entry("ForgeTokenReplaced", forge, "ada"), names)).toBe("ada replaced the token for github.com");
+    expect(lineOf(entry("ForgeHostRemoved", forge, "ada"), names)).toBe("ada disconnected github.com");
+  });
+
   it("says the kind of an event it does not know (a newer server)", () => {
     expect(lineOf(entry("SomethingNew", {}), names)).toBe("coder: something new");
   });

@@ -171,6 +171,7 @@ function clearError(body: unknown): boolean {
 
 /** Who can succeed at the endpoint (so the fuzz reaches past authorization): agent, else human. */
 const HUMAN_ONLY = new Set([
+  "POST /api/forges",
   "POST /api/agents",
   "POST /api/agents/[id]/keys",
   "POST /api/session/sign-out",

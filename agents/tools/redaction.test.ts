@@ -10,6 +10,7 @@ import { PASSWORDS_FILE } from "../../db/passwords-file";
 import { manualClock, systemClock } from "../../domain/clock";
 import { quorumHomePath } from "../../domain/config";
 import { issueSignInLink } from "../../domain/principals/sign-in";
+import { addForgeHost } from "../../domain/forges/hosts";
 import { addWebhook } from "../../domain/webhooks/manage";
 import { createPushConfig } from "../../domain/webhooks/a2a-push";
 import { createTask } from "../../domain/tasks/create";
@@ -47,6 +48,9 @@ describe("the hub's secrets in a tool's output", () => {
       { url: "https://hooks.example/a2a", token: pushToken, authentication: { scheme: "Bearer", credentials: pushCredential } },
       systemClock,
     );
+    // A forge's token (Settings → Forges), which a remote's git might echo back in an error.
+    const forgeToken = planted("ghp");
+    await addForgeHost(db, human, { host: "github.com", token: forgeToken }, systemClock);
     const signInToken = await issueSignInLink(db, human, systemClock);
     const secrets = {
       apiKey,
@@ -57,6 +61,7 @@ describe("the hub's secrets in a tool's output", () => {
       webhook: webhook.secret,
       pushToken,
       pushCredential,
+      forgeToken,
       agentKey: agent.key,
       signInToken,
       session: human.cookie.split("=")[1],
@@ -87,6 +92,7 @@ describe("the hub's secrets in a tool's output", () => {
     expect(seenByModel).toContain("webhook=[redacted: a webhook secret]");
     expect(seenByModel).toContain("pushToken=[redacted: an A2A push token]");
     expect(seenByModel).toContain("pushCredential=[redacted: an A2A push credential]");
+    expect(seenByModel).toContain("forgeToken=[redacted: the forge token for github.com]");
     expect(seenByModel).toContain("agentKey=[redacted: a Quorum key or token]");
     // The rest of the output is untouched.
     expect(journal).toContain("signInToken=[redacted: a Quorum key or token]");

@@ -37,10 +37,10 @@ function WhereItWorks({ flight }: { flight: FlightView }) {
   return (
     <p>
       <strong className="font-semibold">Flight {flight.number}</strong> {flight.finished ? "worked" : "works"} on <code className={code}>{flight.branch}</code>
-      {flight.source && (
+      {(flight.remote ?? flight.source) && (
         <>
           {" "}
-          in <code className={code}>{flight.source}</code>
+          in <code className={code}>{flight.remote ?? flight.source}</code>
         </>
       )}
       {base && (
@@ -125,14 +125,16 @@ function Ending({ flight, mayEnd }: { flight: FlightView; mayEnd: boolean }) {
   }
   const accepted = flight.stage === "accepted";
   const back = flight.stage === "handed_back" || flight.stage === "in_review" || accepted;
-  const canMerge = accepted && flight.source !== null && flight.baseBranch !== null;
+  const canMerge = accepted && flight.source !== null && flight.remote === null && flight.baseBranch !== null;
   return (
     <>
       {accepted && (
         <p className="mt-2 text-xs text-neutral-600 dark:text-neutral-300">
           {canMerge
             ? `Accepted. Merge brings it into ${flight.baseBranch} as git would — a fast-forward, or a merge commit if ${flight.baseBranch} moved on — and refuses, changing nothing, if it would touch uncommitted work or conflict.`
-            : "Accepted. The flight did not start from a branch, so merge it where you want it yourself."}
+            : flight.remote
+              ? `Accepted. Its branch ${flight.branch} is on ${flight.remote}: merge it there, with a pull request or as you usually do.`
+              : "Accepted. The flight did not start from a branch, so merge it where you want it yourself."}
         </p>
       )}
       {flight.stage === "in_review" && <p className="mt-2 text-xs text-neutral-600 dark:text-neutral-300">Accept the goal to merge it; your checkout is untouched until you do.</p>}

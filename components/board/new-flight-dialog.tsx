@@ -35,7 +35,7 @@ type Checked = "repo" | "goal" | "allowance";
 /** What is wrong with each field as it stands now, as the server would say it (checked as the human types). */
 function problemsOf(values: Record<Checked, string>): Partial<Record<Checked, string>> {
   const found: Partial<Record<Checked, string>> = {};
-  if (!values.repo.trim()) found.repo = "Name the repository's folder.";
+  if (!values.repo.trim()) found.repo = "Name the repository's folder or URL.";
   if (!values.goal.trim()) found.goal = "A flight needs a goal.";
   if (values.goal.trim().length > 4000) found.goal = "At most 4000 characters.";
   const tokens = Number(values.allowance.replaceAll(",", "").replaceAll("_", ""));
@@ -43,8 +43,9 @@ function problemsOf(values: Record<Checked, string>): Partial<Record<Checked, st
   return found;
 }
 
-/** How long typing pauses before the folder is looked at. */
+/** How long typing pauses before the folder is looked at; a URL waits longer, since looking fetches it. */
 const INSPECT_AFTER_MS = 400;
+const FETCH_AFTER_MS = 1_200;
 
 function useDebounced(value: string, ms: number): string {
   const [settled, setSettled] = useState(value);
@@ -119,7 +120,7 @@ export function NewFlightDialog({ open, onClose, onStarted }: { open: boolean; o
   // What the last start sent: the server's refusal of a field stands only while that field still holds it.
   const [sent, setSent] = useState<Record<string, string> | null>(null);
   const pathField = useFocusWhen<HTMLInputElement>(open);
-  const looked = useDebounced(repo.trim(), INSPECT_AFTER_MS);
+  const looked = useDebounced(repo.trim(), /^[a-z][a-z0-9+.-]*:\/\//i.test(repo.trim()) ? FETCH_AFTER_MS : INSPECT_AFTER_MS);
   const inspection = useInspection(open ? looked : "");
   const detected = inspection.data?.testCommand ?? null;
 
@@ -199,8 +200,10 @@ export function NewFlightDialog({ open, onClose, onStarted }: { open: boolean; o
   // What the folder check said is shown only for the path the field holds now, never for one typed before it.
   const lookedNow = looked === repo.trim() ? inspection.data : undefined;
   const repoHint = lookedNow
-    ? `Starts from ${lookedNow.branch ?? "a detached HEAD"} at ${lookedNow.head.slice(0, 7)} in ${lookedNow.path}; your checkout is never touched.`
-    : "The absolute path of a git repository on the machine Quorum runs on.";
+    ? lookedNow.remote
+      ? `Starts from ${lookedNow.branch ?? "its default branch"} at ${lookedNow.head.slice(0, 7)} of ${lookedNow.remote}, fetched into Quorum's own clone; the flight's branch is pushed back there.`
+      : `Starts from ${lookedNow.branch ?? "a detached HEAD"} at ${lookedNow.head.slice(0, 7)} in ${lookedNow.path}; your checkout is never touched.`
+    : "The absolute path of a git repository on the machine Quorum runs on, or its https URL (its forge's token goes in Settings → Forges).";
   const testHint = inspection.data
     ? detected
       ? testCommand.trim() === detected
@@ -214,7 +217,7 @@ export function NewFlightDialog({ open, onClose, onStarted }: { open: boolean; o
     <Modal title="New flight" open={open} onClose={close}>
       <NoLiveTeam mode={team.data?.mode} id={noTeamNote} />
       <form onSubmit={onValidSubmit(validate, submit)} noValidate aria-describedby={canFly ? undefined : noTeamNote}>
-        <Field label="Repository folder" hint={repoHint} error={repoNote}>
+        <Field label="Repository folder or URL" hint={repoHint} error={repoNote}>
           {(control) => (
             <input
               {...control}
@@ -226,7 +229,7 @@ export function NewFlightDialog({ open, onClose, onStarted }: { open: boolean; o
               }}
               className={`${inputClass} font-mono`}
               name="repo"
-              placeholder="/home/you/src/my-app"
+              placeholder="/home/you/src/my-app or https://github.com/you/app.git"
               autoComplete="off"
               spellCheck={false}
             />

@@ -130,6 +130,10 @@ const LINES: { [K in EventKind]: Line<K> } = {
   WebhookDelivered: (d) => `delivered ${d.type} to a webhook (${d.status})`,
   WebhookFailed: (d) => `could not deliver ${d.type} to a webhook: ${cut(d.error, 60)}`,
   WebhookDisabled: (d) => `turned off the webhook to ${d.host} after repeated failures`,
+  // forges
+  ForgeHostAdded: (d) => `connected ${d.host}`,
+  ForgeTokenReplaced: (d) => `replaced the token for ${d.host}`,
+  ForgeHostRemoved: (d) => `disconnected ${d.host}`,
   // the built-in team
   TeamStarted: (d) => `the team started (${d.roles.join(", ")}; ${d.mode === "scripted" ? "scripted" : `on ${d.mode}`})`,
   FlightLaunched: (d) => `launched a flight: ${cut(d.goal, 80)}`,

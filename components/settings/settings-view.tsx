@@ -1,8 +1,10 @@
 "use client";
 // The Settings page: the people who work here (invitations, removal), the webhooks that tell people outside
-// the browser what waits for them, and the Lab, where the experiments run on this hub are kept.
+// the browser what waits for them, the forges whose repositories flights work on, and the Lab, where the
+// experiments run on this hub are kept.
 import Link from "next/link";
 import { useMe } from "../session";
+import { Forges } from "./forges";
 import { People } from "./people";
 import { useWebhooks } from "./use-webhooks";
 import { WebhookForm } from "./webhook-form";
@@ -36,6 +38,7 @@ export function SettingsView() {
           </>
         )}
       </section>
+      <Forges />
       <Lab />
     </div>
   );

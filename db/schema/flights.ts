@@ -19,6 +19,11 @@ export const flights = pgTable(
     repo: text("repo").notNull(),
     /** The user's repository the flight was started on: only its `branch` is ever written there. */
     source: text("source"),
+    /**
+     * The repository's URL when the flight was started on a remote one (https): `source` is then the hub's own
+     * clone of it under QUORUM_HOME, fetched again before each flight, and the flight's branch is pushed back.
+     */
+    remote: text("remote"),
     /** The commit of `source` the flight started from (its HEAD at launch); the goal's diff is against it. */
     baseCommit: text("base_commit"),
     /** The branch of `source` checked out at launch, where Merge brings the work; null: a detached HEAD (or a flight from before). */

@@ -14,3 +14,4 @@ export * from "./bill";
 export * from "./reservations";
 export * from "./webhooks";
 export * from "./diagnosis";
+export * from "./forges";

@@ -44,6 +44,10 @@ export async function mergeFlight(db: Db, human: Principal, flightId: string, cl
       throw fail.conflict("flight", "not_accepted", `flight ${flight.number} is ${STAGE_WORDS[stage].toLowerCase()}: accept its goal #${goal.number} before merging`);
     }
     if (!flight.source || !flight.branch) throw fail.conflict("flight", "merge_refused", `flight ${flight.number} worked in place: there is no branch to merge`);
+    // The hub's clone of a remote follows the remote: a merge there would be undone by the next fetch.
+    if (flight.remote) {
+      throw fail.conflict("flight", "merge_refused", `flight ${flight.number}'s branch ${flight.branch} is on ${flight.remote}: merge it there (a pull request, say)`);
+    }
     if (!flight.baseBranch) {
       throw fail.conflict("flight", "merge_refused", `flight ${flight.number} did not start from a branch (a detached HEAD): merge ${flight.branch} yourself where you want it`);
     }

@@ -20,6 +20,7 @@ import { insertTask } from "../tasks/create";
 import { textField } from "../tasks/text";
 import type { TaskView } from "../tasks/view";
 import { commitAgentFlight } from "./agent-allowance";
+import { parseRemote, syncRemote } from "./remote";
 import { detectTestCommand, filesAt, inspectRepository } from "./repository";
 import { chooseSetup } from "./setup-command";
 
@@ -30,8 +31,11 @@ export type Flight = typeof flights.$inferSelect;
 
 /** What a human gives to start a flight (POST /api/flights, `quorum flight start`, the New flight dialog). */
 export const startFlightInput = z.strictObject({
-  /** The repository's folder on the team's machine: an absolute path to a git repository with a commit. */
-  repo: z.string().trim().min(1, "name the repository's folder").max(4096),
+  /**
+   * The repository: its folder on the team's machine (an absolute path to a git repository with a commit), or
+   * its https URL (the hub clones it, with the forge's token from Settings → Forges).
+   */
+  repo: z.string().trim().min(1, "name the repository's folder or URL").max(4096),
   goal: textField(4000, "a flight needs a goal"),
   /** A shell command run in the repository's folder; detected from the repository when absent. */
   testCommand: z.string().trim().min(1).max(1000).optional(),
@@ -66,7 +70,9 @@ export function flightBranchName(number: number): string {
 export async function launchFlight(db: Db, starter: Principal, input: LaunchFlightInput, clock: Clock): Promise<{ flight: Flight; goalTask: TaskView }> {
   const human = input.approver ?? starter;
   if (human.kind !== "human") throw fail.forbidden("flight", "a flight's goal waits for a human's review: a human starts it, or an agent asks for one that a human reviews");
-  const source = await inspectRepository(input.repo);
+  // A URL is fetched into the hub's own clone first (./remote.ts); a flight then starts from that clone as from a folder.
+  const remote = parseRemote(input.repo);
+  const source = await inspectRepository(remote ? await syncRemote(db, remote, input.home) : input.repo);
   const testCommand = input.testCommand ?? (await detectTestCommand(source.path, source.head));
   if (!testCommand) {
     throw fail.invalid("flight", `could not tell how to run the tests of ${source.path}: give a test command (for example \`npm test\` or \`make test\`)`, {
@@ -101,6 +107,7 @@ export async function launchFlight(db: Db, starter: Principal, input: LaunchFlig
         goal: input.goal,
         repo: join(input.home ?? quorumHome(), "flights", String(number), "repo"),
         source: source.path,
+        remote: remote?.url ?? null,
         baseCommit: source.head,
         baseBranch: source.branch,
         branch,
@@ -132,6 +139,7 @@ export async function launchFlight(db: Db, starter: Principal, input: LaunchFlig
         testCommand,
         setupCommand: setup?.command ?? null,
         allowance,
+        remote: remote?.url ?? null,
       },
     });
     return { flight, goalTask };

@@ -15,6 +15,8 @@ export interface FlightPlace {
   repo: string;
   /** The user's repository, which only ever receives `branch`; null for a flight that worked in place. */
   source: string | null;
+  /** The https URL `source` is the hub's clone of, where the branch is pushed too; null for a folder. */
+  remote: string | null;
   branch: string;
   /** The commit the flight started from; null for a flight that worked in place. */
   baseCommit: string | null;
@@ -30,6 +32,7 @@ export function placeOf(flight: Flight): FlightPlace {
     goalTaskId: flight.goalTaskId,
     repo: flight.repo,
     source: flight.source,
+    remote: flight.remote,
     branch: flight.branch ?? "main",
     baseCommit: flight.baseCommit,
     testCommand: flight.testCommand,

@@ -43,6 +43,8 @@ export interface FlightView {
   mode: string;
   /** The user's repository; null for a flight that worked in place (before flights had their own clone). */
   source: string | null;
+  /** Its https URL when the flight was started on a remote repository (`source` is then the hub's clone of it). */
+  remote: string | null;
   /** The branch the team integrates into, in the user's repository too. */
   branch: string;
   baseCommit: string | null;
@@ -110,6 +112,7 @@ async function viewsOf(db: Executor, rows: { flight: Flight; goal: typeof tasks.
       finished: FINISHED_STAGES.includes(stage),
       mode: flight.mode,
       source: flight.source,
+      remote: flight.remote,
       branch: flight.branch ?? "main",
       baseCommit: flight.baseCommit,
       baseBranch: flight.baseBranch,

@@ -84,6 +84,10 @@ export const EVENT_KINDS = [
   "WebhookDelivered",
   "WebhookFailed",
   "WebhookDisabled",
+  // forges
+  "ForgeHostAdded",
+  "ForgeTokenReplaced",
+  "ForgeHostRemoved",
   // the built-in team
   "TeamStarted",
   "FlightLaunched",

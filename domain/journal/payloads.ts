@@ -56,6 +56,7 @@ export interface GateRejectedData {
 
 type ReservationRef = { reservationId: string; fence: number; scope: string };
 type WebhookAttempt = { endpointId: string; deliveryId: string; type: string; attempt: number; ms: number };
+type ForgeRef = { host: string; kind: string; apiUrl: string };
 type CommitmentMove = { commitmentId: string; number: number; from: string; to: string; reason?: string };
 
 /** The approver's ACCEPT a harness integrates on (domain/tasks/require-accepted.ts reads it; TaskIntegrated records it). */
@@ -213,6 +214,10 @@ export interface EventPayloads {
   WebhookDelivered: WebhookAttempt & { status: number };
   WebhookFailed: WebhookAttempt & { status: number | null; error: string; nextAttemptAt: string | null };
   WebhookDisabled: { endpointId: string; host: string; failingSince: string; abandoned: number };
+  // forges: named by host, kind and API URL; never the token
+  ForgeHostAdded: ForgeRef;
+  ForgeTokenReplaced: ForgeRef;
+  ForgeHostRemoved: ForgeRef;
   // the built-in team
   /** `models`: each hosted member's model by agent name (absent before models per role). */
   TeamStarted: { roles: string[]; mode: string; models?: Record<string, string> };
@@ -231,6 +236,8 @@ export interface EventPayloads {
     /** The setup it runs before planning (null: none); absent on flights launched before setups. */
     setupCommand?: string | null;
     allowance?: number;
+    /** The https URL it was started on (then `source` is the hub's clone of it); absent or null: a folder. */
+    remote?: string | null;
   };
   /** The flight's setup began building its environment (`digest` names it in QUORUM_HOME/environments). */
   FlightSetupStarted: { flightId: string; command: string; source: string; digest: string };

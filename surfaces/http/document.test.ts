@@ -35,7 +35,7 @@ function readmeOperations(): ReadmeOperation[] {
   let last: { methods: string[]; path: string } | null = null;
   for (const line of section.split("\n").filter((l) => l.startsWith("|"))) {
     for (const [, span] of line.matchAll(/`([^`]+)`/g)) {
-      const full = /^((?:GET|POST|PATCH|DELETE)(?:·(?:GET|POST|PATCH|DELETE))*) (\/\S+)/.exec(span);
+      const full = /^((?:GET|POST|PUT|PATCH|DELETE)(?:·(?:GET|POST|PUT|PATCH|DELETE))*) (\/\S+)/.exec(span);
       const relative = /^…(\/\S+)/.exec(span);
       if (full) {
         last = { methods: full[1].toLowerCase().split("·"), path: toDocument(full[2]) };

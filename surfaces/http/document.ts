@@ -170,7 +170,7 @@ export function refusalsOf(route: RouteSpec): Refusal[] {
     all.add(400);
     all.add(401);
   }
-  if ((route.method === "post" || route.method === "patch") && route.access !== "public") all.add(413);
+  if ((route.method === "post" || route.method === "put" || route.method === "patch") && route.access !== "public") all.add(413);
   return [...all].sort((a, b) => a - b);
 }
 

@@ -10,6 +10,7 @@ export * from "./views/decisions";
 export * from "./views/diagnosis";
 export * from "./views/experiments";
 export * from "./views/flights";
+export * from "./views/forges";
 export * from "./views/journal";
 export * from "./views/memory";
 export * from "./views/principals";

@@ -89,6 +89,7 @@ function flight(): { place: FlightPlace; user: string } {
     goalTaskId: "g",
     repo,
     source: user,
+    remote: null,
     branch: "quorum/flight-7",
     baseCommit: head,
     testCommand: "npm test",

@@ -3,6 +3,7 @@
 // A merge that conflicts goes back to its coder as rework, the conflict its evidence.
 import { humanOfFlight } from "../../../domain/flights/hand-back";
 import { integrateTask, nextTaskToIntegrate, recordBranchPublished } from "../../../domain/flights/integrate";
+import { pushToRemote } from "../../../domain/flights/remote";
 import type { TeamContext } from "../context";
 import { speak } from "../speak";
 import { mergeIntoFlight, publishFlightBranch } from "../workspace";
@@ -48,7 +49,9 @@ export async function integrateNextTask(ctx: TeamContext): Promise<boolean> {
     );
     return true;
   }
-  await recordBranchPublished(db, me.principal, place, outcome.commit, publishFlightBranch(place), clock);
+  // Into the hub's clone of the user's repository, then (for a remote one) on to the remote itself.
+  const refused = publishFlightBranch(place) ?? (place.remote && place.source ? await pushToRemote(db, place.remote, place.source, place.branch) : null);
+  await recordBranchPublished(db, me.principal, place, outcome.commit, refused, clock);
   await speak(
     db,
     me.principal,

@@ -76,14 +76,14 @@ export const FLIGHT_ROUTES: RouteSpec[] = [
     path: "/api/flights/inspect",
     tag: TAGS.runs,
     summary:
-      "What a flight on this repository would start from (humans): its top folder, HEAD, branch and the detected test command; 400 with the reason for a path that is no git repository with a commit",
+      "What a flight on this repository would start from (humans): its top folder, HEAD, branch and the detected test command; an https URL is fetched into the hub's own clone first; 400 with the reason for a path that is no git repository with a commit, or a remote git cannot fetch",
     access: "principal",
     query: inspectRepositoryQuery,
     answers: ok(v.repositoryInspection),
     refusals: [403],
-    run: async ({ caller, query }) => {
+    run: async ({ ctx, caller, query }) => {
       const { repo } = query;
-      return await inspectForFlight(caller, repo);
+      return await inspectForFlight(ctx.db, caller, repo);
     },
   }),
   endpoint({

@@ -10,6 +10,7 @@ import { DECISION_ROUTES } from "./decisions";
 import { DIAGNOSIS_ROUTES } from "./diagnosis";
 import { EXPERIMENT_ROUTES } from "./experiments";
 import { FLIGHT_ROUTES } from "./flights";
+import { FORGE_ROUTES } from "./forges";
 import { INVITATION_ROUTES } from "./invitations";
 import { JOURNAL_ROUTES } from "./journal";
 import { MCP_ROUTES } from "./mcp";
@@ -41,6 +42,7 @@ export const ROUTES: RouteSpec[] = [
   ...BILL_ROUTES,
   ...FLIGHT_ROUTES,
   ...WEBHOOK_ROUTES,
+  ...FORGE_ROUTES,
   ...MCP_ROUTES,
   ...EXPERIMENT_ROUTES,
   ...A2A_ROUTES,

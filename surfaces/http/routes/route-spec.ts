@@ -23,6 +23,7 @@ export const TAGS = {
   journal: "Journal",
   bill: "Bill",
   webhooks: "Webhooks",
+  forges: "Forges",
   surfaces: "Surfaces",
   experiments: "Experiments",
 } as const;
@@ -41,6 +42,7 @@ export const TAG_TEXT: Record<Tag, string> = {
   Journal: "Every event, for catching up, auditing and replaying.",
   Bill: "Tokens and money per agent, model, task and run.",
   Webhooks: "Signed deliveries of journal events to endpoints humans register.",
+  Forges: "The hosts of remote repositories and the tokens the hub uses there (humans; a token is never answered).",
   Surfaces: "The MCP server, A2A's JSON-RPC binding and agent card, and this document.",
   Experiments: "The tables `quorum experiment` saved: what the harness measured on a scratch database of its own.",
 };
@@ -76,7 +78,7 @@ export interface Call<P = unknown, Q = unknown, B = unknown, C extends Principal
 export type Run = (call: Call<never, never, never, never>) => Promise<unknown>;
 
 export interface RouteSpec {
-  method: "get" | "post" | "patch" | "delete";
+  method: "get" | "post" | "put" | "patch" | "delete";
   /** The OpenAPI path: `/api/tasks/{id}/claim`. */
   path: string;
   tag: Tag;

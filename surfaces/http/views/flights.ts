@@ -21,6 +21,7 @@ export const flight = open({
   finished: z.boolean().describe("merged or closed: nothing more happens to it"),
   mode: z.string(),
   source: z.string().nullable(),
+  remote: z.string().nullable(),
   branch: z.string(),
   baseCommit: z.string().nullable(),
   baseBranch: z.string().nullable(),
@@ -62,6 +63,7 @@ export const repositoryInspection = open({
   path: z.string(),
   head: z.string(),
   branch: z.string().nullable(),
+  remote: z.string().nullable().describe("the https URL, when `path` is the hub's clone of a remote repository"),
   testCommand: z.string().nullable(),
   setup: open({ command: z.string(), source: z.enum(["given", "file", "detected"]) }).nullable(),
 }) satisfies z.ZodType<RepositoryInspection>;
