@@ -68,6 +68,7 @@ export const processTests: string[] = [
   "test/embedded-database.test.ts",
   "test/fork-route.test.ts",
   "test/fuzz.test.ts",
+  "test/github-stand-in.test.ts",
   "test/journal-views.test.ts",
   "test/red-team/agent-flights.test.ts",
   "test/red-team/file-tools.test.ts",

@@ -3336,6 +3336,15 @@ export interface components {
       mode: string;
       source: string | null;
       remote: string | null;
+      /** @description opened on the remote's forge once the goal was accepted */
+      pullRequest:
+        | ({
+            number: number;
+            url: string;
+          } & {
+            [key: string]: unknown;
+          })
+        | null;
       branch: string;
       baseCommit: string | null;
       baseBranch: string | null;

@@ -159,6 +159,7 @@ const STALE = {
   FlightRetried: [...TASKS, ...WAITING, k.team()],
   // an ended flight leaves the hub's allowance (the top strip, the Bill's header)
   FlightMerged: [...FLIGHTS, k.bill()],
+  FlightPullRequestOpened: FLIGHTS,
   FlightClosed: [...FLIGHTS, ...TASKS, ...WAITING, k.bill()],
   // the MAST monitor: a flight's Diagnosis panel, a high finding on its Board card and in what waits for the human
   DiagnosisFound: [k.diagnoses(), ...FLIGHTS, ...WAITING],

@@ -54,6 +54,14 @@ function WhereItWorks({ flight }: { flight: FlightView }) {
         </>
       )}
       .
+      {flight.pullRequest && (
+        <>
+          {" "}
+          <a href={flight.pullRequest.url} className="text-accent-700 underline dark:text-accent-500" data-testid="flight-pull-request" rel="noreferrer" target="_blank">
+            Pull request #{flight.pullRequest.number}
+          </a>
+        </>
+      )}
     </p>
   );
 }
@@ -133,7 +141,9 @@ function Ending({ flight, mayEnd }: { flight: FlightView; mayEnd: boolean }) {
           {canMerge
             ? `Accepted. Merge brings it into ${flight.baseBranch} as git would — a fast-forward, or a merge commit if ${flight.baseBranch} moved on — and refuses, changing nothing, if it would touch uncommitted work or conflict.`
             : flight.remote
-              ? `Accepted. Its branch ${flight.branch} is on ${flight.remote}: merge it there, with a pull request or as you usually do.`
+              ? flight.pullRequest
+                ? `Accepted, and handed back as pull request #${flight.pullRequest.number} on its forge: review and merge it there.`
+                : `Accepted. Its branch ${flight.branch} is on ${flight.remote}: merge it there, with a pull request or as you usually do.`
               : "Accepted. The flight did not start from a branch, so merge it where you want it yourself."}
         </p>
       )}

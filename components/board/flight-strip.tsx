@@ -84,6 +84,8 @@ function FlightRow({ flight }: { flight: FlightView }) {
           <span className="font-mono break-all" data-testid="flight-branch">
             {flight.branch}
           </span>
+          {/* Inside the card's link, so words: the pull request's own link is on the goal's review. */}
+          {flight.pullRequest && <span data-testid="flight-card-pull-request">pull request #{flight.pullRequest.number}</span>}
           <span data-testid="flight-tasks">{taskCounts(flight)}</span>
           <Spend budget={flight.budget} />
         </span>

@@ -172,6 +172,7 @@ const LINES: { [K in EventKind]: Line<K> } = {
   ReworkAbandoned: (d) => `gave up on rework after ${plural(d.rejections, "rejection")}`,
   TaskReleased: (d, e, n) =>
     d.handedTo ? `handed ${n.task(e.taskId)} back to ${n.who(d.handedTo)}: ${cut(d.reason, 80)}` : `released ${n.task(e.taskId)} back to ready: ${cut(d.reason, 80)}`,
+  FlightPullRequestOpened: (d) => `opened pull request #${d.pullRequest} for flight ${d.number} (${d.branch} into ${d.base})`,
   FlightMerged: (d) => `merged flight ${d.number} into ${d.into} (${d.how}, now at ${d.commit.slice(0, 7)})`,
   FlightClosed: (d) => `closed flight ${d.number} without merging: ${cut(d.reason, 140)}`,
   FlightRetried: (d, e, n) => `asked for the flight of ${n.task(e.taskId)} again, ${d.mode.startsWith("scripted") ? "scripted" : `live on ${d.mode}`}`,

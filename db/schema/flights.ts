@@ -1,6 +1,6 @@
 // Flights: a goal given to the built-in team, the repository it works in, and its tasks.
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, check, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { budgets } from "./budgets";
 import { principals } from "./principals";
 import { tasks } from "./tasks";
@@ -24,6 +24,9 @@ export const flights = pgTable(
      * clone of it under QUORUM_HOME, fetched again before each flight, and the flight's branch is pushed back.
      */
     remote: text("remote"),
+    /** The pull request the hub opened on the remote's forge once the goal was accepted (number and page). */
+    pullRequestNumber: integer("pull_request_number"),
+    pullRequestUrl: text("pull_request_url"),
     /** The commit of `source` the flight started from (its HEAD at launch); the goal's diff is against it. */
     baseCommit: text("base_commit"),
     /** The branch of `source` checked out at launch, where Merge brings the work; null: a detached HEAD (or a flight from before). */

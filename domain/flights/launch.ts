@@ -93,7 +93,7 @@ export async function launchFlight(db: Db, starter: Principal, input: LaunchFlig
       {
         // The flight's number tells apart goals of the same words (every demo has the same goal).
         title: `Goal of ${input.demo ? "demo flight" : "flight"} ${number}: ${input.goal}`.slice(0, 200),
-        description: `${input.goal}\nRepository: ${source.path} (from ${source.branch ?? "its HEAD"} at ${source.head.slice(0, 12)}); the team integrates into ${branch}.`,
+        description: `${input.goal}\nRepository: ${remote?.url ?? source.path} (from ${source.branch ?? "its HEAD"} at ${source.head.slice(0, 12)}); the team integrates into ${branch}.`,
         acceptanceCriteria: `Every task is reviewed and integrated into ${branch}, and the repository's tests (\`${testCommand}\`) pass there.`,
         approverId: human.id,
       },

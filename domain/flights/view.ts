@@ -45,6 +45,8 @@ export interface FlightView {
   source: string | null;
   /** Its https URL when the flight was started on a remote repository (`source` is then the hub's clone of it). */
   remote: string | null;
+  /** The pull request the hub opened on the remote's forge once the goal was accepted. */
+  pullRequest: { number: number; url: string } | null;
   /** The branch the team integrates into, in the user's repository too. */
   branch: string;
   baseCommit: string | null;
@@ -113,6 +115,7 @@ async function viewsOf(db: Executor, rows: { flight: Flight; goal: typeof tasks.
       mode: flight.mode,
       source: flight.source,
       remote: flight.remote,
+      pullRequest: flight.pullRequestNumber !== null && flight.pullRequestUrl ? { number: flight.pullRequestNumber, url: flight.pullRequestUrl } : null,
       branch: flight.branch ?? "main",
       baseCommit: flight.baseCommit,
       baseBranch: flight.baseBranch,
@@ -120,7 +123,8 @@ async function viewsOf(db: Executor, rows: { flight: Flight; goal: typeof tasks.
       closed: flight.closedAt ? { at: flight.closedAt.toISOString(), reason: flight.closedReason ?? "" } : null,
       testCommand: flight.testCommand,
       setup: setups.get(flight.id) ?? null,
-      mergeCommand: flight.source ? mergeCommandOf(flight.source, flight.branch ?? "main") : null,
+      // A remote flight's branch is merged on its forge: the hub's clone is no place to merge it.
+      mergeCommand: flight.source && !flight.remote ? mergeCommandOf(flight.source, flight.branch ?? "main") : null,
       goalTask: { id: goal.id, number: goal.number, title: goal.title, status: goal.status },
       tasks: members
         .filter((m) => m.flightId === flight.id)

@@ -167,3 +167,12 @@ export async function forgeTokenFor(db: Executor, host: string): Promise<string 
   const [row] = await db.select({ token: forgeHosts.token }).from(forgeHosts).where(eq(forgeHosts.host, host.trim().toLowerCase()));
   return row?.token ?? null;
 }
+
+/** What the hub talks to `host`'s API with: its kind, REST base and token; null when none is connected. */
+export async function forgeOf(db: Executor, host: string): Promise<{ kind: ForgeKind; apiUrl: string; token: string } | null> {
+  const [row] = await db
+    .select({ kind: forgeHosts.kind, apiUrl: forgeHosts.apiUrl, token: forgeHosts.token })
+    .from(forgeHosts)
+    .where(eq(forgeHosts.host, host.trim().toLowerCase()));
+  return row ?? null;
+}

@@ -115,6 +115,7 @@ export const EVENT_KINDS = [
   "TaskReleased",
   "FlightRetried",
   "FlightMerged",
+  "FlightPullRequestOpened",
   "FlightClosed",
   // the MAST monitor
   "DiagnosisFound",

@@ -290,6 +290,8 @@ export interface EventPayloads {
   /** `mode`: the model's name, or `scripted (chosen by a human)`. */
   FlightRetried: { flightId: string; mode: string };
   /** Its human merged the accepted branch into `into` in `source`: `commit` is where `into` then stood; `how` as git did it. */
+  /** A remote flight's accepted work became a pull request on its forge (domain/flights/pull-request.ts). */
+  FlightPullRequestOpened: { flightId: string; number: number; pullRequest: number; url: string; remote: string; branch: string; base: string };
   FlightMerged: { flightId: string; number: number; source: string; into: string; branch: string; commit: string; how: "fast-forward" | "merge commit" | "already there" };
   /** Its human closed it without merging; `goalCancelled`: the goal was still open and was cancelled with an ADR of the reason. */
   FlightClosed: { flightId: string; number: number; reason: string; goalCancelled: boolean };

@@ -24,6 +24,8 @@ function testsOf(observation: Observation | null): TestResults | undefined {
 /** What the human does with the result: it is a branch in their repository, ready to merge. */
 function howToMerge(place: FlightPlace): string {
   if (!place.source) return "";
+  if (place.remote)
+    return ` The work is the branch ${place.branch} on ${place.remote}; once you accept the goal, Quorum opens its pull request there (when the forge is connected in Settings → Forges).`;
   return ` The work is the branch ${place.branch} in ${place.source}; to take it: \`git -C ${place.source} merge ${place.branch}\` (or open a pull request from it).`;
 }
 

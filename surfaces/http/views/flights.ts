@@ -22,6 +22,7 @@ export const flight = open({
   mode: z.string(),
   source: z.string().nullable(),
   remote: z.string().nullable(),
+  pullRequest: open({ number: int, url: z.string() }).nullable().describe("opened on the remote's forge once the goal was accepted"),
   branch: z.string(),
   baseCommit: z.string().nullable(),
   baseBranch: z.string().nullable(),

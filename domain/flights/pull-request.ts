@@ -1,0 +1,109 @@
+// A remote flight's work handed back where the team's humans review code: once its goal is accepted, the
+// hub opens a pull request on the remote's forge (GitHub's REST API, through @octokit/rest) from the flight's
+// branch, which each integration already pushed, into the branch it started from. Its body is the goal, the
+// tasks, the spend and a link back to the flight. Opened once: a crash between GitHub's answer and the
+// record finds the same pull request again by its head, rather than opening a second.
+import { Octokit } from "@octokit/rest";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { flights, tasks } from "../../db/schema";
+import type { Db } from "../../db/client";
+import type { Clock } from "../clock";
+import { appUrl } from "../config";
+import { forgeOf } from "../forges/hosts";
+import { redactText } from "../hub-secrets";
+import { appendEvent } from "../journal/append";
+import type { Principal } from "../principal";
+import type { Flight } from "./launch";
+import { parseRemote } from "./remote";
+import { readFlight, type FlightView } from "./view";
+
+/** `owner` and `repo` of a GitHub URL's path (`/owner/repo.git`); null for a path of another shape. */
+export function repositoryOf(url: string): { owner: string; repo: string } | null {
+  const [owner, repo, ...rest] = new URL(url).pathname.replace(/^\/+|\/+$/g, "").split("/");
+  if (!owner || !repo || rest.length) return null;
+  return { owner, repo: repo.replace(/\.git$/, "") };
+}
+
+/** The pull request's words: what was asked, what the team did, what it cost, and where to see the rest. */
+export function pullRequestBody(view: FlightView, hub: string): string {
+  const tasksDone = view.tasks.map((t) => `- #${t.number} ${t.title}${t.ownerName ? ` — ${t.ownerName}` : ""}${t.integrated ? "" : " (not integrated)"}`);
+  const spend = view.budget ? `${view.budget.spent.toLocaleString("en")} of ${view.budget.allowance.toLocaleString("en")} tokens` : "not recorded";
+  return [
+    view.goal,
+    "",
+    `### Tasks (${view.tasks.length})`,
+    ...(tasksDone.length ? tasksDone : ["- none"]),
+    "",
+    `**Tests:** \`${view.testCommand ?? "the repository's suite"}\` passes on \`${view.branch}\`; each task was reviewed before it was integrated, and the goal was accepted in Quorum.`,
+    `**Spend:** ${spend}.`,
+    "",
+    `Flight ${view.number} in Quorum: ${hub}/board/${view.goalTask.number}`,
+  ].join("\n");
+}
+
+/** The next accepted remote flight on a connected GitHub whose pull request is not opened yet, or null. */
+async function nextFlightToHandOff(db: Db): Promise<Flight | null> {
+  const rows = await db
+    .select({ flight: flights })
+    .from(flights)
+    .innerJoin(tasks, eq(tasks.id, flights.goalTaskId))
+    .where(and(isNotNull(flights.remote), isNull(flights.pullRequestNumber), isNull(flights.mergedAt), isNull(flights.closedAt), eq(tasks.status, "done")))
+    .orderBy(flights.number)
+    .limit(20);
+  for (const { flight } of rows) {
+    const remote = parseRemote(flight.remote!);
+    if (remote && (await forgeOf(db, remote.host))?.kind === "github") return flight;
+  }
+  return null;
+}
+
+/**
+ * Opens the pull request of one accepted remote flight (or finds the one already open for its branch) and
+ * records it with FlightPullRequestOpened; false when none waits. A forge that refuses throws, with its
+ * words and without the token: the step is tried again at the team's next turn.
+ */
+export async function openNextPullRequest(db: Db, actor: Principal, clock: Clock, hub = appUrl()): Promise<boolean> {
+  const flight = await nextFlightToHandOff(db);
+  if (!flight) return false;
+  const remote = parseRemote(flight.remote!)!;
+  const forge = (await forgeOf(db, remote.host))!;
+  const where = repositoryOf(remote.url);
+  if (!where || !flight.branch || !flight.baseBranch) return false;
+  const github = new Octokit({ auth: forge.token, baseUrl: forge.apiUrl, userAgent: "quorum" });
+  const view = await readFlight(db, flight.id);
+  let pull: { number: number; html_url: string };
+  try {
+    const [open] = (await github.rest.pulls.list({ ...where, head: `${where.owner}:${flight.branch}`, state: "open" })).data;
+    pull =
+      open ??
+      (
+        await github.rest.pulls.create({
+          ...where,
+          head: flight.branch,
+          base: flight.baseBranch,
+          title: `Flight ${flight.number}: ${flight.goal.split("\n")[0].slice(0, 200)}`,
+          body: pullRequestBody(view, hub),
+        })
+      ).data;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`${remote.host} refused flight ${flight.number}'s pull request: ${redactText(message, [{ label: "the forge token", value: forge.token }])}`);
+  }
+  await db.transaction(async (tx) => {
+    const now = clock.now();
+    const [recorded] = await tx
+      .update(flights)
+      .set({ pullRequestNumber: pull.number, pullRequestUrl: pull.html_url, updatedAt: now })
+      .where(and(eq(flights.id, flight.id), isNull(flights.pullRequestNumber)))
+      .returning({ id: flights.id });
+    if (!recorded) return;
+    await appendEvent(tx, {
+      kind: "FlightPullRequestOpened",
+      actor: actor.id,
+      taskId: flight.goalTaskId,
+      t: now,
+      data: { flightId: flight.id, number: flight.number, pullRequest: pull.number, url: pull.html_url, remote: remote.url, branch: flight.branch!, base: flight.baseBranch! },
+    });
+  });
+  return true;
+}
