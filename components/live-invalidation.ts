@@ -160,6 +160,9 @@ const STALE = {
   // an ended flight leaves the hub's allowance (the top strip, the Bill's header)
   FlightMerged: [...FLIGHTS, k.bill()],
   FlightPullRequestOpened: FLIGHTS,
+  // ended on the forge: as a flight that ends here
+  FlightPullRequestMerged: [...FLIGHTS, k.bill()],
+  FlightPullRequestClosed: [...FLIGHTS, k.bill()],
   FlightClosed: [...FLIGHTS, ...TASKS, ...WAITING, k.bill()],
   // the MAST monitor: a flight's Diagnosis panel, a high finding on its Board card and in what waits for the human
   DiagnosisFound: [k.diagnoses(), ...FLIGHTS, ...WAITING],

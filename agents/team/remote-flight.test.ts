@@ -8,8 +8,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { events } from "../../db/schema";
-import { systemClock } from "../../domain/clock";
+import { manualClock, systemClock } from "../../domain/clock";
 import { openNextPullRequest } from "../../domain/flights/pull-request";
+import { followPullRequests, PULL_REQUEST_CHECK_MS } from "../../domain/flights/pull-request-state";
 import { readFlight } from "../../domain/flights/view";
 import { addForgeHost } from "../../domain/forges/hosts";
 import { reviewTask } from "../../domain/tasks/review";
@@ -37,7 +38,9 @@ afterAll(async () => {
   await github.stop();
 });
 
-it("flies a goal on a repository named by its URL, pushes the reviewed branch back, and opens its pull request once accepted", { timeout: 180_000 }, async () => {
+it("flies a goal on a repository named by its URL, pushes the reviewed branch back, opens its pull request once accepted, and is merged when that is", {
+  timeout: 180_000,
+}, async () => {
   const fixture = twoFailuresRepo();
   const bare = `${forge.root}/team/two-failures.git`;
   execFileSync("git", ["clone", "--quiet", "--bare", fixture.repo, bare]);
@@ -80,6 +83,21 @@ it("flies a goal on a repository named by its URL, pushes the reviewed branch ba
   expect(view.pullRequest).toEqual({ number: 1, url: expect.stringMatching(/\/team\/two-failures\/pull\/1$/) });
   // Opened once: the next turn finds nothing to do, and nothing the hub sent broke GitHub's description.
   expect(await openNextPullRequest(getDb(), team.orchestrator.principal, systemClock, "http://quorum.test")).toBe(false);
+
+  // Merged on the forge: the team's next look ends the flight as merged, said in the journal.
+  const later = manualClock(new Date(Date.now() + 2 * PULL_REQUEST_CHECK_MS));
+  expect(await followPullRequests(getDb(), team.orchestrator.principal, later)).toBe(false);
+  await github.merge("team", "two-failures", 1);
+  later.advance(PULL_REQUEST_CHECK_MS);
+  expect(await followPullRequests(getDb(), team.orchestrator.principal, later)).toBe(true);
+  const merged = await readFlight(getDb(), flight.id);
+  expect(merged.stage).toBe("merged");
+  expect(merged.merged).toMatchObject({ into: "main", commit: expect.stringMatching(/^[0-9a-f]{40}$/) });
+  const [seen] = await getDb()
+    .select()
+    .from(events)
+    .where(and(eq(events.kind, "FlightPullRequestMerged"), eq(events.taskId, goalTask.id)));
+  expect(seen.data).toMatchObject({ number: flight.number, pullRequest: 1 });
   expect(await github.violations()).toEqual([]);
 
   const [{ n }] = await getDb().execute<{ n: number }>(sql`select count(*)::int as n from events where data::text like ${`%${TOKEN}%`}`);

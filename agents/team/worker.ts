@@ -12,7 +12,7 @@ import { codeNextTask } from "./roles/coder";
 import { chaseSilentReviewers, DEFAULT_REVIEW_DEADLINE_MS } from "./roles/deadlines";
 import { takeUpRequestedChanges } from "./roles/changes";
 import { deliverGreenGoal } from "./roles/deliver";
-import { openPullRequest } from "./roles/hand-off";
+import { followPullRequest, openPullRequest } from "./roles/hand-off";
 import { integrateNextTask } from "./roles/integrator";
 import { planNextFlight } from "./roles/orchestrator";
 import { replanHandedBack } from "./roles/replanner";
@@ -27,7 +27,7 @@ type Step = (ctx: TeamContext, me: Member) => Promise<boolean>;
 
 /** What each role does, in order (every coder runs the coder's steps, each on its own task). */
 const STEPS: Record<Role, Step[]> = {
-  orchestrator: [planNextFlight, integrateNextTask, replanHandedBack, takeUpRequestedChanges, deliverGreenGoal, openPullRequest, chaseSilentReviewers],
+  orchestrator: [planNextFlight, integrateNextTask, replanHandedBack, takeUpRequestedChanges, deliverGreenGoal, openPullRequest, followPullRequest, chaseSilentReviewers],
   coder: [codeNextTask],
   reviewer: [reviewNextTask],
   tester: [testNextIntegration],

@@ -120,7 +120,8 @@ function Ending({ flight, mayEnd }: { flight: FlightView; mayEnd: boolean }) {
   if (flight.merged) {
     return (
       <p className="mt-2" data-testid="flight-merged">
-        Merged into <code className={code}>{flight.merged.into}</code> at <code className={code}>{flight.merged.commit.slice(0, 7)}</code> <RelativeTime iso={flight.merged.at} />
+        {flight.pullRequest ? `Merged on its forge as pull request #${flight.pullRequest.number} into ` : "Merged into "}
+        <code className={code}>{flight.merged.into}</code> at <code className={code}>{flight.merged.commit.slice(0, 7)}</code> <RelativeTime iso={flight.merged.at} />
       </p>
     );
   }

@@ -173,6 +173,8 @@ const LINES: { [K in EventKind]: Line<K> } = {
   TaskReleased: (d, e, n) =>
     d.handedTo ? `handed ${n.task(e.taskId)} back to ${n.who(d.handedTo)}: ${cut(d.reason, 80)}` : `released ${n.task(e.taskId)} back to ready: ${cut(d.reason, 80)}`,
   FlightPullRequestOpened: (d) => `opened pull request #${d.pullRequest} for flight ${d.number} (${d.branch} into ${d.base})`,
+  FlightPullRequestMerged: (d) => `saw pull request #${d.pullRequest} of flight ${d.number} merged on its forge`,
+  FlightPullRequestClosed: (d) => `saw pull request #${d.pullRequest} of flight ${d.number} closed on its forge without merging`,
   FlightMerged: (d) => `merged flight ${d.number} into ${d.into} (${d.how}, now at ${d.commit.slice(0, 7)})`,
   FlightClosed: (d) => `closed flight ${d.number} without merging: ${cut(d.reason, 140)}`,
   FlightRetried: (d, e, n) => `asked for the flight of ${n.task(e.taskId)} again, ${d.mode.startsWith("scripted") ? "scripted" : `live on ${d.mode}`}`,

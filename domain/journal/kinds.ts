@@ -116,6 +116,8 @@ export const EVENT_KINDS = [
   "FlightRetried",
   "FlightMerged",
   "FlightPullRequestOpened",
+  "FlightPullRequestMerged",
+  "FlightPullRequestClosed",
   "FlightClosed",
   // the MAST monitor
   "DiagnosisFound",

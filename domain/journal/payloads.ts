@@ -292,6 +292,10 @@ export interface EventPayloads {
   /** Its human merged the accepted branch into `into` in `source`: `commit` is where `into` then stood; `how` as git did it. */
   /** A remote flight's accepted work became a pull request on its forge (domain/flights/pull-request.ts). */
   FlightPullRequestOpened: { flightId: string; number: number; pullRequest: number; url: string; remote: string; branch: string; base: string };
+  /** Its pull request was merged on the forge (seen by domain/flights/pull-request-state.ts): the flight is merged. */
+  FlightPullRequestMerged: { flightId: string; number: number; pullRequest: number; url: string; commit: string | null };
+  /** Its pull request was closed on the forge without merging: the flight is closed. */
+  FlightPullRequestClosed: { flightId: string; number: number; pullRequest: number; url: string };
   FlightMerged: { flightId: string; number: number; source: string; into: string; branch: string; commit: string; how: "fast-forward" | "merge commit" | "already there" };
   /** Its human closed it without merging; `goalCancelled`: the goal was still open and was cancelled with an ADR of the reason. */
   FlightClosed: { flightId: string; number: number; reason: string; goalCancelled: boolean };
