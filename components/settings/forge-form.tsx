@@ -22,9 +22,35 @@ function suggestedApiUrl(host: string): string {
   return name === "github.com" ? "https://api.github.com" : `https://${name}/api/v3`;
 }
 
+/** A token's field with what the hub promises about it beneath: adding a forge and replacing its token say the same. */
+export function TokenField({ label, value, onChange, before = "" }: { label: string; value: string; onChange: (token: string) => void; before?: string }) {
+  const promiseId = useId();
+  return (
+    <>
+      <label className="block text-xs font-medium">
+        {label}
+        <input
+          className={`${fieldClass} mt-1 font-mono`}
+          type="password"
+          required
+          minLength={8}
+          autoComplete="new-password"
+          spellCheck={false}
+          aria-describedby={promiseId}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </label>
+      <p id={promiseId} className="text-xs text-neutral-600 dark:text-neutral-300">
+        {before}
+        {TOKEN_PROMISE}
+      </p>
+    </>
+  );
+}
+
 export function ForgeForm() {
   const add = useAddForge();
-  const promiseId = useId();
   const [host, setHost] = useState("");
   // Null while the field follows the host; a human's own URL once they edit it.
   const [apiUrl, setApiUrl] = useState<string | null>(null);
@@ -72,23 +98,7 @@ export function ForgeForm() {
           />
         </label>
       </div>
-      <label className="block text-xs font-medium">
-        Token
-        <input
-          className={`${fieldClass} mt-1 font-mono`}
-          type="password"
-          required
-          minLength={8}
-          autoComplete="new-password"
-          spellCheck={false}
-          aria-describedby={promiseId}
-          value={token}
-          onChange={(e) => setToken(e.target.value)}
-        />
-      </label>
-      <p id={promiseId} className="text-xs text-neutral-600 dark:text-neutral-300">
-        {TOKEN_PROMISE}
-      </p>
+      <TokenField label="Token" value={token} onChange={setToken} />
       <button
         type="submit"
         disabled={add.isPending || !host.trim() || !token.trim()}

@@ -1,10 +1,10 @@
 "use client";
 // Each forge host with what may be shown of it (never its token: its last 4 characters), a token replacement and a removal.
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { ServerError } from "../board/dialog";
 import { RelativeTime } from "../time";
 import { toast } from "../toast";
-import { fieldClass, TOKEN_PROMISE } from "./forge-form";
+import { TokenField } from "./forge-form";
 import type { ForgeHost } from "./types";
 import { useRemoveForge, useReplaceForgeToken } from "./use-forges";
 
@@ -14,7 +14,6 @@ const KIND_NAMES: Record<ForgeHost["kind"], string> = { github: "GitHub" };
 
 function ReplaceToken({ forge, onDone }: { forge: ForgeHost; onDone: () => void }) {
   const replace = useReplaceForgeToken();
-  const promiseId = useId();
   const [token, setToken] = useState("");
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -30,23 +29,7 @@ function ReplaceToken({ forge, onDone }: { forge: ForgeHost; onDone: () => void 
   };
   return (
     <form onSubmit={submit} className="mt-3 space-y-2 border-t border-neutral-100 pt-3 dark:border-neutral-800" aria-label={`Replace the token for ${forge.host}`}>
-      <label className="block text-xs font-medium">
-        New token
-        <input
-          className={`${fieldClass} mt-1 font-mono`}
-          type="password"
-          required
-          minLength={8}
-          autoComplete="new-password"
-          spellCheck={false}
-          aria-describedby={promiseId}
-          value={token}
-          onChange={(e) => setToken(e.target.value)}
-        />
-      </label>
-      <p id={promiseId} className="text-xs text-neutral-600 dark:text-neutral-300">
-        Saving replaces the old token at once. {TOKEN_PROMISE}
-      </p>
+      <TokenField label="New token" value={token} onChange={setToken} before="Saving replaces the old token at once. " />
       <div className="flex gap-2">
         <button
           type="submit"

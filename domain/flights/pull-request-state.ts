@@ -1,16 +1,13 @@
 // What became of a remote flight's pull request on its forge: merged there, the flight is merged; closed
 // unmerged, the flight is closed, with that as its reason. Asked of GitHub at the team's turns, each pull
 // request at most once a minute (GitHub allows 5,000 requests an hour a token); webhooks will say it sooner.
-import { Octokit } from "@octokit/rest";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { flights } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
-import { forgeOf } from "../forges/hosts";
 import { appendEvent } from "../journal/append";
 import type { Principal } from "../principal";
-import { repositoryOf } from "./pull-request";
-import { parseRemote } from "./remote";
+import { githubOf } from "./pull-request";
 
 /** How often one pull request is asked about. */
 export const PULL_REQUEST_CHECK_MS = 60_000;
@@ -32,12 +29,9 @@ export async function followPullRequests(db: Db, actor: Principal, clock: Clock)
   for (const flight of open) {
     if (now - (lastAsked.get(flight.id) ?? 0) < PULL_REQUEST_CHECK_MS) continue;
     lastAsked.set(flight.id, now);
-    const remote = parseRemote(flight.remote!);
-    const forge = remote ? await forgeOf(db, remote.host) : null;
-    const where = remote ? repositoryOf(remote.url) : null;
-    if (forge?.kind !== "github" || !where) continue;
-    const github = new Octokit({ auth: forge.token, baseUrl: forge.apiUrl, userAgent: "quorum" });
-    const { data: pull } = await github.rest.pulls.get({ ...where, pull_number: flight.pullRequestNumber! });
+    const forge = await githubOf(db, flight.remote!);
+    if (!forge) continue;
+    const { data: pull } = await forge.github.rest.pulls.get({ ...forge.where, pull_number: flight.pullRequestNumber! });
     if (pull.state !== "closed") continue;
     const at = clock.now();
     await db.transaction(async (tx) => {
@@ -51,7 +45,7 @@ export async function followPullRequests(db: Db, actor: Principal, clock: Clock)
         if (done)
           await appendEvent(tx, { kind: "FlightPullRequestMerged", actor: actor.id, taskId: flight.goalTaskId, t: at, data: { ...base, commit: pull.merge_commit_sha ?? null } });
       } else {
-        const reason = `its pull request #${pull.number} was closed on ${remote!.host} without merging`;
+        const reason = `its pull request #${pull.number} was closed on ${forge.host} without merging`;
         const [done] = await tx
           .update(flights)
           .set({ closedAt: at, closedReason: reason, updatedAt: at })

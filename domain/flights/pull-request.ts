@@ -24,6 +24,15 @@ export function repositoryOf(url: string): { owner: string; repo: string } | nul
   return { owner, repo: repo.replace(/\.git$/, "") };
 }
 
+/** GitHub's client for a remote flight's repository, with its owner and name; null when its host is no connected GitHub. */
+export async function githubOf(db: Db, url: string): Promise<{ github: Octokit; where: { owner: string; repo: string }; host: string; token: string } | null> {
+  const remote = parseRemote(url);
+  const forge = remote ? await forgeOf(db, remote.host) : null;
+  const where = remote ? repositoryOf(remote.url) : null;
+  if (!remote || forge?.kind !== "github" || !where) return null;
+  return { github: new Octokit({ auth: forge.token, baseUrl: forge.apiUrl, userAgent: "quorum" }), where, host: remote.host, token: forge.token };
+}
+
 /** The pull request's words: what was asked, what the team did, what it cost, and where to see the rest. */
 export function pullRequestBody(view: FlightView, hub: string): string {
   const tasksDone = view.tasks.map((t) => `- #${t.number} ${t.title}${t.ownerName ? ` — ${t.ownerName}` : ""}${t.integrated ? "" : " (not integrated)"}`);
@@ -50,10 +59,7 @@ async function nextFlightToHandOff(db: Db): Promise<Flight | null> {
     .where(and(isNotNull(flights.remote), isNull(flights.pullRequestNumber), isNull(flights.mergedAt), isNull(flights.closedAt), eq(tasks.status, "done")))
     .orderBy(flights.number)
     .limit(20);
-  for (const { flight } of rows) {
-    const remote = parseRemote(flight.remote!);
-    if (remote && (await forgeOf(db, remote.host))?.kind === "github") return flight;
-  }
+  for (const { flight } of rows) if (await githubOf(db, flight.remote!)) return flight;
   return null;
 }
 
@@ -65,11 +71,9 @@ async function nextFlightToHandOff(db: Db): Promise<Flight | null> {
 export async function openNextPullRequest(db: Db, actor: Principal, clock: Clock, hub = appUrl()): Promise<boolean> {
   const flight = await nextFlightToHandOff(db);
   if (!flight) return false;
-  const remote = parseRemote(flight.remote!)!;
-  const forge = (await forgeOf(db, remote.host))!;
-  const where = repositoryOf(remote.url);
-  if (!where || !flight.branch || !flight.baseBranch) return false;
-  const github = new Octokit({ auth: forge.token, baseUrl: forge.apiUrl, userAgent: "quorum" });
+  const forge = await githubOf(db, flight.remote!);
+  if (!forge || !flight.branch || !flight.baseBranch) return false;
+  const { github, where } = forge;
   const view = await readFlight(db, flight.id);
   let pull: { number: number; html_url: string };
   try {
@@ -87,7 +91,7 @@ export async function openNextPullRequest(db: Db, actor: Principal, clock: Clock
       ).data;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new Error(`${remote.host} refused flight ${flight.number}'s pull request: ${redactText(message, [{ label: "the forge token", value: forge.token }])}`);
+    throw new Error(`${forge.host} refused flight ${flight.number}'s pull request: ${redactText(message, [{ label: "the forge token", value: forge.token }])}`);
   }
   await db.transaction(async (tx) => {
     const now = clock.now();
@@ -102,7 +106,7 @@ export async function openNextPullRequest(db: Db, actor: Principal, clock: Clock
       actor: actor.id,
       taskId: flight.goalTaskId,
       t: now,
-      data: { flightId: flight.id, number: flight.number, pullRequest: pull.number, url: pull.html_url, remote: remote.url, branch: flight.branch!, base: flight.baseBranch! },
+      data: { flightId: flight.id, number: flight.number, pullRequest: pull.number, url: pull.html_url, remote: flight.remote!, branch: flight.branch!, base: flight.baseBranch! },
     });
   });
   return true;
