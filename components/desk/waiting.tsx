@@ -68,7 +68,7 @@ export function WaitingInbox() {
                 if (item.kind === "handback") {
                   // Its answers are buttons, so the item is not one link.
                   return (
-                    <li key={item.key} data-testid="waiting-item" data-kind={item.kind} className="px-3 py-2 text-sm">
+                    <li key={item.key} data-key={item.key} data-testid="waiting-item" data-kind={item.kind} className="px-3 py-2 text-sm">
                       <span className="flex items-baseline justify-between gap-2">
                         <span className="font-medium">{lead}</span>
                         <RelativeTime iso={item.since} />
@@ -79,7 +79,7 @@ export function WaitingInbox() {
                   );
                 }
                 return (
-                  <li key={item.key}>
+                  <li key={item.key} data-key={item.key}>
                     <Link
                       href={hrefOf(item)}
                       onClick={() => setOpen(false)}
