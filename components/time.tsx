@@ -24,7 +24,8 @@ export function RelativeTime({ iso, className = "text-xs text-neutral-500 dark:t
   const date = new Date(iso);
   return (
     <time dateTime={iso} title={exactTime(iso)} className={className}>
-      {now === null ? date.toLocaleTimeString() : relative(now - date.getTime())}
+      {/* The tick is up to 30 s old: a time written since would read as future ("in a moment") against it. */}
+      {now === null ? date.toLocaleTimeString() : relative(Math.max(now, Date.now()) - date.getTime())}
     </time>
   );
 }
