@@ -56,6 +56,7 @@ export const processTests: string[] = [
   "surfaces/http/client.test.ts",
   "surfaces/a2a/state.test.ts",
   "domain/flights/http.test.ts",
+  "domain/flights/proposals.test.ts",
   "domain/flights/repository.test.ts",
   "domain/flights/task-diff.test.ts",
   "domain/metrics/alert-rules.test.ts",

@@ -1467,6 +1467,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/flight-proposals/{id}/start": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start the flight proposed from a labelled issue (humans), with its goal as edited, on the issue's repository as New flight would; the flight remembers the issue. 409 `proposal_decided` once started or dismissed */
+    post: operations["postFlightProposalsIdStart"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/flight-proposals/{id}/dismiss": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Dismiss the flight proposed from a labelled issue (humans): it waits no more, and its issue is not proposed again. 409 `proposal_decided` once decided */
+    post: operations["postFlightProposalsIdDismiss"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/webhooks": {
     parameters: {
       query?: never;
@@ -1566,6 +1600,45 @@ export interface paths {
     post?: never;
     /** Remove a forge host and its token (humans) */
     delete: operations["deleteForgesId"];
+    options?: never;
+    head?: never;
+    /** Change a forge's intake label (issues with it become flight proposals; empty: none) or whether the hub polls it (humans) */
+    patch: operations["patchForgesId"];
+    trace?: never;
+  };
+  "/api/forges/{id}/webhook-secret": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Generate a new webhook secret for a forge, replacing any before it (humans): answered only here, with the URL to give the forge */
+    post: operations["postForgesIdWebhookSecret"];
+    /** Remove a forge's webhook secret (humans): its deliveries are no longer taken, and polling is what remains */
+    delete: operations["deleteForgesIdWebhookSecret"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/forges/{host}/webhook": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Receive a forge's webhook delivery (GitHub), signed with the host's webhook secret
+     * @description Set this URL as a repository's (or organisation's) webhook on GitHub, content type `application/json`, with the secret Settings → Forges generated. Signed with `X-Hub-Signature-256` or refused 401; `X-GitHub-Event` and `X-GitHub-Delivery` required; a delivery id received before is a replay, 409 `delivery_replayed`. A pull request review, check run or pull request event about a flight's pull request has the hub read that pull request again at the team's next turn; an `issues` event for an issue with the host's intake label proposes a flight.
+     */
+    post: operations["postForgesHostWebhook"];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -1901,6 +1974,10 @@ export interface components {
     PostFlightsIdCloseBody: {
       reason: string;
     };
+    PostFlightProposalsIdStartBody: {
+      goal: string;
+    };
+    PostFlightProposalsIdDismissBody: Record<string, never>;
     PostWebhooksBody: {
       url: string;
       events: (
@@ -1930,6 +2007,13 @@ export interface components {
     PutForgesIdTokenBody: {
       token: string;
     };
+    PatchForgesIdBody: {
+      /** @description issues with this label become flight proposals; empty or null: no intake */
+      intakeLabel?: string | null;
+      /** @description ask the forge about pull requests and labelled issues (on by default); off when its webhooks reach the hub */
+      pollPullRequests?: boolean;
+    };
+    PostForgesIdWebhookSecretBody: Record<string, never>;
     PostMcpBody: {
       /** @constant */
       jsonrpc: "2.0";
@@ -3341,10 +3425,41 @@ export interface components {
         | ({
             number: number;
             url: string;
+            /** @description when the hub last read it from the forge */
+            checkedAt: string | null;
+            checks: ({
+              name: string;
+              status: string;
+              conclusion: string | null;
+              url: string | null;
+              /** @enum {string} */
+              state: "passed" | "failed" | "pending";
+            } & {
+              [key: string]: unknown;
+            })[];
+            /** @description reviews asking changes and failed checks that became the flight's rework, with their tasks */
+            cameBack: ({
+              /** @enum {string} */
+              kind: "review" | "check";
+              task: {
+                id: string;
+                number: number;
+                title: string;
+                /** @enum {string} */
+                status: "ready" | "in_progress" | "review" | "done" | "cancelled";
+              } & {
+                [key: string]: unknown;
+              };
+              integrated: boolean;
+            } & {
+              [key: string]: unknown;
+            })[];
           } & {
             [key: string]: unknown;
           })
         | null;
+      /** @description the forge issue it was proposed from; its pull request closes it when merged */
+      issueNumber: number | null;
       branch: string;
       baseCommit: string | null;
       baseBranch: string | null;
@@ -3508,6 +3623,41 @@ export interface components {
     } & {
       [key: string]: unknown;
     };
+    PostFlightProposalsIdStartConflict: {
+      /** @enum {string} */
+      error: "proposal_decided" | "no_team" | "scripted_team";
+      message: string;
+      hint?: string;
+    } & {
+      [key: string]: unknown;
+    };
+    PostFlightProposalsIdDismissResponse: {
+      id: string;
+      host: string;
+      /** @description the repository's https URL, where its flight starts */
+      remote: string;
+      /** @description owner/repo */
+      repository: string;
+      issueNumber: number;
+      issueUrl: string;
+      title: string;
+      /** @description the issue's title and body, as the goal a human starts from */
+      goal: string;
+      /** @enum {string} */
+      state: "waiting" | "started" | "dismissed";
+      flightId: string | null;
+      createdAt: string;
+    } & {
+      [key: string]: unknown;
+    };
+    PostFlightProposalsIdDismissConflict: {
+      /** @enum {string} */
+      error: "proposal_decided";
+      message: string;
+      hint?: string;
+    } & {
+      [key: string]: unknown;
+    };
     GetForgesResponse: {
       items: components["schemas"]["PostForgesResponse201"][];
     } & {
@@ -3521,6 +3671,14 @@ export interface components {
       apiUrl: string;
       /** @description the token's last 4 characters, to tell tokens apart; the token itself is never answered */
       tokenEnding: string;
+      /** @description issues with this label become flight proposals; null: no intake */
+      intakeLabel: string | null;
+      /** @description whether the hub asks the forge about pull requests and labelled issues itself */
+      pollPullRequests: boolean;
+      /** @description whether a webhook secret is set; the secret itself is answered only when generated */
+      webhookSecretSet: boolean;
+      /** @description where the forge should send this host's webhook deliveries */
+      webhookUrl: string;
       createdByName: string;
       createdAt: string;
     } & {
@@ -3529,6 +3687,31 @@ export interface components {
     PostForgesConflict: {
       /** @enum {string} */
       error: "host_taken";
+      message: string;
+      hint?: string;
+    } & {
+      [key: string]: unknown;
+    };
+    PostForgesIdWebhookSecretResponse201: {
+      /** @description shown only in this answer: give it to the forge's webhook as its secret */
+      secret: string;
+      webhookUrl: string;
+      forge: components["schemas"]["PostForgesResponse201"];
+    } & {
+      [key: string]: unknown;
+    };
+    PostForgesHostWebhookResponse202: {
+      /** @constant */
+      received: true;
+      event: string;
+      flight: number | null;
+      proposed: boolean;
+    } & {
+      [key: string]: unknown;
+    };
+    PostForgesHostWebhookConflict: {
+      /** @enum {string} */
+      error: "delivery_replayed";
       message: string;
       hint?: string;
     } & {
@@ -9586,6 +9769,166 @@ export interface operations {
       };
     };
   };
+  postFlightProposalsIdStart: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PostFlightProposalsIdStartBody"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostFlightsResponse201"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description no such resource (or one the caller may not see) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description refused by a rule: the `error` code says which */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostFlightProposalsIdStartConflict"];
+        };
+      };
+      /** @description the request body is over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayloadTooLarge"];
+        };
+      };
+    };
+  };
+  postFlightProposalsIdDismiss: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["PostFlightProposalsIdDismissBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostFlightProposalsIdDismissResponse"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description no such resource (or one the caller may not see) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description refused by a rule: the `error` code says which */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostFlightProposalsIdDismissConflict"];
+        };
+      };
+      /** @description the request body is over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayloadTooLarge"];
+        };
+      };
+    };
+  };
   getWebhooks: {
     parameters: {
       query?: never;
@@ -10059,6 +10402,246 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  patchForgesId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["PatchForgesIdBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostForgesResponse201"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description no such resource (or one the caller may not see) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the request body is over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayloadTooLarge"];
+        };
+      };
+    };
+  };
+  postForgesIdWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["PostForgesIdWebhookSecretBody"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostForgesIdWebhookSecretResponse201"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description no such resource (or one the caller may not see) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the request body is over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayloadTooLarge"];
+        };
+      };
+    };
+  };
+  deleteForgesIdWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostForgesResponse201"];
+        };
+      };
+      /** @description invalid request: a malformed body, query or path (zod `issues` say where) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidRequest"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description the caller may not do this (or a cookie request that is not same-origin JSON) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description no such resource (or one the caller may not see) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  postForgesHostWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        host: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Received; what it concerned */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostForgesHostWebhookResponse202"];
+        };
+      };
+      /** @description no valid credential: send `Authorization: Bearer <key>` or sign in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description refused by a rule: the `error` code says which */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PostForgesHostWebhookConflict"];
         };
       };
     };

@@ -72,6 +72,13 @@ describe("staleQueries", () => {
     }
   });
 
+  it("a forge's settings changed refresh its Settings; a flight proposed or decided, what waits for the human", () => {
+    expect(staleQueries(notice({ kind: "ForgeSettingsChanged" }))).toEqual([["journal"], queryKeys.forges()]);
+    expect(staleQueries(notice({ kind: "FlightProposed" }))).toEqual([["journal"], queryKeys.waiting()]);
+    expect(staleQueries(notice({ kind: "FlightProposalDismissed" }))).toEqual([["journal"], queryKeys.waiting()]);
+    expect(staleQueries(notice({ kind: "FlightProposalStarted" }))).toEqual([["journal"], queryKeys.waiting(), queryKeys.flights()]);
+  });
+
   it("a kind with no page of its own refreshes only the journal", () => {
     expect(staleQueries(notice({ kind: "ModelCalled", runId: "run_3" }))).toEqual([["journal"], ["run", "run_3"]]);
   });

@@ -131,6 +131,7 @@ const STALE = {
   ForgeHostAdded: FORGES,
   ForgeTokenReplaced: FORGES,
   ForgeHostRemoved: FORGES,
+  ForgeSettingsChanged: FORGES,
   // the built-in team: a flight's own progress shows on the Board's flights (the rest arrives as the kinds above)
   TeamStarted: [k.team()],
   FlightLaunched: [...FLIGHTS, ...FLIGHT_BUDGETS, ...ROSTER],
@@ -160,10 +161,17 @@ const STALE = {
   // an ended flight leaves the hub's allowance (the top strip, the Bill's header)
   FlightMerged: [...FLIGHTS, k.bill()],
   FlightPullRequestOpened: FLIGHTS,
+  FlightPullRequestFeedback: FLIGHTS,
+  FlightPullRequestChecks: FLIGHTS,
+  ForgeDeliveryReceived: NONE,
   // ended on the forge: as a flight that ends here
   FlightPullRequestMerged: [...FLIGHTS, k.bill()],
   FlightPullRequestClosed: [...FLIGHTS, k.bill()],
   FlightClosed: [...FLIGHTS, ...TASKS, ...WAITING, k.bill()],
+  // a labelled issue waits for a human until one starts its flight (which FlightLaunched shows) or dismisses it
+  FlightProposed: WAITING,
+  FlightProposalStarted: [...WAITING, ...FLIGHTS],
+  FlightProposalDismissed: WAITING,
   // the MAST monitor: a flight's Diagnosis panel, a high finding on its Board card and in what waits for the human
   DiagnosisFound: [k.diagnoses(), ...FLIGHTS, ...WAITING],
   FindingAnswered: [k.diagnoses(), ...WAITING],

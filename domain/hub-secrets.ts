@@ -27,7 +27,7 @@ export interface HubSecret {
 export async function hubSecrets(db: Db): Promise<HubSecret[]> {
   const [webhooks, forges] = await Promise.all([
     db.select({ secret: webhookEndpoints.secret, token: webhookEndpoints.notificationToken, authorization: webhookEndpoints.authorization }).from(webhookEndpoints),
-    db.select({ host: forgeHosts.host, token: forgeHosts.token }).from(forgeHosts),
+    db.select({ host: forgeHosts.host, token: forgeHosts.token, webhookSecret: forgeHosts.webhookSecret }).from(forgeHosts),
   ]);
   return [
     ...secretsInEnvironment().map(({ name, value }) => ({ label: name, value })),
@@ -39,6 +39,7 @@ export async function hubSecrets(db: Db): Promise<HubSecret[]> {
       ...(authorization?.includes(" ") ? [{ label: "an A2A push credential", value: authorization.slice(authorization.indexOf(" ") + 1) }] : []),
     ]),
     ...forges.map(({ host, token }) => ({ label: `the forge token for ${host}`, value: token })),
+    ...forges.flatMap(({ host, webhookSecret }) => (webhookSecret ? [{ label: `the webhook secret for ${host}`, value: webhookSecret }] : [])),
   ];
 }
 

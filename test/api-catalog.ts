@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import { createScratchRepo } from "../agents/demo/scratch-repo";
 import { failureAdvice } from "../agents/model/model-client";
 import { getDb } from "../db/client";
+import { flightProposals } from "../db/schema";
 import { createBudget } from "../domain/budgets/create";
 import { listReservations } from "../domain/reservations/list";
 import { releaseReservation } from "../domain/reservations/release";
@@ -269,6 +270,24 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
   /** A host nobody connected yet, and a token of the shape a forge issues. */
   const forgeBody = () => ({ host: `git-${randomBytes(4).toString("hex")}.example.test`, token: `ghp_${randomBytes(12).toString("hex")}` });
   const forge = async () => (await A("human", "POST /api/forges", {}, forgeBody())) as { id: string };
+  /** A flight proposed from an issue of a repository nobody can fetch: deciding it never reaches a forge. */
+  const proposal = async (state: "waiting" | "dismissed") => {
+    const issue = randomBytes(3).readUIntBE(0, 3);
+    const [row] = await getDb()
+      .insert(flightProposals)
+      .values({
+        host: "github.example.test",
+        remote: "https://github.example.test/team/app.git",
+        issueNumber: issue,
+        issueUrl: `https://github.example.test/team/app/issues/${issue}`,
+        title: uniq("Fix the dates"),
+        body: "They are off by one.",
+        state,
+        createdAt: new Date(),
+      })
+      .returning();
+    return row;
+  };
   const none = async (): Promise<Setup> => ({ params: {} });
   const room = { room: "general" };
   return {
@@ -427,6 +446,17 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     "POST /api/forges": async () => ({ params: {}, body: forgeBody() }),
     "PUT /api/forges/[id]/token": async () => ({ params: { id: (await forge()).id }, body: { token: forgeBody().token } }),
     "DELETE /api/forges/[id]": async () => ({ params: { id: (await forge()).id } }),
+    // Unsigned: a key or a cookie is no credential for a forge's delivery (domain/flights/forge-delivery.test.ts signs them).
+    "POST /api/forges/[host]/webhook": async () => ({ params: { host: "github.com" }, body: { zen: "Design for failure." } }),
+    "PATCH /api/forges/[id]": async () => ({ params: { id: (await forge()).id }, body: { intakeLabel: "quorum", pollPullRequests: false } }),
+    "POST /api/forges/[id]/webhook-secret": async () => ({ params: { id: (await forge()).id }, body: {} }),
+    "DELETE /api/forges/[id]/webhook-secret": async () => {
+      const { id } = await forge();
+      await A("human", "POST /api/forges/[id]/webhook-secret", { id }, {});
+      return { params: { id } };
+    },
+    "POST /api/flight-proposals/[id]/start": async () => ({ params: { id: (await proposal("dismissed")).id }, body: { goal: uniq("goal") } }),
+    "POST /api/flight-proposals/[id]/dismiss": async () => ({ params: { id: (await proposal("waiting")).id }, body: {} }),
     // issue 33: A2A, and outside agents on the Bill
     "POST /api/a2a": async () => ({ params: {}, body: { jsonrpc: "2.0", id: 1, method: "GetTask", params: { id: (await readyTask()).id } } }),
     "GET /api/a2a": none,

@@ -123,6 +123,14 @@ const MATRIX: Record<string, [number, number, number, number]> = {
   "POST /api/forges":                                  [401, 403, 403, 201],
   "PUT /api/forges/[id]/token":                        [401, 403, 403, 200],
   "DELETE /api/forges/[id]":                           [401, 403, 403, 204],
+  "PATCH /api/forges/[id]":                            [401, 403, 403, 200],
+  "POST /api/forges/[id]/webhook-secret":              [401, 403, 403, 201],
+  "DELETE /api/forges/[id]/webhook-secret":            [401, 403, 403, 200],
+  "POST /api/forges/[host]/webhook":                   [401, 401, 401, 401],
+  // issues labelled for the team: humans decide them. Starting one already dismissed is 409 for the human, who is past
+  // authorization (a start that launches is flown in domain/flights/proposals.test.ts, against a forge on loopback)
+  "POST /api/flight-proposals/[id]/start":             [401, 403, 403, 409],
+  "POST /api/flight-proposals/[id]/dismiss":           [401, 403, 403, 200],
   // issue 33: A2A takes bearer keys only (a cookie is 401, as MCP's); its card is public. Outside agents report
   // their own model calls; humans have none to report
   "POST /api/a2a":                                     [401, 200, 200, 401],
@@ -210,6 +218,8 @@ describe("authorization matrix", () => {
   /** Public POSTs, for a person not signed in yet; `look` only reads (a POST keeps the token out of URLs and logs), and another site cannot read its answer. */
   const PUBLIC_POSTS = new Set(["POST /api/invitations/look", "POST /api/invitations/accept"]);
   const PUBLIC_READS = new Set(["POST /api/invitations/look"]);
+  /** A forge's deliveries: their signature is the credential, so a cookie carries nothing there and every unsigned POST is 401. */
+  const SIGNED = new Set(["POST /api/forges/[host]/webhook"]);
 
   it("refuses cookie-authenticated POSTs from a foreign Origin (and non-JSON ones), changing nothing", async () => {
     const { getDb } = await import("../db/client");
@@ -223,9 +233,11 @@ describe("authorization matrix", () => {
       const { cookie } = fixture;
       const foreign = await send(team, endpoint, { who: "human", params: fixture.params, body: fixture.body, origin: "https://evil.example", cookie });
       const form = await send(team, endpoint, { who: "human", params: fixture.params, body: "a=1", raw: true, contentType: "application/x-www-form-urlencoded", cookie });
-      if (foreign.status !== 403 && !PUBLIC_READS.has(endpoint.key)) refused.push(`${endpoint.key}: foreign Origin → ${foreign.status}`);
+      const unsigned = SIGNED.has(endpoint.key) && foreign.status === 401;
+      if (foreign.status !== 403 && !PUBLIC_READS.has(endpoint.key) && !unsigned) refused.push(`${endpoint.key}: foreign Origin → ${foreign.status}`);
       // A public route takes no cookie: a form's body is not the JSON it reads (400), and nothing is done.
-      const formRefused = form.status === 403 || form.status === 415 || (form.status === 400 && PUBLIC_POSTS.has(endpoint.key));
+      const formRefused =
+        form.status === 403 || form.status === 415 || (form.status === 400 && PUBLIC_POSTS.has(endpoint.key)) || (form.status === 401 && SIGNED.has(endpoint.key));
       if (!formRefused) refused.push(`${endpoint.key}: form post → ${form.status}`);
       if ((await maxId()) !== before) refused.push(`${endpoint.key}: a refused cross-site request wrote to the journal`);
       // The same request from our own origin passes the check (whatever the rule says next).

@@ -51,6 +51,19 @@ describe("the journal's one-line renderers", () => {
     expect(lineOf(entry("ForgeHostAdded", forge, "ada"), names)).toBe("ada connected github.com");
     expect(lineOf(entry("ForgeTokenReplaced", forge, "ada"), names)).toBe("ada replaced the token for github.com");
     expect(lineOf(entry("ForgeHostRemoved", forge, "ada"), names)).toBe("ada disconnected github.com");
+    expect(lineOf(entry("ForgeSettingsChanged", { ...forge, intakeLabel: "quorum", pollPullRequests: false }, "ada"), names)).toBe(
+      'ada took issues labelled "quorum" as flight proposals, turned polling off for github.com',
+    );
+    expect(lineOf(entry("ForgeSettingsChanged", { ...forge, webhookSecret: "regenerated" }, "ada"), names)).toBe("ada regenerated the webhook secret for github.com");
+  });
+
+  it("say a proposed flight by its issue and repository", () => {
+    const proposal = { proposalId: TASK, remote: "https://github.com/team/app.git", issue: 12, url: "https://github.com/team/app/issues/12" };
+    expect(lineOf(entry("FlightProposed", { ...proposal, title: "Dates are off by one" }, "quorum"), names)).toBe(
+      "quorum proposed a flight from issue #12 on team/app: Dates are off by one",
+    );
+    expect(lineOf(entry("FlightProposalStarted", { ...proposal, flightId: TASK, number: 3 }, "ada"), names)).toBe("ada started flight 3 from issue #12 on team/app");
+    expect(lineOf(entry("FlightProposalDismissed", proposal, "ada"), names)).toBe("ada dismissed the flight proposed from issue #12 on team/app");
   });
 
   it("says the kind of an event it does not know (a newer server)", () => {

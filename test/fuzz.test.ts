@@ -172,6 +172,9 @@ function clearError(body: unknown): boolean {
 /** Who can succeed at the endpoint (so the fuzz reaches past authorization): agent, else human. */
 const HUMAN_ONLY = new Set([
   "POST /api/forges",
+  "POST /api/forges/[id]/webhook-secret",
+  "POST /api/flight-proposals/[id]/start",
+  "POST /api/flight-proposals/[id]/dismiss",
   "POST /api/agents",
   "POST /api/agents/[id]/keys",
   "POST /api/session/sign-out",

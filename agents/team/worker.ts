@@ -13,6 +13,7 @@ import { chaseSilentReviewers, DEFAULT_REVIEW_DEADLINE_MS } from "./roles/deadli
 import { takeUpRequestedChanges } from "./roles/changes";
 import { deliverGreenGoal } from "./roles/deliver";
 import { followPullRequest, openPullRequest } from "./roles/hand-off";
+import { takeLabelledIssues } from "./roles/intake";
 import { integrateNextTask } from "./roles/integrator";
 import { planNextFlight } from "./roles/orchestrator";
 import { replanHandedBack } from "./roles/replanner";
@@ -27,7 +28,17 @@ type Step = (ctx: TeamContext, me: Member) => Promise<boolean>;
 
 /** What each role does, in order (every coder runs the coder's steps, each on its own task). */
 const STEPS: Record<Role, Step[]> = {
-  orchestrator: [planNextFlight, integrateNextTask, replanHandedBack, takeUpRequestedChanges, deliverGreenGoal, openPullRequest, followPullRequest, chaseSilentReviewers],
+  orchestrator: [
+    planNextFlight,
+    integrateNextTask,
+    replanHandedBack,
+    takeUpRequestedChanges,
+    deliverGreenGoal,
+    openPullRequest,
+    followPullRequest,
+    takeLabelledIssues,
+    chaseSilentReviewers,
+  ],
   coder: [codeNextTask],
   reviewer: [reviewNextTask],
   tester: [testNextIntegration],

@@ -9,6 +9,7 @@ import { RelativeTime } from "../time";
 import { Field, FormButtons, inputClass, Modal, onValidSubmit, ServerError } from "./dialog";
 import { SetupPanel } from "./flight-setup";
 import { useTaskDetail } from "./use-board";
+import { PullRequestPanel } from "./pull-request-panel";
 import { type FlightView, useEndFlight, useFlightOf } from "./use-flights";
 
 const STAGE_STYLE: Record<FlightView["stage"], string> = {
@@ -196,6 +197,7 @@ export function FlightMerge({ taskId }: { taskId: string }) {
           <StagePill flight={flight} />
         </div>
         <WhereItWorks flight={flight} />
+        {flight.pullRequest && <PullRequestPanel pull={flight.pullRequest} />}
         <Ending flight={flight} mayEnd={mayEnd} />
       </section>
       {flight.setup && <SetupPanel setup={flight.setup} />}

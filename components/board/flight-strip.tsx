@@ -1,6 +1,7 @@
 "use client";
 // The Board's flights: each goal the team flies, at a glance — its number and goal, its status in a word,
 // the branch the work lands on, its tasks by status and its spend against its allowance. Each opens its goal.
+import { checksInWords } from "./pull-request-panel";
 import Link from "next/link";
 import { useState } from "react";
 import { findingAnchor } from "../diagnosis/finding-anchor";
@@ -85,7 +86,13 @@ function FlightRow({ flight }: { flight: FlightView }) {
             {flight.branch}
           </span>
           {/* Inside the card's link, so words: the pull request's own link is on the goal's review. */}
-          {flight.pullRequest && <span data-testid="flight-card-pull-request">pull request #{flight.pullRequest.number}</span>}
+          {flight.issueNumber && <span data-testid="flight-card-issue">from issue #{flight.issueNumber}</span>}
+          {flight.pullRequest && (
+            <span data-testid="flight-card-pull-request">
+              pull request #{flight.pullRequest.number}
+              {checksInWords(flight.pullRequest) && ` · checks: ${checksInWords(flight.pullRequest)}`}
+            </span>
+          )}
           <span data-testid="flight-tasks">{taskCounts(flight)}</span>
           <Spend budget={flight.budget} />
         </span>

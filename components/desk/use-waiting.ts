@@ -13,8 +13,8 @@ export function useWaiting() {
   return useQuery({ queryKey: queryKeys.waiting(), queryFn: () => apiGet<WaitingView>("/api/me/waiting"), enabled: me.isSuccess });
 }
 
-/** Where a person acts on an item: the envelope, the drawer with Review focused, the room's composer. */
-export function hrefOf(item: WaitingItem): string {
+/** Where a person acts on an item: the envelope, the drawer with Review focused, the room's composer (a proposed flight opens its own dialog instead). */
+export function hrefOf(item: Exclude<WaitingItem, { kind: "proposal" }>): string {
   switch (item.kind) {
     case "escalation":
       return `/decisions/escalations#D-${item.number}`;
@@ -49,5 +49,7 @@ export function sentenceOf(item: WaitingItem): { lead: string; text: string } {
     case "finding":
       // The sentence first, in plain words; the mode is the item's small label (its name on hover).
       return { lead: item.sentence.charAt(0).toUpperCase() + item.sentence.slice(1), text: `on flight ${item.flightNumber}` };
+    case "proposal":
+      return { lead: `Issue #${item.issueNumber} on ${item.repository} is labelled for the team`, text: item.title };
   }
 }

@@ -2,12 +2,13 @@
 // The human's desk in the frame: "Waiting for you: N" in the top strip opening a small inbox, and a count
 // by each rail page that holds something to decide.
 import Link from "next/link";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { RelativeTime } from "../time";
 import { usePopover } from "../use-popover";
 import { FindingActions } from "./finding-actions";
 import { HandbackActions } from "./handback-actions";
-import type { WaitingView } from "./types";
+import { ProposalDialog } from "./proposal-dialog";
+import type { WaitingItem, WaitingView } from "./types";
 import { hrefOf, sentenceOf, useWaiting } from "./use-waiting";
 
 /** The count by a rail page (Board: reviews, Room: requests, Decisions: escalations); nothing when none wait. */
@@ -30,6 +31,8 @@ export function WaitingInbox() {
   const { open, setOpen, box } = usePopover();
   const panelId = useId();
   const total = waiting.data?.total ?? 0;
+  // A proposed flight opens its dialog over the page: the panel closes, the dialog stays until it is decided or let be.
+  const [proposal, setProposal] = useState<Extract<WaitingItem, { kind: "proposal" }> | null>(null);
 
   return (
     <div ref={box} className="relative">
@@ -58,13 +61,35 @@ export function WaitingInbox() {
           {waiting.isError && <p className="px-3 py-3 text-sm text-red-700 dark:text-red-300">Could not load what waits for you: {waiting.error.message}.</p>}
           {waiting.isSuccess && total === 0 && (
             <p className="px-3 py-3 text-sm text-neutral-600 dark:text-neutral-300">
-              Nothing waits for you. Escalations, reviews you approve and requests addressed to you appear here.
+              Nothing waits for you. Escalations, reviews you approve, requests addressed to you and issues labelled for the team appear here.
             </p>
           )}
           {waiting.isSuccess && total > 0 && (
             <ul className="max-h-96 divide-y divide-neutral-200 overflow-y-auto dark:divide-neutral-800">
               {waiting.data.items.map((item) => {
                 const { lead, text } = sentenceOf(item);
+                if (item.kind === "proposal") {
+                  return (
+                    <li key={item.key} data-key={item.key}>
+                      <button
+                        type="button"
+                        onClick={() => {
+                          setOpen(false);
+                          setProposal(item);
+                        }}
+                        data-testid="waiting-item"
+                        data-kind={item.kind}
+                        className="block w-full px-3 py-2 text-left text-sm hover:bg-neutral-100 dark:hover:bg-neutral-800"
+                      >
+                        <span className="flex items-baseline justify-between gap-2">
+                          <span className="font-medium">{lead}</span>
+                          <RelativeTime iso={item.since} />
+                        </span>
+                        <span className="line-clamp-2 text-neutral-700 dark:text-neutral-300">{text}</span>
+                      </button>
+                    </li>
+                  );
+                }
                 if (item.kind === "handback") {
                   // Its answers are buttons, so the item is not one link.
                   return (
@@ -112,6 +137,7 @@ export function WaitingInbox() {
           )}
         </div>
       )}
+      <ProposalDialog proposal={proposal} onClose={() => setProposal(null)} />
     </div>
   );
 }

@@ -19,6 +19,21 @@ const cut = (text: unknown, n = 100) => {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const tokens = (n: number) => (n >= 10_000 ? `${Math.round(n / 1000)}k` : String(n));
 const paths = (patterns: string[]) => cut(patterns.join(", "), 60);
+/** "owner/repo" of a repository's URL, as its forge names it. */
+const repository = (remote: string) =>
+  remote
+    .replace(/\.git$/, "")
+    .split("/")
+    .slice(-2)
+    .join("/");
+/** What changed of a forge's settings, in words. */
+function forgeSettingsWords(d: EventPayloads["ForgeSettingsChanged"]): string {
+  const said: string[] = [];
+  if (d.intakeLabel !== undefined) said.push(d.intakeLabel ? `took issues labelled "${cut(d.intakeLabel, 50)}" as flight proposals` : "stopped taking issues as flight proposals");
+  if (d.pollPullRequests !== undefined) said.push(d.pollPullRequests ? "turned polling on" : "turned polling off");
+  if (d.webhookSecret) said.push(`${d.webhookSecret} the webhook secret`);
+  return `${said.join(", ") || "changed the settings"} for ${d.host}`;
+}
 /** "October 2026": an archived month, as the month it is in UTC. */
 const monthName = (from: string) => new Date(from).toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
 const FIELD_WORDS = {
@@ -134,6 +149,7 @@ const LINES: { [K in EventKind]: Line<K> } = {
   ForgeHostAdded: (d) => `connected ${d.host}`,
   ForgeTokenReplaced: (d) => `replaced the token for ${d.host}`,
   ForgeHostRemoved: (d) => `disconnected ${d.host}`,
+  ForgeSettingsChanged: forgeSettingsWords,
   // the built-in team
   TeamStarted: (d) => `the team started (${d.roles.join(", ")}; ${d.mode === "scripted" ? "scripted" : `on ${d.mode}`})`,
   FlightLaunched: (d) => `launched a flight: ${cut(d.goal, 80)}`,
@@ -173,10 +189,20 @@ const LINES: { [K in EventKind]: Line<K> } = {
   TaskReleased: (d, e, n) =>
     d.handedTo ? `handed ${n.task(e.taskId)} back to ${n.who(d.handedTo)}: ${cut(d.reason, 80)}` : `released ${n.task(e.taskId)} back to ready: ${cut(d.reason, 80)}`,
   FlightPullRequestOpened: (d) => `opened pull request #${d.pullRequest} for flight ${d.number} (${d.branch} into ${d.base})`,
+  FlightPullRequestFeedback: (d) =>
+    d.feedback === "review"
+      ? `filed task #${d.task}: ${d.from} asked for changes on pull request #${d.pullRequest}${d.lines ? ` (${d.lines} line ${d.lines === 1 ? "comment" : "comments"})` : ""}`
+      : `filed task #${d.task}: the check "${d.from}" failed on pull request #${d.pullRequest}`,
+  FlightPullRequestChecks: (d) => `read the checks of pull request #${d.pullRequest} (flight ${d.number}): ${d.passed} passed, ${d.failed} failed, ${d.pending} to come`,
+  ForgeDeliveryReceived: (d) => `received ${d.host}'s "${d.event}" webhook${d.flightNumber ? ` about flight ${d.flightNumber}` : ""}`,
   FlightPullRequestMerged: (d) => `saw pull request #${d.pullRequest} of flight ${d.number} merged on its forge`,
   FlightPullRequestClosed: (d) => `saw pull request #${d.pullRequest} of flight ${d.number} closed on its forge without merging`,
   FlightMerged: (d) => `merged flight ${d.number} into ${d.into} (${d.how}, now at ${d.commit.slice(0, 7)})`,
   FlightClosed: (d) => `closed flight ${d.number} without merging: ${cut(d.reason, 140)}`,
+  // issues labelled for the team
+  FlightProposed: (d) => `proposed a flight from issue #${d.issue} on ${repository(d.remote)}: ${cut(d.title, 80)}`,
+  FlightProposalStarted: (d) => `started flight ${d.number} from issue #${d.issue} on ${repository(d.remote)}`,
+  FlightProposalDismissed: (d) => `dismissed the flight proposed from issue #${d.issue} on ${repository(d.remote)}`,
   FlightRetried: (d, e, n) => `asked for the flight of ${n.task(e.taskId)} again, ${d.mode.startsWith("scripted") ? "scripted" : `live on ${d.mode}`}`,
   // the MAST monitor
   DiagnosisFound: (d) => `the monitor found ${d.mode} ${d.name} (${d.severity}): ${cut(d.sentence, 140)}`,

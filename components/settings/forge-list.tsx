@@ -1,10 +1,12 @@
 "use client";
-// Each forge host with what may be shown of it (never its token: its last 4 characters), a token replacement and a removal.
+// Each forge host with what may be shown of it (never its token: its last 4 characters), a token replacement and a
+// removal, and its settings (./forge-settings.tsx).
 import { type FormEvent, useState } from "react";
 import { ServerError } from "../board/dialog";
 import { RelativeTime } from "../time";
 import { toast } from "../toast";
 import { TokenField } from "./forge-form";
+import { ForgeSettings } from "./forge-settings";
 import type { ForgeHost } from "./types";
 import { useRemoveForge, useReplaceForgeToken } from "./use-forges";
 
@@ -84,6 +86,7 @@ function ForgeItem({ forge }: { forge: ForgeHost }) {
       </div>
       {replacing && <ReplaceToken forge={forge} onDone={() => setReplacing(false)} />}
       <ServerError error={remove.error} />
+      <ForgeSettings forge={forge} />
     </li>
   );
 }

@@ -2,3 +2,4 @@
 export type { AddedWebhook, WebhookList } from "@/domain/webhooks/manage";
 export type { WebhookDeliveryView as WebhookDelivery, WebhookView as Webhook } from "@/domain/webhooks/view";
 export type { ForgeHostView as ForgeHost } from "@/domain/forges/hosts";
+export type { WebhookSecretView as WebhookSecret } from "@/domain/forges/settings";

@@ -1,9 +1,9 @@
 "use client";
 // The Settings page's forges: the list (live through /api/stream's Forge* events) and its actions.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiDelete, apiGet, apiPost, apiPut, type ApiError } from "../api";
+import { apiDelete, apiGet, apiPatch, apiPost, apiPut, type ApiError } from "../api";
 import { queryKeys } from "../query-keys";
-import type { ForgeHost } from "./types";
+import type { ForgeHost, WebhookSecret } from "./types";
 
 export function useForges(enabled = true) {
   return useQuery<{ items: ForgeHost[] }, ApiError>({ queryKey: queryKeys.forges(), queryFn: () => apiGet("/api/forges"), enabled });
@@ -25,4 +25,18 @@ export function useReplaceForgeToken() {
 
 export function useRemoveForge() {
   return useForgeMutation((id: string) => apiDelete(`/api/forges/${encodeURIComponent(id)}`));
+}
+
+export function useChangeForgeSettings() {
+  return useForgeMutation(({ id, ...settings }: { id: string; intakeLabel?: string | null; pollPullRequests?: boolean }) =>
+    apiPatch<ForgeHost>(`/api/forges/${encodeURIComponent(id)}`, settings),
+  );
+}
+
+export function useGenerateWebhookSecret() {
+  return useForgeMutation((id: string) => apiPost<WebhookSecret>(`/api/forges/${encodeURIComponent(id)}/webhook-secret`, {}));
+}
+
+export function useRemoveWebhookSecret() {
+  return useForgeMutation((id: string) => apiDelete<ForgeHost>(`/api/forges/${encodeURIComponent(id)}/webhook-secret`));
 }

@@ -1,9 +1,17 @@
 // Flights: a goal given to the built-in team, the repository it works in, and its tasks.
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { budgets } from "./budgets";
 import { principals } from "./principals";
 import { tasks } from "./tasks";
+
+/** A check run on a flight's pull request, as the hub last read it. */
+export interface PullRequestCheck {
+  name: string;
+  status: string;
+  conclusion: string | null;
+  url: string | null;
+}
 
 export const flights = pgTable(
   "flights",
@@ -27,6 +35,14 @@ export const flights = pgTable(
     /** The pull request the hub opened on the remote's forge once the goal was accepted (number and page). */
     pullRequestNumber: integer("pull_request_number"),
     pullRequestUrl: text("pull_request_url"),
+    /** When the hub last read the pull request's reviews, checks and state from its forge. */
+    pullRequestCheckedAt: timestamp("pull_request_checked_at", { withTimezone: true }),
+    /** Its check runs as last read from the forge: name, status, conclusion and page of each. */
+    pullRequestChecks: jsonb("pull_request_checks").$type<PullRequestCheck[]>(),
+    /** Its human chose to see a draft pull request as soon as the flight is green, before the goal is accepted. */
+    draftPullRequest: boolean("draft_pull_request").notNull().default(false),
+    /** The forge issue the flight was proposed from: its pull request closes it when merged. */
+    issueNumber: integer("issue_number"),
     /** The commit of `source` the flight started from (its HEAD at launch); the goal's diff is against it. */
     baseCommit: text("base_commit"),
     /** The branch of `source` checked out at launch, where Merge brings the work; null: a detached HEAD (or a flight from before). */

@@ -1,20 +1,22 @@
 // What waits for a principal's decision, in one list: escalations (humans decide them), tasks in review
 // whose approver they are (a flight's goal included: its approver is the human who asked for it),
-// requests and proposals addressed to them that they have not answered in that room since, and the high
-// findings of the MAST monitor on their flights while the goal is open.
+// requests and proposals addressed to them that they have not answered in that room since, the high
+// findings of the MAST monitor on their flights while the goal is open, and (for every human) the issues a forge
+// labelled for the team, each a flight to start or dismiss.
 import { answeredKeys } from "../diagnosis/answer";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { decisions, messages, principals, tasks } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import { highFindings, openFlightsOf } from "../diagnosis/alerts";
 import { handedBackGoals, type HandedBackGoal } from "../flights/handed-back";
+import { type ProposalView, waitingProposals } from "../flights/proposals";
 import type { Principal } from "../principal";
 
 /** How many unanswered requests the list carries at most (the newest). */
 const REQUEST_LIMIT = 20;
 
 /** The page of the rail where each kind of item is acted on. */
-export const WAITING_PAGES = { escalation: "/decisions", review: "/board", request: "/room", handback: "/board", finding: "/board" } as const;
+export const WAITING_PAGES = { escalation: "/decisions", review: "/board", request: "/room", handback: "/board", finding: "/board", proposal: "/board" } as const;
 export type WaitingKind = keyof typeof WAITING_PAGES;
 
 interface Base {
@@ -68,11 +70,16 @@ export interface FindingItem extends Base {
   name: string;
   sentence: string;
 }
-export type WaitingItem = EscalationItem | ReviewItem | RequestItem | HandbackItem | FindingItem;
+/** An issue labelled for the team on a forge: a flight any human may start, its goal prefilled from the issue, or dismiss. */
+export interface ProposalItem extends Base, Pick<ProposalView, "repository" | "issueNumber" | "issueUrl" | "title" | "goal"> {
+  kind: "proposal";
+  proposalId: string;
+}
+export type WaitingItem = EscalationItem | ReviewItem | RequestItem | HandbackItem | FindingItem | ProposalItem;
 
 export interface WaitingView {
   total: number;
-  /** Oldest first within each kind; escalations, then handed-back goals, then findings, then reviews, then requests. */
+  /** Oldest first within each kind; escalations, then handed-back goals, then findings, then reviews, then proposed flights, then requests. */
   items: WaitingItem[];
   /** How many items each rail page holds. */
   byPage: Record<(typeof WAITING_PAGES)[WaitingKind], number>;
@@ -85,18 +92,19 @@ function excerptOf(body: string): string {
 
 export async function listWaiting(db: Executor, caller: Principal): Promise<WaitingView> {
   // The reads are independent: sent together, the request waits about one round trip instead of one per read.
-  const [escalations, reviews, requests, handbacks, findings] = await Promise.all([
+  const [escalations, reviews, requests, handbacks, findings, proposals] = await Promise.all([
     listEscalations(db, caller),
     listReviews(db, caller),
     listRequests(db, caller),
     listHandbacks(db, caller),
     listFindings(db, caller),
+    listProposals(db, caller),
   ]);
-  const items: WaitingItem[] = [...escalations, ...handbacks, ...findings, ...reviews, ...requests];
+  const items: WaitingItem[] = [...escalations, ...handbacks, ...findings, ...reviews, ...proposals, ...requests];
   return {
     total: items.length,
     items,
-    byPage: { "/decisions": escalations.length, "/board": reviews.length + handbacks.length + findings.length, "/room": requests.length },
+    byPage: { "/decisions": escalations.length, "/board": reviews.length + handbacks.length + findings.length + proposals.length, "/room": requests.length },
   };
 }
 
@@ -209,5 +217,21 @@ async function listHandbacks(db: Executor, caller: Principal): Promise<HandbackI
     since: since.toISOString(),
     ...goal,
     actions: ["retry", "scripted", "cancel"],
+  }));
+}
+
+/** Issues labelled for the team: any human may start or dismiss them, so each waits for every human. */
+async function listProposals(db: Executor, caller: Principal): Promise<ProposalItem[]> {
+  if (caller.kind !== "human") return [];
+  return (await waitingProposals(db)).map((p) => ({
+    kind: "proposal",
+    key: `proposal:${p.id}`,
+    since: p.createdAt,
+    proposalId: p.id,
+    repository: p.repository,
+    issueNumber: p.issueNumber,
+    issueUrl: p.issueUrl,
+    title: p.title,
+    goal: p.goal,
   }));
 }

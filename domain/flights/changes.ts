@@ -4,7 +4,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { flights, flightTasks, taskReviews, tasks } from "../../db/schema";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import type { Clock } from "../clock";
 import { appendEvent } from "../journal/append";
 import type { Principal } from "../principal";
@@ -19,6 +19,38 @@ export function changesUnanswered(goalId: AnyPgColumn) {
   return sql`exists (select from task_reviews r where r.task_id = ${goalId} and r.verdict = 'reject'
     and r.id = (select max(l.id) from task_reviews l where l.task_id = ${goalId})
     and not exists (select from events c where c.kind = 'FlightChangesRequested' and c.task_id = ${goalId} and (c.data->>'reviewId')::bigint = r.id))`;
+}
+
+/**
+ * Files one task of rework on a flight, under its goal: what was asked as its description, approved by
+ * `reviewerId`, funded from the flight's allowance, and the flight working again until it is integrated.
+ */
+export async function fileRework(
+  tx: Tx,
+  orchestrator: Principal,
+  reviewerId: string,
+  flight: Flight,
+  goalId: string,
+  rework: { title: string; asked: string },
+  now: Date,
+): Promise<{ task: TaskView; flight: Flight }> {
+  const task = await insertTask(
+    tx,
+    orchestrator,
+    {
+      title: rework.title.slice(0, 200),
+      description: rework.asked.slice(0, 20_000),
+      acceptanceCriteria: "Each change asked for above is made, on the lines named, and the repository's tests still pass.",
+      approverId: reviewerId,
+      parentId: goalId,
+    },
+    now,
+  );
+  await tx.insert(flightTasks).values({ taskId: task.id, flightId: flight.id });
+  await appendEvent(tx, { kind: "FlightTaskAdded", actor: orchestrator.id, taskId: task.id, t: now, data: { flightId: flight.id, number: task.number } });
+  await fundTasks(tx, orchestrator, flight, [{ id: task.id, number: task.number, title: task.title }], now);
+  const [working] = await tx.update(flights).set({ status: "working", updatedAt: now }).where(eq(flights.id, flight.id)).returning();
+  return { task, flight: working };
 }
 
 /**
@@ -59,22 +91,7 @@ export async function takeRequestedChanges(
       review.reason ?? "",
       ...(comments.length ? ["On the lines of the change:", ...comments.map(commentLine)] : []),
     ].join("\n");
-    const task = await insertTask(
-      tx,
-      orchestrator,
-      {
-        title: `Changes asked for on goal #${goal.number}`,
-        description: asked.slice(0, 20_000),
-        acceptanceCriteria: "Each change asked for above is made, on the lines named, and the repository's tests still pass.",
-        approverId: reviewerId,
-        parentId: goal.id,
-      },
-      now,
-    );
-    await tx.insert(flightTasks).values({ taskId: task.id, flightId: flight.id });
-    await appendEvent(tx, { kind: "FlightTaskAdded", actor: orchestrator.id, taskId: task.id, t: now, data: { flightId: flight.id, number: task.number } });
-    await fundTasks(tx, orchestrator, flight, [{ id: task.id, number: task.number, title: task.title }], now);
-    const [working] = await tx.update(flights).set({ status: "working", updatedAt: now }).where(eq(flights.id, flight.id)).returning();
+    const { task, flight: working } = await fileRework(tx, orchestrator, reviewerId, flight, goal.id, { title: `Changes asked for on goal #${goal.number}`, asked }, now);
     await appendEvent(tx, {
       kind: "FlightChangesRequested",
       actor: orchestrator.id,

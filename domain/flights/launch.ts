@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { flights } from "../../db/schema";
-import type { Db } from "../../db/client";
+import type { Db, Executor } from "../../db/client";
 import { quorumHome } from "../../db/home";
 import { createFlightBudget, DEFAULT_FLIGHT_ALLOWANCE } from "../budgets/flight-budget";
 import type { Clock } from "../clock";
@@ -60,6 +60,14 @@ export interface LaunchFlightInput extends StartFlightInput {
   demo?: boolean;
   /** The human whose review the goal waits for; the one who starts it, unless an agent asked (./start.ts decides who). */
   approver?: Principal;
+  /** The forge issue the flight was proposed from (./proposals.ts). */
+  fromIssue?: FromIssue;
+}
+
+/** A flight started from a proposed issue: the issue's number, and what records the proposal as started in the launch's transaction. */
+export interface FromIssue {
+  number: number;
+  claim(tx: Executor, flight: Flight): Promise<void>;
 }
 
 /** The branch a flight integrates into, in its clone and in the user's repository. */
@@ -108,6 +116,7 @@ export async function launchFlight(db: Db, starter: Principal, input: LaunchFlig
         repo: join(input.home ?? quorumHome(), "flights", String(number), "repo"),
         source: source.path,
         remote: remote?.url ?? null,
+        issueNumber: input.fromIssue?.number ?? null,
         baseCommit: source.head,
         baseBranch: source.branch,
         branch,
@@ -142,6 +151,7 @@ export async function launchFlight(db: Db, starter: Principal, input: LaunchFlig
         remote: remote?.url ?? null,
       },
     });
+    await input.fromIssue?.claim(tx, flight);
     return { flight, goalTask };
   });
   // The REQUEST is a post like any other, in its own transaction; Quorum speaks it, naming who started the flight.

@@ -1,38 +1,82 @@
 // What became of a remote flight's pull request on its forge: merged there, the flight is merged; closed
-// unmerged, the flight is closed, with that as its reason. Asked of GitHub at the team's turns, each pull
-// request at most once a minute (GitHub allows 5,000 requests an hour a token); webhooks will say it sooner.
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import { flights } from "../../db/schema";
+// unmerged, the flight is closed, with that as its reason; a review asking changes or a failed check comes back as
+// rework (./pull-request-feedback.ts). Asked of GitHub at the team's turns: at once after a webhook delivery about
+// it, else (where its forge polls) at most once a minute (GitHub allows 5,000 requests an hour a token).
+import { and, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { flights, forgeDeliveries, type PullRequestCheck } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
+import { forgeOf } from "../forges/hosts";
 import { appendEvent } from "../journal/append";
 import type { Principal } from "../principal";
 import { githubOf } from "./pull-request";
+import { feedbackOf, fileFeedback } from "./pull-request-feedback";
+import { checkState } from "./pull-request-checks";
+import type { Flight } from "./launch";
+import { parseRemote } from "./remote";
 
 /** How often one pull request is asked about. */
 export const PULL_REQUEST_CHECK_MS = 60_000;
-const lastAsked = new Map<string, number>();
 
-/**
- * Asks the forge about the open pull requests due a look and ends each flight whose pull request was merged
- * or closed there (FlightPullRequestMerged / FlightPullRequestClosed); true when one ended.
- */
-export async function followPullRequests(db: Db, actor: Principal, clock: Clock): Promise<boolean> {
-  const now = clock.now().getTime();
-  const open = await db
+/** What one look at a pull request changed: its flight ended there, or rework was filed from it. */
+export interface PullRequestNews {
+  flightNumber: number;
+  pullRequest: number;
+  ended: "merged" | "closed" | null;
+  filed: { id: string; number: number; title: string }[];
+}
+
+/** Open pull requests due a look: never read, a delivery about it since, or (polling) a minute since the last. */
+async function pullRequestsDue(db: Db, now: Date) {
+  const minuteAgo = new Date(now.getTime() - PULL_REQUEST_CHECK_MS);
+  return db
     .select()
     .from(flights)
-    .where(and(isNotNull(flights.pullRequestNumber), isNotNull(flights.remote), isNull(flights.mergedAt), isNull(flights.closedAt)))
-    .orderBy(flights.number)
-    .limit(50);
-  let ended = false;
-  for (const flight of open) {
-    if (now - (lastAsked.get(flight.id) ?? 0) < PULL_REQUEST_CHECK_MS) continue;
-    lastAsked.set(flight.id, now);
+    .where(
+      and(
+        isNotNull(flights.pullRequestNumber),
+        isNotNull(flights.remote),
+        isNull(flights.mergedAt),
+        isNull(flights.closedAt),
+        or(
+          isNull(flights.pullRequestCheckedAt),
+          lte(flights.pullRequestCheckedAt, minuteAgo),
+          sql`exists (select from ${forgeDeliveries} d where d.flight_id = ${flights.id} and d.received_at > ${flights.pullRequestCheckedAt})`,
+        ),
+      ),
+    )
+    .orderBy(flights.pullRequestCheckedAt, flights.number)
+    .limit(20);
+}
+
+/**
+ * Asks the forge about the open pull requests due a look: ends each flight whose pull request was merged or
+ * closed there (FlightPullRequestMerged / FlightPullRequestClosed), and files what came back on an open one as
+ * rework approved by `reviewerId`. What changed, per pull request.
+ */
+export async function followPullRequests(db: Db, actor: Principal, reviewerId: string, clock: Clock): Promise<PullRequestNews[]> {
+  const news: PullRequestNews[] = [];
+  for (const flight of await pullRequestsDue(db, clock.now())) {
     const forge = await githubOf(db, flight.remote!);
-    if (!forge) continue;
+    const host = parseRemote(flight.remote!)?.host;
+    const settings = host ? await forgeOf(db, host) : null;
+    const delivered = await db
+      .select({ at: forgeDeliveries.receivedAt })
+      .from(forgeDeliveries)
+      .where(and(eq(forgeDeliveries.flightId, flight.id), flight.pullRequestCheckedAt ? gt(forgeDeliveries.receivedAt, flight.pullRequestCheckedAt) : undefined))
+      .limit(1);
+    // A forge that does not poll is asked once, then only when a delivery says something happened.
+    const polls = settings?.pollPullRequests ?? true;
+    if (!forge || (!polls && flight.pullRequestCheckedAt && !delivered.length)) continue;
+    await db.update(flights).set({ pullRequestCheckedAt: clock.now() }).where(eq(flights.id, flight.id));
     const { data: pull } = await forge.github.rest.pulls.get({ ...forge.where, pull_number: flight.pullRequestNumber! });
-    if (pull.state !== "closed") continue;
+    if (pull.state !== "closed") {
+      const { checks, feedback } = await feedbackOf(db, forge, flight, pull);
+      await recordChecks(db, actor, flight, pull.number, checks, clock.now());
+      const filed = feedback.length ? await fileFeedback(db, actor, reviewerId, flight.id, pull.number, feedback, clock.now()) : [];
+      if (filed.length) news.push({ flightNumber: flight.number, pullRequest: pull.number, ended: null, filed });
+      continue;
+    }
     const at = clock.now();
     await db.transaction(async (tx) => {
       const base = { flightId: flight.id, number: flight.number, pullRequest: pull.number, url: pull.html_url };
@@ -42,8 +86,8 @@ export async function followPullRequests(db: Db, actor: Principal, clock: Clock)
           .set({ mergedAt: new Date(pull.merged_at), mergedCommit: pull.merge_commit_sha ?? null, updatedAt: at })
           .where(and(eq(flights.id, flight.id), isNull(flights.mergedAt), isNull(flights.closedAt)))
           .returning({ id: flights.id });
-        if (done)
-          await appendEvent(tx, { kind: "FlightPullRequestMerged", actor: actor.id, taskId: flight.goalTaskId, t: at, data: { ...base, commit: pull.merge_commit_sha ?? null } });
+        if (!done) return;
+        await appendEvent(tx, { kind: "FlightPullRequestMerged", actor: actor.id, taskId: flight.goalTaskId, t: at, data: { ...base, commit: pull.merge_commit_sha ?? null } });
       } else {
         const reason = `its pull request #${pull.number} was closed on ${forge.host} without merging`;
         const [done] = await tx
@@ -54,7 +98,25 @@ export async function followPullRequests(db: Db, actor: Principal, clock: Clock)
         if (done) await appendEvent(tx, { kind: "FlightPullRequestClosed", actor: actor.id, taskId: flight.goalTaskId, t: at, data: base });
       }
     });
-    ended = true;
+    news.push({ flightNumber: flight.number, pullRequest: pull.number, ended: pull.merged_at ? "merged" : "closed", filed: [] });
   }
-  return ended;
+  return news;
+}
+
+/** Keeps the pull request's checks as read, journalling FlightPullRequestChecks when they changed (so pages update). */
+async function recordChecks(db: Db, actor: Principal, flight: Flight, pullRequest: number, checks: PullRequestCheck[], now: Date): Promise<void> {
+  const sorted = [...checks].sort((a, b) => a.name.localeCompare(b.name));
+  if (JSON.stringify(sorted) === JSON.stringify(flight.pullRequestChecks ?? [])) return;
+  await db.transaction(async (tx) => {
+    await tx.update(flights).set({ pullRequestChecks: sorted }).where(eq(flights.id, flight.id));
+    const counts = { passed: 0, failed: 0, pending: 0 };
+    for (const check of sorted) counts[checkState(check)] += 1;
+    await appendEvent(tx, {
+      kind: "FlightPullRequestChecks",
+      actor: actor.id,
+      taskId: flight.goalTaskId,
+      t: now,
+      data: { flightId: flight.id, number: flight.number, pullRequest, ...counts },
+    });
+  });
 }

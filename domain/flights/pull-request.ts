@@ -47,6 +47,8 @@ export function pullRequestBody(view: FlightView, hub: string): string {
     `**Spend:** ${spend}.`,
     "",
     `Flight ${view.number} in Quorum: ${hub}/board/${view.goalTask.number}`,
+    // GitHub closes the issue when this merges into the default branch.
+    ...(view.issueNumber ? ["", `Closes #${view.issueNumber}`] : []),
   ].join("\n");
 }
 

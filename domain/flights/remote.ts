@@ -52,6 +52,12 @@ export function parseRemote(text: string): RemoteRepository | null {
   return { url: `${url.origin}${url.pathname.replace(/\/+$/, "")}`, origin: url.origin, host: url.host.toLowerCase() };
 }
 
+/** The https URL of a repository named `owner/name` on a forge host (http on loopback, where tests serve git). */
+export function repositoryUrl(host: string, fullName: string): string {
+  const { hostname } = new URL(`https://${host}`);
+  return `${LOOPBACK.has(hostname) ? "http" : "https"}://${host}/${fullName}.git`;
+}
+
 /** Where the hub keeps its clone of `remote`: a readable name for people, a hash of the URL for uniqueness. */
 export function mirrorOf(remote: RemoteRepository, home = quorumHome()): string {
   const name = `${remote.host}${new URL(remote.url).pathname}`.replace(/\.git$/, "").replace(/[^A-Za-z0-9._-]+/g, "_");

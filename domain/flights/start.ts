@@ -15,7 +15,7 @@ import { DEFAULT_FLIGHT_ALLOWANCE } from "../budgets/flight-budget";
 import type { Clock } from "../clock";
 import { fail } from "../errors";
 import { toPrincipal, type Principal } from "../principal";
-import { launchFlight, type StartFlightInput } from "./launch";
+import { type FromIssue, launchFlight, type StartFlightInput } from "./launch";
 import { requireFlightAllowance } from "./agent-allowance";
 import { readTeamStatus } from "./team-status";
 import { readFlight, type FlightView } from "./view";
@@ -39,7 +39,8 @@ async function humanWhoFlew(db: Db, agent: Principal, repo: string): Promise<{ h
   return { human: toPrincipal(row.human), testCommand: row.testCommand, setupCommand: row.setupCommand };
 }
 
-export async function startFlight(db: Db, caller: Principal, input: StartFlightInput, clock: Clock): Promise<FlightView> {
+/** `fromIssue`: a human starts a flight proposed from a forge's issue (./proposals.ts). */
+export async function startFlight(db: Db, caller: Principal, input: StartFlightInput, clock: Clock, fromIssue?: FromIssue): Promise<FlightView> {
   if (caller.kind === "system") throw fail.forbidden("flight", "the system principal does not start flights");
   let asked: StartFlightInput & { approver?: Principal } = input;
   if (caller.kind === "agent") {
@@ -74,6 +75,6 @@ export async function startFlight(db: Db, caller: Principal, input: StartFlightI
       "the team runs scripted (no model is configured), and its script only flies the demo: set QUORUM_MODEL (docs/OPERATING.md, Configuration) and restart to fly your own repository",
     );
   }
-  const { flight } = await launchFlight(db, caller, { ...asked, mode: team.mode, approver: asked.approver ?? caller }, clock);
+  const { flight } = await launchFlight(db, caller, { ...asked, mode: team.mode, approver: asked.approver ?? caller, fromIssue }, clock);
   return readFlight(db, flight.id, caller);
 }

@@ -1,5 +1,6 @@
 // A flight as people and clients read it (GET /api/flights, the Board's flights, `quorum flight list`):
 // where it works, what it plans, how far it got and what it spent.
+import { pullRequestViews, type PullRequestView } from "./pull-request-view";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { flights, flightTasks, principals, tasks } from "../../db/schema";
 import type { Executor } from "../../db/client";
@@ -45,8 +46,10 @@ export interface FlightView {
   source: string | null;
   /** Its https URL when the flight was started on a remote repository (`source` is then the hub's clone of it). */
   remote: string | null;
-  /** The pull request the hub opened on the remote's forge once the goal was accepted. */
-  pullRequest: { number: number; url: string } | null;
+  /** The pull request the hub opened on the remote's forge once the goal was accepted, its checks and what came back from it. */
+  pullRequest: PullRequestView | null;
+  /** The forge issue it was proposed from (Issue intake): its pull request closes it when merged. */
+  issueNumber: number | null;
   /** The branch the team integrates into, in the user's repository too. */
   branch: string;
   baseCommit: string | null;
@@ -98,6 +101,10 @@ async function viewsOf(db: Executor, rows: { flight: Flight; goal: typeof tasks.
   const lines = await budgetLines(db, budgetIds);
   const lineOf = (id: string | null) => (id ? (lines.get(id) ?? null) : null);
   const alerts = await highFindings(db, ids, viewer);
+  const pullRequests = await pullRequestViews(
+    db,
+    rows.map((r) => r.flight),
+  );
   const setups = await setupStatesOf(
     db,
     rows.map((r) => r.flight),
@@ -115,7 +122,8 @@ async function viewsOf(db: Executor, rows: { flight: Flight; goal: typeof tasks.
       mode: flight.mode,
       source: flight.source,
       remote: flight.remote,
-      pullRequest: flight.pullRequestNumber !== null && flight.pullRequestUrl ? { number: flight.pullRequestNumber, url: flight.pullRequestUrl } : null,
+      pullRequest: pullRequests.get(flight.id) ?? null,
+      issueNumber: flight.issueNumber,
       branch: flight.branch ?? "main",
       baseCommit: flight.baseCommit,
       baseBranch: flight.baseBranch,

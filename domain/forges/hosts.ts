@@ -1,11 +1,13 @@
 // Forge hosts: where remote repositories live (github.com, a GitHub Enterprise), each with the token the hub
 // fetches, pushes and opens pull requests with. Humans connect, re-key and remove them in Settings; the token is a
 // hub secret (../hub-secrets.ts): no answer carries it, no event names it, every tool's output is scrubbed of it.
+// Their settings beside the token (intake label, polling, webhook secret) are changed in ./settings.ts.
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { FORGE_KINDS, type ForgeKind, forgeHosts, principals } from "../../db/schema";
 import type { Db, Executor } from "../../db/client";
 import type { Clock } from "../clock";
+import { appUrl } from "../config";
 import { fail } from "../errors";
 import { isUuid } from "../ids";
 import { appendEvent } from "../journal/append";
@@ -60,13 +62,23 @@ export type AddForgeHostInput = z.output<typeof addForgeHostInput>;
 export const replaceForgeTokenInput = z.strictObject({ token: forgeToken });
 export type ReplaceForgeTokenInput = z.output<typeof replaceForgeTokenInput>;
 
-/** What a human sees of a forge: everything but its token, of which only the last 4 characters, to tell tokens apart. */
+/**
+ * What a human sees of a forge: everything but its secrets. Of the token only the last 4 characters, to tell tokens
+ * apart; of the webhook secret only whether there is one.
+ */
 export interface ForgeHostView {
   id: string;
   host: string;
   kind: ForgeKind;
   apiUrl: string;
   tokenEnding: string;
+  /** Issues given this label on the host's repositories become flight proposals; null: no intake. */
+  intakeLabel: string | null;
+  /** Whether the hub asks the forge about pull requests and labelled issues itself, rather than waiting for webhooks. */
+  pollPullRequests: boolean;
+  webhookSecretSet: boolean;
+  /** Where the forge sends this host's webhook deliveries: what a human pastes into GitHub. */
+  webhookUrl: string;
   createdByName: string;
   createdAt: string;
 }
@@ -76,26 +88,35 @@ export function defaultApiUrl(host: string): string {
   return host === "github.com" ? "https://api.github.com" : `https://${host}/api/v3`;
 }
 
-function requireHuman(caller: Principal, what: string): void {
+/** The hub's address for `host`'s webhook deliveries (QUORUM_URL, else this machine's). */
+export function webhookUrlOf(host: string, hub = appUrl()): string {
+  return `${hub}/api/forges/${encodeURIComponent(host)}/webhook`;
+}
+
+export function requireHuman(caller: Principal, what: string): void {
   if (caller.kind !== "human") throw fail.forbidden("forge", `only humans ${what} forges: their tokens are the hub's, never an agent's`);
 }
 
-type ForgeRow = typeof forgeHosts.$inferSelect;
+export type ForgeRow = typeof forgeHosts.$inferSelect;
 
-function forgeView(row: ForgeRow, createdByName: string): ForgeHostView {
+export function forgeView(row: ForgeRow, createdByName: string): ForgeHostView {
   return {
     id: row.id,
     host: row.host,
     kind: row.kind,
     apiUrl: row.apiUrl,
     tokenEnding: row.token.slice(-4),
+    intakeLabel: row.intakeLabel,
+    pollPullRequests: row.pollPullRequests,
+    webhookSecretSet: row.webhookSecret !== null,
+    webhookUrl: webhookUrlOf(row.host),
     createdByName,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 /** What the journal says of a forge: never its token. */
-const described = (row: ForgeRow) => ({ host: row.host, kind: row.kind, apiUrl: row.apiUrl });
+export const described = (row: ForgeRow) => ({ host: row.host, kind: row.kind, apiUrl: row.apiUrl });
 
 /** Every forge host, by host (humans only). */
 export async function listForgeHosts(db: Executor, caller: Principal): Promise<{ items: ForgeHostView[] }> {
@@ -125,7 +146,7 @@ export async function addForgeHost(db: Db, caller: Principal, input: z.input<typ
 }
 
 /** The forge `id`, locked for the caller's transaction; 404 for an id that names none. */
-async function lockForge(tx: Executor, id: string): Promise<{ row: ForgeRow; createdByName: string }> {
+export async function lockForge(tx: Executor, id: string): Promise<{ row: ForgeRow; createdByName: string }> {
   const [found] = isUuid(id)
     ? await tx
         .select({ row: forgeHosts, createdByName: principals.name })
@@ -169,9 +190,9 @@ export async function forgeTokenFor(db: Executor, host: string): Promise<string 
 }
 
 /** What the hub talks to `host`'s API with: its kind, REST base and token; null when none is connected. */
-export async function forgeOf(db: Executor, host: string): Promise<{ kind: ForgeKind; apiUrl: string; token: string } | null> {
+export async function forgeOf(db: Executor, host: string): Promise<{ kind: ForgeKind; apiUrl: string; token: string; pollPullRequests: boolean } | null> {
   const [row] = await db
-    .select({ kind: forgeHosts.kind, apiUrl: forgeHosts.apiUrl, token: forgeHosts.token })
+    .select({ kind: forgeHosts.kind, apiUrl: forgeHosts.apiUrl, token: forgeHosts.token, pollPullRequests: forgeHosts.pollPullRequests })
     .from(forgeHosts)
     .where(eq(forgeHosts.host, host.trim().toLowerCase()));
   return row ?? null;

@@ -88,6 +88,7 @@ export const EVENT_KINDS = [
   "ForgeHostAdded",
   "ForgeTokenReplaced",
   "ForgeHostRemoved",
+  "ForgeSettingsChanged",
   // the built-in team
   "TeamStarted",
   "FlightLaunched",
@@ -116,9 +117,16 @@ export const EVENT_KINDS = [
   "FlightRetried",
   "FlightMerged",
   "FlightPullRequestOpened",
+  "FlightPullRequestFeedback",
+  "FlightPullRequestChecks",
+  "ForgeDeliveryReceived",
   "FlightPullRequestMerged",
   "FlightPullRequestClosed",
   "FlightClosed",
+  // issues labelled for the team on a forge, waiting for a human
+  "FlightProposed",
+  "FlightProposalStarted",
+  "FlightProposalDismissed",
   // the MAST monitor
   "DiagnosisFound",
   // retention

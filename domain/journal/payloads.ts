@@ -57,6 +57,8 @@ export interface GateRejectedData {
 type ReservationRef = { reservationId: string; fence: number; scope: string };
 type WebhookAttempt = { endpointId: string; deliveryId: string; type: string; attempt: number; ms: number };
 type ForgeRef = { host: string; kind: string; apiUrl: string };
+/** A flight proposal: the repository's URL, its issue's number and page on the forge. */
+type ProposalRef = { proposalId: string; remote: string; issue: number; url: string };
 type CommitmentMove = { commitmentId: string; number: number; from: string; to: string; reason?: string };
 
 /** The approver's ACCEPT a harness integrates on (domain/tasks/require-accepted.ts reads it; TaskIntegrated records it). */
@@ -218,6 +220,8 @@ export interface EventPayloads {
   ForgeHostAdded: ForgeRef;
   ForgeTokenReplaced: ForgeRef;
   ForgeHostRemoved: ForgeRef;
+  /** What a human changed of a forge's settings: only the fields that changed; the webhook secret only as what happened to it. */
+  ForgeSettingsChanged: ForgeRef & { intakeLabel?: string | null; pollPullRequests?: boolean; webhookSecret?: "generated" | "regenerated" | "removed" };
   // the built-in team
   /** `models`: each hosted member's model by agent name (absent before models per role). */
   TeamStarted: { roles: string[]; mode: string; models?: Record<string, string> };
@@ -292,6 +296,9 @@ export interface EventPayloads {
   /** Its human merged the accepted branch into `into` in `source`: `commit` is where `into` then stood; `how` as git did it. */
   /** A remote flight's accepted work became a pull request on its forge (domain/flights/pull-request.ts). */
   FlightPullRequestOpened: { flightId: string; number: number; pullRequest: number; url: string; remote: string; branch: string; base: string };
+  FlightPullRequestFeedback: { flightId: string; number: number; pullRequest: number; feedback: "review" | "check"; forgeId: number; from: string; lines: number; task: number };
+  FlightPullRequestChecks: { flightId: string; number: number; pullRequest: number; passed: number; failed: number; pending: number };
+  ForgeDeliveryReceived: { host: string; event: string; deliveryId: string; flightNumber: number | null };
   /** Its pull request was merged on the forge (seen by domain/flights/pull-request-state.ts): the flight is merged. */
   FlightPullRequestMerged: { flightId: string; number: number; pullRequest: number; url: string; commit: string | null };
   /** Its pull request was closed on the forge without merging: the flight is closed. */
@@ -299,6 +306,12 @@ export interface EventPayloads {
   FlightMerged: { flightId: string; number: number; source: string; into: string; branch: string; commit: string; how: "fast-forward" | "merge commit" | "already there" };
   /** Its human closed it without merging; `goalCancelled`: the goal was still open and was cancelled with an ADR of the reason. */
   FlightClosed: { flightId: string; number: number; reason: string; goalCancelled: boolean };
+  // issues labelled for the team on a forge (domain/flights/proposals.ts)
+  /** An issue carrying its forge's intake label became a proposal waiting for a human (actor: Quorum). */
+  FlightProposed: ProposalRef & { title: string };
+  /** A human started the proposal's flight, its goal as they edited it. */
+  FlightProposalStarted: ProposalRef & { flightId: string; number: number };
+  FlightProposalDismissed: ProposalRef;
   // the MAST monitor
   DiagnosisFound: DiagnosisFoundData;
   /** A human's answer to a finding (its key without the severity): seen, with a note, or not a failure at all. */

@@ -14,6 +14,7 @@ export * from "./views/forges";
 export * from "./views/journal";
 export * from "./views/memory";
 export * from "./views/principals";
+export * from "./views/proposals";
 export * from "./views/reservations";
 export * from "./views/rooms";
 export * from "./views/tasks";

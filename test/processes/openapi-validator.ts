@@ -53,8 +53,8 @@ function rebase(node: unknown): unknown {
   );
 }
 
-/** Formats are checked loosely: the point is the shape of a body, not RFC 3339 to the letter. */
-function looseAjv(): Ajv {
+/** Formats are checked loosely: the point is the shape of a body, not RFC 3339 to the letter. Shared with the stand-in's webhook schemas. */
+export function looseAjv(): Ajv {
   const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, logger: false });
   ajv.addFormat("date-time", (s: string) => /^\d{4}-\d{2}-\d{2}T/.test(s) && !Number.isNaN(Date.parse(s)));
   ajv.addFormat("date", /^\d{4}-\d{2}-\d{2}$/);

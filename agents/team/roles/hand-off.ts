@@ -3,6 +3,7 @@
 import { openNextPullRequest } from "../../../domain/flights/pull-request";
 import { followPullRequests } from "../../../domain/flights/pull-request-state";
 import type { TeamContext } from "../context";
+import { speak } from "../speak";
 
 /** A forge that refuses is tried again at the next turn; its reason goes to the worker's log, never the token. */
 export async function openPullRequest(ctx: TeamContext): Promise<boolean> {
@@ -14,10 +15,30 @@ export async function openPullRequest(ctx: TeamContext): Promise<boolean> {
   }
 }
 
-/** Ends the flights whose pull request was merged or closed on the forge; a forge that does not answer is asked again later. */
+/**
+ * Ends the flights whose pull request was merged or closed on the forge, and takes up what came back on the open
+ * ones as rework, saying so in the Room; a forge that does not answer is asked again later.
+ */
 export async function followPullRequest(ctx: TeamContext): Promise<boolean> {
+  const { db, clock, team } = ctx;
   try {
-    return await followPullRequests(ctx.db, ctx.team.orchestrator.principal, ctx.clock);
+    const news = await followPullRequests(db, team.orchestrator.principal, team.reviewer.principal.id, clock);
+    for (const { pullRequest, filed, flightNumber } of news) {
+      if (!filed.length) continue;
+      const tasks = filed.map((t) => `#${t.number} ${t.title}`).join("; ");
+      await speak(
+        db,
+        team.orchestrator.principal,
+        {
+          body: `Pull request #${pullRequest} of flight ${flightNumber} came back: ${tasks}. The fix goes to the same branch, which updates the pull request.`,
+          performative: "INFORM",
+          taskId: filed[0].id,
+        },
+        clock,
+        ctx.pace,
+      );
+    }
+    return news.length > 0;
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     return false;

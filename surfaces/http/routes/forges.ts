@@ -1,5 +1,8 @@
-// Forges: the hosts of remote repositories humans connect in Settings, each with the token the hub uses there.
+// Forges: the hosts of remote repositories humans connect in Settings, each with the token the hub uses there, its
+// intake label, polling, and webhook secret.
 import { addForgeHost, addForgeHostInput, listForgeHosts, removeForgeHost, replaceForgeToken, replaceForgeTokenInput } from "@/domain/forges/hosts";
+import { changeForgeSettings, forgeSettingsInput, generateWebhookSecret, removeWebhookSecret } from "@/domain/forges/settings";
+import { z } from "zod";
 import * as v from "../views";
 import { created, endpoint, noContent, ok, type RouteSpec, TAGS, uuidId } from "./route-spec";
 
@@ -37,6 +40,41 @@ export const FORGE_ROUTES: RouteSpec[] = [
     answers: ok(v.forgeHost),
     refusals: [403, 404],
     run: async ({ ctx, caller, params, body }) => await replaceForgeToken(ctx.db, caller, params.id, body, ctx.clock),
+  }),
+  endpoint({
+    method: "patch",
+    path: "/api/forges/{id}",
+    tag: TAGS.forges,
+    summary: "Change a forge's intake label (issues with it become flight proposals; empty: none) or whether the hub polls it (humans)",
+    access: "principal",
+    params: uuidId,
+    body: forgeSettingsInput,
+    answers: ok(v.forgeHost),
+    refusals: [403, 404],
+    run: async ({ ctx, caller, params, body }) => await changeForgeSettings(ctx.db, caller, params.id, body, ctx.clock),
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/forges/{id}/webhook-secret",
+    tag: TAGS.forges,
+    summary: "Generate a new webhook secret for a forge, replacing any before it (humans): answered only here, with the URL to give the forge",
+    access: "principal",
+    params: uuidId,
+    body: z.strictObject({}),
+    answers: created(v.webhookSecret),
+    refusals: [403, 404],
+    run: async ({ ctx, caller, params }) => await generateWebhookSecret(ctx.db, caller, params.id, ctx.clock),
+  }),
+  endpoint({
+    method: "delete",
+    path: "/api/forges/{id}/webhook-secret",
+    tag: TAGS.forges,
+    summary: "Remove a forge's webhook secret (humans): its deliveries are no longer taken, and polling is what remains",
+    access: "principal",
+    params: uuidId,
+    answers: ok(v.forgeHost),
+    refusals: [403, 404],
+    run: async ({ ctx, caller, params }) => await removeWebhookSecret(ctx.db, caller, params.id, ctx.clock),
   }),
   endpoint({
     method: "delete",

@@ -10,12 +10,14 @@ import { DECISION_ROUTES } from "./decisions";
 import { DIAGNOSIS_ROUTES } from "./diagnosis";
 import { EXPERIMENT_ROUTES } from "./experiments";
 import { FLIGHT_ROUTES } from "./flights";
+import { FORGE_WEBHOOK_ROUTES } from "./forge-webhooks";
 import { FORGE_ROUTES } from "./forges";
 import { INVITATION_ROUTES } from "./invitations";
 import { JOURNAL_ROUTES } from "./journal";
 import { MCP_ROUTES } from "./mcp";
 import { MEMORY_ROUTES } from "./memory";
 import { PRINCIPAL_ROUTES } from "./principals";
+import { PROPOSAL_ROUTES } from "./proposals";
 import { RESERVATION_ROUTES } from "./reservations";
 import { REVIEW_COMMENT_ROUTES } from "./review-comments";
 import { ROOM_ROUTES } from "./rooms";
@@ -41,8 +43,10 @@ export const ROUTES: RouteSpec[] = [
   ...DIAGNOSIS_ROUTES,
   ...BILL_ROUTES,
   ...FLIGHT_ROUTES,
+  ...PROPOSAL_ROUTES,
   ...WEBHOOK_ROUTES,
   ...FORGE_ROUTES,
+  ...FORGE_WEBHOOK_ROUTES,
   ...MCP_ROUTES,
   ...EXPERIMENT_ROUTES,
   ...A2A_ROUTES,

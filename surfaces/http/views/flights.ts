@@ -22,7 +22,18 @@ export const flight = open({
   mode: z.string(),
   source: z.string().nullable(),
   remote: z.string().nullable(),
-  pullRequest: open({ number: int, url: z.string() }).nullable().describe("opened on the remote's forge once the goal was accepted"),
+  pullRequest: open({
+    number: int,
+    url: z.string(),
+    checkedAt: when.nullable().describe("when the hub last read it from the forge"),
+    checks: z.array(open({ name: z.string(), status: z.string(), conclusion: z.string().nullable(), url: z.string().nullable(), state: z.enum(["passed", "failed", "pending"]) })),
+    cameBack: z
+      .array(open({ kind: z.enum(["review", "check"]), task: open({ id: uuid, number: int, title: z.string(), status: taskStatus }), integrated: z.boolean() }))
+      .describe("reviews asking changes and failed checks that became the flight's rework, with their tasks"),
+  })
+    .nullable()
+    .describe("opened on the remote's forge once the goal was accepted"),
+  issueNumber: int.nullable().describe("the forge issue it was proposed from; its pull request closes it when merged"),
   branch: z.string(),
   baseCommit: z.string().nullable(),
   baseBranch: z.string().nullable(),
