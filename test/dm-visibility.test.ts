@@ -413,7 +413,8 @@ describe("direct messages on every read path", () => {
     expect(leaks).toEqual([]);
   });
 
-  it("never shows agent B the message over A2A's reads: GetTask, ListTasks, SubscribeToTask", async () => {
+  // Four reads of a shared database that every other file fills: under a full run's load they may take a while.
+  it("never shows agent B the message over A2A's reads: GetTask, ListTasks, SubscribeToTask", { timeout: 90_000 }, async () => {
     const leaks: string[] = [];
     const reads: [string, unknown][] = [
       ["GetTask", { id: world.taskId }],
