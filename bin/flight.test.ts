@@ -39,4 +39,15 @@ describe("quorum flight", () => {
     expect(await flightStartCommand(getDb(), "cli-human", tmpdir(), { goal: "g" }, out.print)).toBe(2);
     expect(out.lines[0]).toMatch(/^quorum flight start: repo: /);
   });
+
+  it("keeps a repository's URL as given, and refuses --draft on a folder, saying why", async () => {
+    const out = capture();
+    // Nothing listens on port 9: the refusal names the URL as typed, not a folder under where it was typed.
+    await expect(flightStartCommand(getDb(), "cli-human", tmpdir(), { repo: "http://127.0.0.1:9/team/app.git", goal: "g" }, out.print)).rejects.toThrow(
+      /http:\/\/127\.0\.0\.1:9\/team\/app\.git/,
+    );
+    await expect(flightStartCommand(getDb(), "cli-human", tmpdir(), { repo: ".", goal: "g", draft: true }, out.print)).rejects.toThrow(
+      /a draft pull request needs a repository on a forge/,
+    );
+  });
 });

@@ -8,10 +8,11 @@ import { startFlight } from "../domain/flights/start";
 import { listFlights, type FlightView } from "../domain/flights/view";
 import { ensureHuman } from "../domain/principals/create-principal";
 
-export const FLIGHT_USAGE = `  quorum flight start --repo DIR --goal TEXT [--test CMD] [--setup CMD] [--allowance TOKENS]
+export const FLIGHT_USAGE = `  quorum flight start --repo DIR|URL --goal TEXT [--test CMD] [--setup CMD] [--allowance TOKENS] [--draft]
                                         give the team a goal on your repository (it works in its own clone and
                                         integrates into the branch quorum/flight-<n> there; your checkout is untouched);
-                                        --setup installs its dependencies first (detected when absent; "" for none)
+                                        --setup installs its dependencies first (detected when absent; "" for none);
+                                        a repository's https URL comes back as a pull request, --draft opens it once green
   quorum flight list                    the flights, newest first: status, branch, tasks, spend`;
 
 export interface FlightStartOptions {
@@ -20,16 +21,19 @@ export interface FlightStartOptions {
   test?: string;
   setup?: string;
   allowance?: string;
+  draft?: boolean;
 }
 
 /** Starts a flight as the local human; the team worker that `npm start` runs takes it. */
 export async function flightStartCommand(db: Db, human: string, typedIn: string, options: FlightStartOptions, print = console.log): Promise<number> {
   const parsed = startFlightInput.safeParse({
-    repo: options.repo ? resolve(typedIn, options.repo) : undefined,
+    // A folder is read from where the command was typed; a URL is kept as given.
+    repo: options.repo ? (/^[a-z][a-z0-9+.-]*:\/\//i.test(options.repo) ? options.repo : resolve(typedIn, options.repo)) : undefined,
     goal: options.goal,
     ...(options.test ? { testCommand: options.test } : {}),
     ...(options.setup !== undefined ? { setupCommand: options.setup } : {}),
     ...(options.allowance ? { allowance: Number(options.allowance) } : {}),
+    ...(options.draft ? { draftPullRequest: true } : {}),
   });
   if (!parsed.success) {
     print(`quorum flight start: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`).join("; ")}`);

@@ -74,6 +74,7 @@ async function main(argv: string[]): Promise<number> {
       test: { type: "string" },
       setup: { type: "string" },
       allowance: { type: "string" },
+      draft: { type: "boolean" },
       until: { type: "string" },
       script: { type: "string" },
       live: { type: "boolean" },
@@ -102,7 +103,14 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === "flight" && sub === "start") {
     return withConnection(({ db }) =>
-      flightStartCommand(db, localHumanName(), typedIn(), { repo: values.repo, goal: values.goal, test: values.test, setup: values.setup, allowance: values.allowance }),
+      flightStartCommand(db, localHumanName(), typedIn(), {
+        repo: values.repo,
+        goal: values.goal,
+        test: values.test,
+        setup: values.setup,
+        allowance: values.allowance,
+        draft: values.draft,
+      }),
     );
   }
   if (command === "flight" && sub === "list") return withConnection(({ db }) => flightListCommand(db));

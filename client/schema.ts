@@ -1962,6 +1962,7 @@ export interface components {
       testCommand?: string;
       setupCommand?: string;
       allowance?: number;
+      draftPullRequest?: boolean;
     };
     PostFlightsIdRetryBody: {
       /**
@@ -3425,6 +3426,8 @@ export interface components {
         | ({
             number: number;
             url: string;
+            /** @description opened as a draft before its goal was accepted, not marked ready yet */
+            draft: boolean;
             /** @description when the hub last read it from the forge */
             checkedAt: string | null;
             checks: ({

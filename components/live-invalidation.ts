@@ -161,6 +161,7 @@ const STALE = {
   // an ended flight leaves the hub's allowance (the top strip, the Bill's header)
   FlightMerged: [...FLIGHTS, k.bill()],
   FlightPullRequestOpened: FLIGHTS,
+  FlightPullRequestReady: FLIGHTS,
   FlightPullRequestFeedback: FLIGHTS,
   FlightPullRequestChecks: FLIGHTS,
   ForgeDeliveryReceived: NONE,

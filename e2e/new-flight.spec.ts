@@ -107,6 +107,8 @@ test("New flight takes a repository's https URL: refused without its forge's tok
       timeout: 30_000,
     });
     await expect(dialog.getByLabel("Test command")).toHaveValue("npm test");
+    // A repository on a forge comes back as a pull request: a draft as soon as its tests pass, if the human asks.
+    await expect(dialog.getByLabel(/Open a draft pull request as soon as the tests pass/)).not.toBeChecked();
     expect(forge.requests.some((r) => r.authorized)).toBe(true);
     expect(await page.content()).not.toContain(token);
     await snap(page, "new-flight-remote-1440");

@@ -5,12 +5,15 @@
 // every request and answer is checked against GitHub's own OpenAPI description. A review asking changes with two
 // line comments, then a failed check, come back through the hub's webhook (signed, a replay refused) as rework the
 // coder's model reads by file and line; each fix is pushed to the same branch, updating the same pull request.
+import { Octokit } from "@octokit/rest";
 import { execFileSync } from "node:child_process";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { events, flights, forgeHosts, tasks } from "../../db/schema";
 import { manualClock, systemClock } from "../../domain/clock";
+import { readyNextDraft } from "../../domain/flights/draft-pull-request";
+import { launchFlight } from "../../domain/flights/launch";
 import { openNextPullRequest } from "../../domain/flights/pull-request";
 import { followPullRequests, PULL_REQUEST_CHECK_MS } from "../../domain/flights/pull-request-state";
 import { readFlight } from "../../domain/flights/view";
@@ -96,7 +99,7 @@ it("flies a goal on a repository named by its URL, pushes the reviewed branch ba
   expect(body).toContain(`/board/${goalTask.number}`);
   expect(body).toMatch(/### Tasks \(2\)/);
   const view = await readFlight(getDb(), flight.id);
-  expect(view.pullRequest).toEqual({ number: 1, url: expect.stringMatching(/\/team\/two-failures\/pull\/1$/) });
+  expect(view.pullRequest).toMatchObject({ number: 1, url: expect.stringMatching(/\/team\/two-failures\/pull\/1$/), draft: false });
   // Opened once: the next turn finds nothing to do, and nothing the hub sent broke GitHub's description.
   expect(await openNextPullRequest(getDb(), team.orchestrator.principal, systemClock, "http://quorum.test")).toBe(false);
 
@@ -200,4 +203,45 @@ it("flies a goal on a repository named by its URL, pushes the reviewed branch ba
 
   const [{ n }] = await getDb().execute<{ n: number }>(sql`select count(*)::int as n from events where data::text like ${`%${TOKEN}%`}`);
   expect(n).toBe(0);
+});
+
+it("opens a draft pull request as soon as the flight is green when its human chose one, and marks it ready once the goal is accepted", { timeout: 180_000 }, async () => {
+  const fixture = twoFailuresRepo();
+  const bare = `${forge.root}/team/drafts.git`;
+  execFileSync("git", ["clone", "--quiet", "--bare", fixture.repo, bare]);
+  const url = `${forge.origin}/team/drafts.git`;
+  // A draft is a forge's: a flight on a folder is refused one, saying why.
+  const folder = await launchFlight(getDb(), await makeHuman(), { repo: fixture.repo, goal: fixture.goal, mode: "scripted", draftPullRequest: true }, systemClock).catch(
+    (e: unknown) => e,
+  );
+  expect(folder).toMatchObject({ status: 400, message: expect.stringMatching(/a draft pull request needs a repository on a forge/) });
+
+  const model = await liveModel({ orchestrator: fixture.orchestrator, coder: fixture.coder, reviewer: acceptingReviewer }, "openai");
+  const { flight, goalTask, human } = await fly(url, fixture.goal, model, { draftPullRequest: true });
+  expect(flight.status).toBe("green");
+  const team = await ensureTeam(getDb(), systemClock, 2);
+  const orchestrator = team.orchestrator.principal;
+  // Green, the goal still waiting for its human: the pull request is opened, as a draft that says so.
+  await openNextPullRequest(getDb(), orchestrator, systemClock, "http://quorum.test");
+  const opened = (await github.requests()).filter((r) => r.method === "POST" && r.path === "/api/v3/repos/team/drafts/pulls");
+  expect(opened).toHaveLength(1);
+  expect(opened[0].body).toMatchObject({ draft: true, head: flight.branch });
+  expect(String((opened[0].body as { body: string }).body)).toContain("this pull request is a draft until it is accepted");
+  const octokit = new Octokit({ auth: TOKEN, baseUrl: github.apiUrl });
+  const pull = async () => (await octokit.rest.pulls.get({ owner: "team", repo: "drafts", pull_number: 1 })).data;
+  expect((await pull()).draft).toBe(true);
+  expect(await readyNextDraft(getDb(), orchestrator, systemClock, "http://quorum.test")).toBe(false);
+
+  // Accepted: ready for review, its body now saying the goal was accepted; once.
+  await reviewTask(getDb(), human, goalTask.id, { verdict: "accept" }, systemClock);
+  expect(await readyNextDraft(getDb(), orchestrator, systemClock, "http://quorum.test")).toBe(true);
+  expect(await readyNextDraft(getDb(), orchestrator, systemClock, "http://quorum.test")).toBe(false);
+  expect(await pull()).toMatchObject({ draft: false, body: expect.stringContaining("the goal was accepted in Quorum") });
+  expect((await github.requests()).filter((r) => r.path === "/api/graphql")).toEqual([expect.objectContaining({ status: 200 })]);
+  const ready = await getDb()
+    .select()
+    .from(events)
+    .where(and(eq(events.kind, "FlightPullRequestReady"), eq(events.taskId, goalTask.id)));
+  expect(ready.map((e) => e.data)).toEqual([{ flightId: flight.id, number: flight.number, pullRequest: 1, url: expect.stringMatching(/\/team\/drafts\/pull\/1$/) }]);
+  expect(await github.violations()).toEqual([]);
 });

@@ -59,7 +59,7 @@ function WhereItWorks({ flight }: { flight: FlightView }) {
         <>
           {" "}
           <a href={flight.pullRequest.url} className="text-accent-700 underline dark:text-accent-500" data-testid="flight-pull-request" rel="noreferrer" target="_blank">
-            Pull request #{flight.pullRequest.number}
+            {flight.pullRequest.draft ? "Draft pull request" : "Pull request"} #{flight.pullRequest.number}
           </a>
         </>
       )}
@@ -149,7 +149,15 @@ function Ending({ flight, mayEnd }: { flight: FlightView; mayEnd: boolean }) {
               : "Accepted. The flight did not start from a branch, so merge it where you want it yourself."}
         </p>
       )}
-      {flight.stage === "in_review" && <p className="mt-2 text-xs text-neutral-600 dark:text-neutral-300">Accept the goal to merge it; your checkout is untouched until you do.</p>}
+      {flight.stage === "in_review" && (
+        <p className="mt-2 text-xs text-neutral-600 dark:text-neutral-300">
+          {!flight.remote
+            ? "Accept the goal to merge it; your checkout is untouched until you do."
+            : flight.pullRequest?.draft
+              ? `Approve the goal to mark draft pull request #${flight.pullRequest.number} ready for review on its forge.`
+              : "Approve the goal to open its pull request on its forge."}
+        </p>
+      )}
       {mayEnd && back && (
         <div className="mt-2 flex flex-wrap items-center gap-2">
           {canMerge && (

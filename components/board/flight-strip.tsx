@@ -89,7 +89,7 @@ function FlightRow({ flight }: { flight: FlightView }) {
           {flight.issueNumber && <span data-testid="flight-card-issue">from issue #{flight.issueNumber}</span>}
           {flight.pullRequest && (
             <span data-testid="flight-card-pull-request">
-              pull request #{flight.pullRequest.number}
+              {flight.pullRequest.draft ? "draft " : ""}pull request #{flight.pullRequest.number}
               {checksInWords(flight.pullRequest) && ` · checks: ${checksInWords(flight.pullRequest)}`}
             </span>
           )}

@@ -18,6 +18,7 @@ interface Input {
   testCommand?: string;
   setupCommand?: string;
   allowance?: number;
+  draftPullRequest?: boolean;
 }
 
 /** What the setup field says about where its command comes from. */
@@ -115,6 +116,7 @@ export function NewFlightDialog({ open, onClose, onStarted }: { open: boolean; o
   const [setupCommand, setSetupCommand] = useState("");
   const [setupEdited, setSetupEdited] = useState(false);
   const [allowance, setAllowance] = useState("");
+  const [draft, setDraft] = useState(false);
   // A field's problem shows once the human has typed in it (or tried to start), and always for what it holds now.
   const [touched, setTouched] = useState<Partial<Record<Checked, boolean>>>({});
   // What the last start sent: the server's refusal of a field stands only while that field still holds it.
@@ -181,6 +183,7 @@ export function NewFlightDialog({ open, onClose, onStarted }: { open: boolean; o
       // Sent only when the human changed it (empty then means: no setup); otherwise the server decides as the dialog showed.
       ...(setupEdited && setupCommand.trim() !== (inspection.data?.setup?.command ?? "") && { setupCommand: setupCommand.trim() }),
       ...(allowance.trim() && { allowance: Number(allowance.replaceAll(",", "").replaceAll("_", "")) }),
+      ...(draft && inspection.data?.remote && { draftPullRequest: true }),
     };
     setSent(fieldsNow);
     start.mutate(input);
@@ -307,6 +310,24 @@ export function NewFlightDialog({ open, onClose, onStarted }: { open: boolean; o
             />
           )}
         </Field>
+        {lookedNow?.remote && (
+          <div className="text-sm">
+            <label className="flex items-start gap-2">
+              <input
+                type="checkbox"
+                checked={draft}
+                onChange={(e) => setDraft(e.target.checked)}
+                className="mt-1"
+                name="draftPullRequest"
+                aria-describedby="draft-pull-request-hint"
+              />
+              Open a draft pull request as soon as the tests pass
+            </label>
+            <p id="draft-pull-request-hint" className="ml-6 text-xs text-neutral-600 dark:text-neutral-300">
+              Otherwise the pull request opens once you approve the work; a draft is marked ready for review then.
+            </p>
+          </div>
+        )}
         {otherRefusal && <ServerError error={refusal} />}
         <FormButtons busy={start.isPending} disabled={!canFly} label="Start flight" onCancel={close} />
       </form>

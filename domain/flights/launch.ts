@@ -46,6 +46,8 @@ export const startFlightInput = z.strictObject({
   setupCommand: z.string().trim().max(2000).optional(),
   /** Tokens the whole flight may spend; DEFAULT_FLIGHT_ALLOWANCE when absent. */
   allowance: z.number().int().min(1_000).max(1_000_000_000).optional(),
+  /** A remote repository's flight opens a draft pull request as soon as it is green, marked ready once its goal is accepted. */
+  draftPullRequest: z.boolean().optional(),
 });
 export type StartFlightInput = z.infer<typeof startFlightInput>;
 
@@ -80,6 +82,11 @@ export async function launchFlight(db: Db, starter: Principal, input: LaunchFlig
   if (human.kind !== "human") throw fail.forbidden("flight", "a flight's goal waits for a human's review: a human starts it, or an agent asks for one that a human reviews");
   // A URL is fetched into the hub's own clone first (./remote.ts); a flight then starts from that clone as from a folder.
   const remote = parseRemote(input.repo);
+  if (input.draftPullRequest && !remote) {
+    throw fail.invalid("flight", "a draft pull request needs a repository on a forge: give its https URL, or leave the draft out", {
+      issues: [{ path: ["draftPullRequest"], message: "only for a repository named by its URL" }],
+    });
+  }
   const source = await inspectRepository(remote ? await syncRemote(db, remote, input.home) : input.repo);
   const testCommand = input.testCommand ?? (await detectTestCommand(source.path, source.head));
   if (!testCommand) {
@@ -117,6 +124,7 @@ export async function launchFlight(db: Db, starter: Principal, input: LaunchFlig
         source: source.path,
         remote: remote?.url ?? null,
         issueNumber: input.fromIssue?.number ?? null,
+        draftPullRequest: input.draftPullRequest ?? false,
         baseCommit: source.head,
         baseBranch: source.branch,
         branch,
@@ -149,6 +157,7 @@ export async function launchFlight(db: Db, starter: Principal, input: LaunchFlig
         setupCommand: setup?.command ?? null,
         allowance,
         remote: remote?.url ?? null,
+        draftPullRequest: input.draftPullRequest ?? false,
       },
     });
     await input.fromIssue?.claim(tx, flight);

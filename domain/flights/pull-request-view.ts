@@ -1,7 +1,7 @@
 // A flight's pull request as people see it: where it is, its checks as last read from the forge, and what came back
 // from it as the team's rework (each review or failed check with the task filed for it, and how that task stands).
-import { asc, eq, inArray } from "drizzle-orm";
-import { flightTasks, type PullRequestCheck, pullRequestFeedback, tasks, type TaskStatus } from "../../db/schema";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { events, flightTasks, type PullRequestCheck, pullRequestFeedback, tasks, type TaskStatus } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import type { Flight } from "./launch";
 import { checkState } from "./pull-request-checks";
@@ -9,6 +9,8 @@ import { checkState } from "./pull-request-checks";
 export interface PullRequestView {
   number: number;
   url: string;
+  /** Opened as a draft (green before its goal was accepted) and not marked ready yet. */
+  draft: boolean;
   /** When the hub last read it from the forge; null before the first look. */
   checkedAt: string | null;
   checks: (PullRequestCheck & { state: "passed" | "failed" | "pending" })[];
@@ -41,10 +43,26 @@ export async function pullRequestViews(db: Executor, flights: Flight[]): Promise
       ),
     )
     .orderBy(asc(pullRequestFeedback.id));
+  const drafts = opened.filter((f) => f.draftPullRequest);
+  const readied = drafts.length
+    ? await db
+        .select({ taskId: events.taskId })
+        .from(events)
+        .where(
+          and(
+            eq(events.kind, "FlightPullRequestReady"),
+            inArray(
+              events.taskId,
+              drafts.map((f) => f.goalTaskId),
+            ),
+          ),
+        )
+    : [];
   for (const flight of opened) {
     views.set(flight.id, {
       number: flight.pullRequestNumber!,
       url: flight.pullRequestUrl!,
+      draft: flight.draftPullRequest && !readied.some((r) => r.taskId === flight.goalTaskId),
       checkedAt: flight.pullRequestCheckedAt?.toISOString() ?? null,
       checks: (flight.pullRequestChecks ?? []).map((check) => ({ ...check, state: checkState(check) })),
       cameBack: feedback

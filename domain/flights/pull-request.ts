@@ -1,10 +1,11 @@
-// A remote flight's work handed back where the team's humans review code: once its goal is accepted, the
+// A remote flight's work handed back where the team's humans review code: once its goal is accepted (or, when
+// its human chose a draft, as soon as it is green: ./draft-pull-request.ts marks it ready on acceptance), the
 // hub opens a pull request on the remote's forge (GitHub's REST API, through @octokit/rest) from the flight's
 // branch, which each integration already pushed, into the branch it started from. Its body is the goal, the
 // tasks, the spend and a link back to the flight. Opened once: a crash between GitHub's answer and the
 // record finds the same pull request again by its head, rather than opening a second.
 import { Octokit } from "@octokit/rest";
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, or } from "drizzle-orm";
 import { flights, tasks } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
@@ -43,7 +44,7 @@ export function pullRequestBody(view: FlightView, hub: string): string {
     `### Tasks (${view.tasks.length})`,
     ...(tasksDone.length ? tasksDone : ["- none"]),
     "",
-    `**Tests:** \`${view.testCommand ?? "the repository's suite"}\` passes on \`${view.branch}\`; each task was reviewed before it was integrated, and the goal was accepted in Quorum.`,
+    `**Tests:** \`${view.testCommand ?? "the repository's suite"}\` passes on \`${view.branch}\`; each task was reviewed before it was integrated, and ${view.goalTask.status === "done" ? "the goal was accepted in Quorum" : "the goal waits for its human's review in Quorum: this pull request is a draft until it is accepted"}.`,
     `**Spend:** ${spend}.`,
     "",
     `Flight ${view.number} in Quorum: ${hub}/board/${view.goalTask.number}`,
@@ -52,16 +53,27 @@ export function pullRequestBody(view: FlightView, hub: string): string {
   ].join("\n");
 }
 
-/** The next accepted remote flight on a connected GitHub whose pull request is not opened yet, or null. */
-async function nextFlightToHandOff(db: Db): Promise<Flight | null> {
+/**
+ * The next remote flight on a connected GitHub whose pull request is not opened yet and is due one: accepted, or
+ * green when its human chose a draft. Whether the goal is accepted says whether the pull request is a draft.
+ */
+async function nextFlightToHandOff(db: Db): Promise<{ flight: Flight; accepted: boolean } | null> {
   const rows = await db
-    .select({ flight: flights })
+    .select({ flight: flights, goalStatus: tasks.status })
     .from(flights)
     .innerJoin(tasks, eq(tasks.id, flights.goalTaskId))
-    .where(and(isNotNull(flights.remote), isNull(flights.pullRequestNumber), isNull(flights.mergedAt), isNull(flights.closedAt), eq(tasks.status, "done")))
+    .where(
+      and(
+        isNotNull(flights.remote),
+        isNull(flights.pullRequestNumber),
+        isNull(flights.mergedAt),
+        isNull(flights.closedAt),
+        or(eq(tasks.status, "done"), and(eq(flights.draftPullRequest, true), eq(flights.status, "green"))),
+      ),
+    )
     .orderBy(flights.number)
     .limit(20);
-  for (const { flight } of rows) if (await githubOf(db, flight.remote!)) return flight;
+  for (const { flight, goalStatus } of rows) if (await githubOf(db, flight.remote!)) return { flight, accepted: goalStatus === "done" };
   return null;
 }
 
@@ -71,8 +83,9 @@ async function nextFlightToHandOff(db: Db): Promise<Flight | null> {
  * words and without the token: the step is tried again at the team's next turn.
  */
 export async function openNextPullRequest(db: Db, actor: Principal, clock: Clock, hub = appUrl()): Promise<boolean> {
-  const flight = await nextFlightToHandOff(db);
-  if (!flight) return false;
+  const next = await nextFlightToHandOff(db);
+  if (!next) return false;
+  const { flight, accepted } = next;
   const forge = await githubOf(db, flight.remote!);
   if (!forge || !flight.branch || !flight.baseBranch) return false;
   const { github, where } = forge;
@@ -89,6 +102,7 @@ export async function openNextPullRequest(db: Db, actor: Principal, clock: Clock
           base: flight.baseBranch,
           title: `Flight ${flight.number}: ${flight.goal.split("\n")[0].slice(0, 200)}`,
           body: pullRequestBody(view, hub),
+          draft: !accepted,
         })
       ).data;
   } catch (error) {
@@ -108,7 +122,10 @@ export async function openNextPullRequest(db: Db, actor: Principal, clock: Clock
       actor: actor.id,
       taskId: flight.goalTaskId,
       t: now,
-      data: { flightId: flight.id, number: flight.number, pullRequest: pull.number, url: pull.html_url, remote: flight.remote!, branch: flight.branch!, base: flight.baseBranch! },
+      data: {
+        ...{ flightId: flight.id, number: flight.number, pullRequest: pull.number, url: pull.html_url },
+        ...{ remote: flight.remote!, branch: flight.branch!, base: flight.baseBranch!, draft: !accepted },
+      },
     });
   });
   return true;

@@ -117,6 +117,7 @@ export const EVENT_KINDS = [
   "FlightRetried",
   "FlightMerged",
   "FlightPullRequestOpened",
+  "FlightPullRequestReady",
   "FlightPullRequestFeedback",
   "FlightPullRequestChecks",
   "ForgeDeliveryReceived",

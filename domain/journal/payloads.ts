@@ -242,6 +242,8 @@ export interface EventPayloads {
     allowance?: number;
     /** The https URL it was started on (then `source` is the hub's clone of it); absent or null: a folder. */
     remote?: string | null;
+    /** It opens a draft pull request once green (a remote flight); absent before drafts. */
+    draftPullRequest?: boolean;
   };
   /** The flight's setup began building its environment (`digest` names it in QUORUM_HOME/environments). */
   FlightSetupStarted: { flightId: string; command: string; source: string; digest: string };
@@ -295,7 +297,8 @@ export interface EventPayloads {
   FlightRetried: { flightId: string; mode: string };
   /** Its human merged the accepted branch into `into` in `source`: `commit` is where `into` then stood; `how` as git did it. */
   /** A remote flight's accepted work became a pull request on its forge (domain/flights/pull-request.ts). */
-  FlightPullRequestOpened: { flightId: string; number: number; pullRequest: number; url: string; remote: string; branch: string; base: string };
+  FlightPullRequestOpened: { flightId: string; number: number; pullRequest: number; url: string; remote: string; branch: string; base: string; draft?: boolean };
+  FlightPullRequestReady: { flightId: string; number: number; pullRequest: number; url: string };
   FlightPullRequestFeedback: { flightId: string; number: number; pullRequest: number; feedback: "review" | "check"; forgeId: number; from: string; lines: number; task: number };
   FlightPullRequestChecks: { flightId: string; number: number; pullRequest: number; passed: number; failed: number; pending: number };
   ForgeDeliveryReceived: { host: string; event: string; deliveryId: string; flightNumber: number | null };

@@ -3,6 +3,7 @@
 // annotations), keeps its state in memory and checks every request it receives and every response it sends against
 // GitHub's own OpenAPI description (@octokit/openapi), so a test that passes here speaks GitHub's wire. A request the
 // description forbids is answered 422 and recorded; a response it forbids (a bug of the stand-in) is recorded and still sent.
+// /api/graphql serves the one mutation REST lacks, marking a draft ready (./github-stand-in-graphql.ts).
 // What a person or CI would do on GitHub (merge, review, run a check, open or label an issue, register a webhook) is
 // a test-only control under /_stand-in/ (github-stand-in-controls.ts); repository webhooks are delivered, signed, as
 // GitHub's would be (github-stand-in-webhooks.ts), and the records and their views live in github-stand-in-views.ts.
@@ -34,6 +35,7 @@ import {
   simpleView,
   store,
 } from "./github-stand-in-views";
+import { answerGraphql } from "./github-stand-in-graphql";
 import { Hookshot } from "./github-stand-in-webhooks";
 import { type Matched, OpenApiValidator } from "./openapi-validator";
 
@@ -299,7 +301,6 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     if (errors.length > 0) fail("response", status, errors);
     send(res, status, body, headers);
   };
-  const apiPath = url.pathname.startsWith("/api/v3/") ? url.pathname.slice("/api/v3".length) : null;
   let body: unknown;
   try {
     body = raw === "" ? undefined : JSON.parse(raw);
@@ -307,6 +308,19 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     return reply(null, 400, { message: "Problems parsing JSON", documentation_url: REST_DOCS, status: "400" });
   }
   seen.body = body ?? null;
+  if (method === "POST" && url.pathname === "/api/graphql") {
+    const given = /^(?:token|bearer)\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
+    if (given !== token) return reply(null, 401, BAD_CREDENTIALS);
+    const { status, answer, problems } = answerGraphql(body);
+    if (problems.length)
+      fail(
+        "request",
+        status,
+        problems.map((message) => ({ instancePath: "/query", keyword: "graphql", params: {}, message })),
+      );
+    return reply(null, status, answer);
+  }
+  const apiPath = url.pathname.startsWith("/api/v3/") ? url.pathname.slice("/api/v3".length) : null;
   const checked = apiPath === null ? null : validator.checkRequest(method, apiPath, url.searchParams, body);
   if (!checked?.matched) {
     fail("route", 404, [{ instancePath: "", keyword: "path", params: {}, message: `no operation of GitHub's description is ${method} ${url.pathname}` }]);

@@ -1,14 +1,19 @@
 // Once a remote flight's goal is accepted, the orchestrator hands the work back where the team's humans review
 // code: a pull request on the forge (domain/flights/pull-request.ts).
+import { readyNextDraft } from "../../../domain/flights/draft-pull-request";
 import { openNextPullRequest } from "../../../domain/flights/pull-request";
 import { followPullRequests } from "../../../domain/flights/pull-request-state";
 import type { TeamContext } from "../context";
 import { speak } from "../speak";
 
-/** A forge that refuses is tried again at the next turn; its reason goes to the worker's log, never the token. */
+/**
+ * Opens the pull request a flight is due (a draft when green, if its human chose one), or marks an accepted
+ * flight's draft ready. A forge that refuses is tried again at the next turn; its reason goes to the worker's log, never the token.
+ */
 export async function openPullRequest(ctx: TeamContext): Promise<boolean> {
   try {
-    return await openNextPullRequest(ctx.db, ctx.team.orchestrator.principal, ctx.clock);
+    const opened = await openNextPullRequest(ctx.db, ctx.team.orchestrator.principal, ctx.clock);
+    return opened || (await readyNextDraft(ctx.db, ctx.team.orchestrator.principal, ctx.clock));
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     return false;

@@ -25,6 +25,7 @@ export const flight = open({
   pullRequest: open({
     number: int,
     url: z.string(),
+    draft: z.boolean().describe("opened as a draft before its goal was accepted, not marked ready yet"),
     checkedAt: when.nullable().describe("when the hub last read it from the forge"),
     checks: z.array(open({ name: z.string(), status: z.string(), conclusion: z.string().nullable(), url: z.string().nullable(), state: z.enum(["passed", "failed", "pending"]) })),
     cameBack: z
