@@ -61,9 +61,13 @@ export async function openSettled(page: Page, path: string): Promise<number | un
   return answer?.status();
 }
 
-/** axe (WCAG 2 A and AA) on the page as it stands: its serious or critical violations, in words. */
-export async function axeFindings(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+/** The axe rules that read colours: all a second theme can change on the same page. */
+export const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
+/** axe (WCAG 2 A and AA, or only `rules`) on the page as it stands: its serious or critical violations, in words. */
+export async function axeFindings(page: Page, where: string, rules?: string[]): Promise<string[]> {
+  const axe = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]);
+  const result = await (rules ? axe.withRules(rules) : axe).analyze();
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map(
