@@ -3461,6 +3461,15 @@ export interface components {
             [key: string]: unknown;
           })
         | null;
+      /** @description what its forge refuses now (opening, marking ready or reading its pull request); the hub keeps trying */
+      forgeRefusal:
+        | ({
+            reason: string;
+            since: string;
+          } & {
+            [key: string]: unknown;
+          })
+        | null;
       /** @description the forge issue it was proposed from; its pull request closes it when merged */
       issueNumber: number | null;
       branch: string;

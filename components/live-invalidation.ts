@@ -162,6 +162,8 @@ const STALE = {
   FlightMerged: [...FLIGHTS, k.bill()],
   FlightPullRequestOpened: FLIGHTS,
   FlightPullRequestReady: FLIGHTS,
+  FlightForgeRefused: [...FLIGHTS, ...WAITING],
+  FlightForgeAnswered: [...FLIGHTS, ...WAITING],
   FlightPullRequestFeedback: FLIGHTS,
   FlightPullRequestChecks: FLIGHTS,
   ForgeDeliveryReceived: NONE,

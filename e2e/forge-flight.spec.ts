@@ -44,6 +44,11 @@ test("a flight on a forge's repository comes back as a pull request once its goa
       const number = await card.getAttribute("data-flight-number");
       expect(execFileSync("git", ["-C", bare, "branch", "--list", `quorum/flight-${number}`], { encoding: "utf8" })).toContain(`quorum/flight-${number}`);
 
+      // The forge's token goes stale meanwhile: the pull request cannot be opened, and its human is told why.
+      const forgeId = ((await (await page.request.get(`${server.baseURL}/api/forges`)).json()) as { items: { id: string }[] }).items[0].id;
+      const stale = await page.request.put(`${server.baseURL}/api/forges/${forgeId}/token`, { data: { token: "a-token-github-refuses" } });
+      expect(stale.status()).toBe(200);
+
       // Approving the goal hands the work back as a pull request, shown on the review and on the card.
       await card.click();
       const panel = page.getByTestId("flight-merge");
@@ -53,7 +58,17 @@ test("a flight on a forge's repository comes back as a pull request once its goa
       await review.getByLabel(/Approve/).check();
       await review.getByRole("button", { name: "Approve" }).click();
       await expect(review).toBeHidden();
+      const refusal = panel.getByTestId("flight-forge-refusal");
+      await expect(refusal).toContainText(/refused to open its pull request for flight \d+: Bad credentials/, { timeout: 60_000 });
+      await page.getByTestId("waiting-for-you").click();
+      await expect(page.getByTestId("waiting-item").filter({ hasText: `Flight ${number}'s forge refuses` })).toBeVisible();
+      await snap(page, "forge-refusal-1440");
+      await page.keyboard.press("Escape");
+      expect(await page.content()).not.toContain("a-token-github-refuses");
+      // The right token again: the next turn opens it, and the refusal is gone.
+      expect((await page.request.put(`${server.baseURL}/api/forges/${forgeId}/token`, { data: { token } })).status()).toBe(200);
       await expect(panel.getByTestId("flight-pull-request")).toHaveText("Pull request #1", { timeout: 60_000 });
+      await expect(refusal).toHaveCount(0);
       await expect(panel).toContainText("handed back as pull request #1 on its forge");
 
       // On the forge: a check passes, and a review asks for a change on a line. Delivered to the hub, it becomes the

@@ -17,7 +17,9 @@ import { launchFlight } from "../../domain/flights/launch";
 import { openNextPullRequest } from "../../domain/flights/pull-request";
 import { followPullRequests, PULL_REQUEST_CHECK_MS } from "../../domain/flights/pull-request-state";
 import { readFlight } from "../../domain/flights/view";
-import { addForgeHost } from "../../domain/forges/hosts";
+import { addForgeHost, replaceForgeToken } from "../../domain/forges/hosts";
+import { ForgeRefused, recordForgeRefusal } from "../../domain/flights/forge-refusal";
+import { listWaiting } from "../../domain/desk/waiting";
 import { generateWebhookSecret } from "../../domain/forges/settings";
 import { startHubServer, type HubServer } from "../../test/fixtures/hub-server";
 import { reviewTask } from "../../domain/tasks/review";
@@ -232,9 +234,39 @@ it("opens a draft pull request as soon as the flight is green when its human cho
   expect((await pull()).draft).toBe(true);
   expect(await readyNextDraft(getDb(), orchestrator, systemClock, "http://quorum.test")).toBe(false);
 
-  // Accepted: ready for review, its body now saying the goal was accepted; once.
+  // Accepted, while the forge refuses the hub's token: the flight's human is told, once, in the forge's words.
   await reviewTask(getDb(), human, goalTask.id, { verdict: "accept" }, systemClock);
+  const [connected] = await getDb().select({ id: forgeHosts.id }).from(forgeHosts).where(eq(forgeHosts.host, forge.host));
+  await replaceForgeToken(getDb(), human, connected.id, { token: "a-token-the-forge-refuses" }, systemClock);
+  for (let turn = 0; turn < 2; turn++) {
+    const refused = await readyNextDraft(getDb(), orchestrator, systemClock, "http://quorum.test").catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ForgeRefused);
+    await recordForgeRefusal(getDb(), orchestrator, refused as ForgeRefused, systemClock);
+  }
+  const waiting = await listWaiting(getDb(), human);
+  const told = waiting.items.filter((i) => i.kind === "forge");
+  expect(told).toEqual([
+    expect.objectContaining({
+      flightNumber: flight.number,
+      goalNumber: goalTask.number,
+      reason: expect.stringMatching(/refused to mark its draft pull request ready for flight \d+: Bad credentials/),
+    }),
+  ]);
+  expect(JSON.stringify(waiting)).not.toContain("a-token-the-forge-refuses");
+  expect((await readFlight(getDb(), flight.id)).forgeRefusal).toMatchObject({ reason: told[0].kind === "forge" ? told[0].reason : "" });
+  const refusals = () =>
+    getDb()
+      .select()
+      .from(events)
+      .where(and(inArray(events.kind, ["FlightForgeRefused", "FlightForgeAnswered"]), eq(events.taskId, goalTask.id)))
+      .orderBy(events.id);
+  expect((await refusals()).map((e) => e.kind)).toEqual(["FlightForgeRefused"]);
+
+  // The token put right: ready for review, its body now saying the goal was accepted; once; and the refusal is over.
+  await replaceForgeToken(getDb(), human, connected.id, { token: TOKEN }, systemClock);
   expect(await readyNextDraft(getDb(), orchestrator, systemClock, "http://quorum.test")).toBe(true);
+  expect((await listWaiting(getDb(), human)).items.filter((i) => i.kind === "forge")).toEqual([]);
+  expect((await refusals()).map((e) => e.kind)).toEqual(["FlightForgeRefused", "FlightForgeAnswered"]);
   expect(await readyNextDraft(getDb(), orchestrator, systemClock, "http://quorum.test")).toBe(false);
   expect(await pull()).toMatchObject({ draft: false, body: expect.stringContaining("the goal was accepted in Quorum") });
   expect((await github.requests()).filter((r) => r.path === "/api/graphql")).toEqual([expect.objectContaining({ status: 200 })]);

@@ -205,6 +205,16 @@ export function FlightMerge({ taskId }: { taskId: string }) {
           <StagePill flight={flight} />
         </div>
         <WhereItWorks flight={flight} />
+        {flight.forgeRefusal && (
+          <p
+            role="alert"
+            data-testid="flight-forge-refusal"
+            className="mt-2 rounded border border-red-300 bg-red-50 px-2 py-1 text-xs text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200"
+          >
+            <span className="block">{flight.forgeRefusal.reason}</span>
+            Quorum tries again at the team's next turn; the forge's token is in Settings → Forges. <RelativeTime iso={flight.forgeRefusal.since} />
+          </p>
+        )}
         {flight.pullRequest && <PullRequestPanel pull={flight.pullRequest} />}
         <Ending flight={flight} mayEnd={mayEnd} />
       </section>

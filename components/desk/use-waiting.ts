@@ -26,6 +26,8 @@ export function hrefOf(item: Exclude<WaitingItem, { kind: "proposal" }>): string
       return `/board?task=${item.taskId}`;
     case "finding":
       return `/board/${item.goalNumber}#${findingAnchor(item.findingKey)}`;
+    case "forge":
+      return `/board/${item.goalNumber}`;
   }
 }
 
@@ -51,5 +53,7 @@ export function sentenceOf(item: WaitingItem): { lead: string; text: string } {
       return { lead: item.sentence.charAt(0).toUpperCase() + item.sentence.slice(1), text: `on flight ${item.flightNumber}` };
     case "proposal":
       return { lead: `Issue #${item.issueNumber} on ${item.repository} is labelled for the team`, text: item.title };
+    case "forge":
+      return { lead: `Flight ${item.flightNumber}'s forge refuses`, text: `${item.reason} — Quorum tries again at the team's next turn; a token goes in Settings → Forges.` };
   }
 }

@@ -189,6 +189,8 @@ const LINES: { [K in EventKind]: Line<K> } = {
   TaskReleased: (d, e, n) =>
     d.handedTo ? `handed ${n.task(e.taskId)} back to ${n.who(d.handedTo)}: ${cut(d.reason, 80)}` : `released ${n.task(e.taskId)} back to ready: ${cut(d.reason, 80)}`,
   FlightPullRequestOpened: (d) => `opened pull request #${d.pullRequest} for flight ${d.number} (${d.branch} into ${d.base})`,
+  FlightForgeRefused: (d) => d.reason,
+  FlightForgeAnswered: (d) => `the forge answered flight ${d.number}'s pull request again`,
   FlightPullRequestReady: (d) => `marked draft pull request #${d.pullRequest} of flight ${d.number} ready for review: its goal was accepted`,
   FlightPullRequestFeedback: (d) =>
     d.feedback === "review"

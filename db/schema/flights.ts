@@ -41,6 +41,12 @@ export const flights = pgTable(
     pullRequestChecks: jsonb("pull_request_checks").$type<PullRequestCheck[]>(),
     /** Its human chose to see a draft pull request as soon as the flight is green, before the goal is accepted. */
     draftPullRequest: boolean("draft_pull_request").notNull().default(false),
+    /**
+     * Why the forge last refused the hub's step on this flight's pull request (open it, mark it ready, read it), and
+     * since when; null once a step goes through. Its human sees it under "waiting for you".
+     */
+    forgeRefusal: text("forge_refusal"),
+    forgeRefusedAt: timestamp("forge_refused_at", { withTimezone: true }),
     /** The forge issue the flight was proposed from: its pull request closes it when merged. */
     issueNumber: integer("issue_number"),
     /** The commit of `source` the flight started from (its HEAD at launch); the goal's diff is against it. */

@@ -8,6 +8,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { decisions, messages, principals, tasks } from "../../db/schema";
 import type { Executor } from "../../db/client";
 import { highFindings, openFlightsOf } from "../diagnosis/alerts";
+import { refusedFlightsOf } from "../flights/forge-refusal";
 import { handedBackGoals, type HandedBackGoal } from "../flights/handed-back";
 import { type ProposalView, waitingProposals } from "../flights/proposals";
 import type { Principal } from "../principal";
@@ -16,7 +17,7 @@ import type { Principal } from "../principal";
 const REQUEST_LIMIT = 20;
 
 /** The page of the rail where each kind of item is acted on. */
-export const WAITING_PAGES = { escalation: "/decisions", review: "/board", request: "/room", handback: "/board", finding: "/board", proposal: "/board" } as const;
+export const WAITING_PAGES = { escalation: "/decisions", review: "/board", request: "/room", handback: "/board", finding: "/board", proposal: "/board", forge: "/board" } as const;
 export type WaitingKind = keyof typeof WAITING_PAGES;
 
 interface Base {
@@ -75,11 +76,20 @@ export interface ProposalItem extends Base, Pick<ProposalView, "repository" | "i
   kind: "proposal";
   proposalId: string;
 }
-export type WaitingItem = EscalationItem | ReviewItem | RequestItem | HandbackItem | FindingItem | ProposalItem;
+/** A flight of theirs whose forge refuses what the hub does for its pull request (the hub keeps trying). */
+export interface ForgeItem extends Base {
+  kind: "forge";
+  flightId: string;
+  flightNumber: number;
+  goalNumber: number;
+  /** The forge's words, its token redacted. */
+  reason: string;
+}
+export type WaitingItem = EscalationItem | ReviewItem | RequestItem | HandbackItem | FindingItem | ProposalItem | ForgeItem;
 
 export interface WaitingView {
   total: number;
-  /** Oldest first within each kind; escalations, then handed-back goals, then findings, then reviews, then proposed flights, then requests. */
+  /** Oldest first within each kind; escalations, then handed-back goals, then forges refusing, then findings, then reviews, then proposed flights, then requests. */
   items: WaitingItem[];
   /** How many items each rail page holds. */
   byPage: Record<(typeof WAITING_PAGES)[WaitingKind], number>;
@@ -92,19 +102,20 @@ function excerptOf(body: string): string {
 
 export async function listWaiting(db: Executor, caller: Principal): Promise<WaitingView> {
   // The reads are independent: sent together, the request waits about one round trip instead of one per read.
-  const [escalations, reviews, requests, handbacks, findings, proposals] = await Promise.all([
+  const [escalations, reviews, requests, handbacks, findings, proposals, refusals] = await Promise.all([
     listEscalations(db, caller),
     listReviews(db, caller),
     listRequests(db, caller),
     listHandbacks(db, caller),
     listFindings(db, caller),
     listProposals(db, caller),
+    listForgeRefusals(db, caller),
   ]);
-  const items: WaitingItem[] = [...escalations, ...handbacks, ...findings, ...reviews, ...proposals, ...requests];
+  const items: WaitingItem[] = [...escalations, ...handbacks, ...refusals, ...findings, ...reviews, ...proposals, ...requests];
   return {
     total: items.length,
     items,
-    byPage: { "/decisions": escalations.length, "/board": reviews.length + handbacks.length + findings.length + proposals.length, "/room": requests.length },
+    byPage: { "/decisions": escalations.length, "/board": reviews.length + handbacks.length + refusals.length + findings.length + proposals.length, "/room": requests.length },
   };
 }
 
@@ -233,5 +244,18 @@ async function listProposals(db: Executor, caller: Principal): Promise<ProposalI
     issueUrl: p.issueUrl,
     title: p.title,
     goal: p.goal,
+  }));
+}
+
+async function listForgeRefusals(db: Executor, caller: Principal): Promise<ForgeItem[]> {
+  if (caller.kind !== "human") return [];
+  return (await refusedFlightsOf(db, caller.id)).map((f) => ({
+    kind: "forge",
+    key: `forge:${f.flightId}`,
+    since: (f.since ?? new Date(0)).toISOString(),
+    flightId: f.flightId,
+    flightNumber: f.flightNumber,
+    goalNumber: f.goalNumber,
+    reason: f.reason ?? "",
   }));
 }

@@ -9,6 +9,7 @@ import { appUrl } from "../config";
 import { redactText } from "../hub-secrets";
 import { appendEvent } from "../journal/append";
 import type { Principal } from "../principal";
+import { clearForgeRefusal, ForgeRefused } from "./forge-refusal";
 import { githubOf, pullRequestBody } from "./pull-request";
 import { readFlight } from "./view";
 
@@ -57,13 +58,14 @@ export async function readyNextDraft(db: Db, actor: Principal, clock: Clock, hub
     if (pull.draft) await github.graphql(READY, { id: pull.node_id });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new Error(`${forge.host} refused to mark flight ${flight.number}'s pull request ready: ${redactText(message, [{ label: "the forge token", value: forge.token }])}`);
+    throw new ForgeRefused(flight, "ready", forge.host, redactText(message, [{ label: "the forge token", value: forge.token }]));
   }
   await db.transaction(async (tx) => {
     const now = clock.now();
     // Its own lock: two orchestrators marking the same draft journal it once.
     const [locked] = await tx.select({ id: flights.id }).from(flights).where(eq(flights.id, flight.id)).for("update");
     if (!locked) return;
+    await clearForgeRefusal(tx, actor, flight.id, now);
     const [seen] = await tx
       .select({ id: events.id })
       .from(events)

@@ -9,6 +9,8 @@ import type { Clock } from "../clock";
 import { forgeOf } from "../forges/hosts";
 import { appendEvent } from "../journal/append";
 import type { Principal } from "../principal";
+import { redactText } from "../hub-secrets";
+import { clearForgeRefusal, ForgeRefused, recordForgeRefusal } from "./forge-refusal";
 import { githubOf } from "./pull-request";
 import { feedbackOf, fileFeedback } from "./pull-request-feedback";
 import { checkState } from "./pull-request-checks";
@@ -69,9 +71,18 @@ export async function followPullRequests(db: Db, actor: Principal, reviewerId: s
     const polls = settings?.pollPullRequests ?? true;
     if (!forge || (!polls && flight.pullRequestCheckedAt && !delivered.length)) continue;
     await db.update(flights).set({ pullRequestCheckedAt: clock.now() }).where(eq(flights.id, flight.id));
-    const { data: pull } = await forge.github.rest.pulls.get({ ...forge.where, pull_number: flight.pullRequestNumber! });
+    let read: Awaited<ReturnType<typeof readOnForge>>;
+    try {
+      read = await readOnForge(db, forge, flight);
+    } catch (error) {
+      // Read again at the next look; its human sees why meanwhile.
+      const reason = redactText(error instanceof Error ? error.message : String(error), [{ label: "the forge token", value: forge.token }]);
+      await recordForgeRefusal(db, actor, new ForgeRefused(flight, "read", forge.host, reason), clock);
+      continue;
+    }
+    if (flight.forgeRefusal) await db.transaction((tx) => clearForgeRefusal(tx, actor, flight.id, clock.now()));
+    const { pull, checks, feedback } = read;
     if (pull.state !== "closed") {
-      const { checks, feedback } = await feedbackOf(db, forge, flight, pull);
       await recordChecks(db, actor, flight, pull.number, checks, clock.now());
       const filed = feedback.length ? await fileFeedback(db, actor, reviewerId, flight.id, pull.number, feedback, clock.now()) : [];
       if (filed.length) news.push({ flightNumber: flight.number, pullRequest: pull.number, ended: null, filed });
@@ -101,6 +112,13 @@ export async function followPullRequests(db: Db, actor: Principal, reviewerId: s
     news.push({ flightNumber: flight.number, pullRequest: pull.number, ended: pull.merged_at ? "merged" : "closed", filed: [] });
   }
   return news;
+}
+
+/** The pull request as its forge has it now: its state, and while open its checks and what came back unanswered. */
+async function readOnForge(db: Db, forge: NonNullable<Awaited<ReturnType<typeof githubOf>>>, flight: Flight) {
+  const { data: pull } = await forge.github.rest.pulls.get({ ...forge.where, pull_number: flight.pullRequestNumber! });
+  if (pull.state === "closed") return { pull, checks: [] as PullRequestCheck[], feedback: [] };
+  return { pull, ...(await feedbackOf(db, forge, flight, pull)) };
 }
 
 /** Keeps the pull request's checks as read, journalling FlightPullRequestChecks when they changed (so pages update). */

@@ -15,6 +15,7 @@ import { redactText } from "../hub-secrets";
 import { appendEvent } from "../journal/append";
 import type { Principal } from "../principal";
 import type { Flight } from "./launch";
+import { clearForgeRefusal, ForgeRefused } from "./forge-refusal";
 import { parseRemote } from "./remote";
 import { readFlight, type FlightView } from "./view";
 
@@ -79,8 +80,8 @@ async function nextFlightToHandOff(db: Db): Promise<{ flight: Flight; accepted: 
 
 /**
  * Opens the pull request of one accepted remote flight (or finds the one already open for its branch) and
- * records it with FlightPullRequestOpened; false when none waits. A forge that refuses throws, with its
- * words and without the token: the step is tried again at the team's next turn.
+ * records it with FlightPullRequestOpened; false when none waits. A forge that refuses throws ForgeRefused, with
+ * its words and without the token: the step is tried again at the team's next turn.
  */
 export async function openNextPullRequest(db: Db, actor: Principal, clock: Clock, hub = appUrl()): Promise<boolean> {
   const next = await nextFlightToHandOff(db);
@@ -107,10 +108,11 @@ export async function openNextPullRequest(db: Db, actor: Principal, clock: Clock
       ).data;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new Error(`${forge.host} refused flight ${flight.number}'s pull request: ${redactText(message, [{ label: "the forge token", value: forge.token }])}`);
+    throw new ForgeRefused(flight, "open", forge.host, redactText(message, [{ label: "the forge token", value: forge.token }]));
   }
   await db.transaction(async (tx) => {
     const now = clock.now();
+    await clearForgeRefusal(tx, actor, flight.id, now);
     const [recorded] = await tx
       .update(flights)
       .set({ pullRequestNumber: pull.number, pullRequestUrl: pull.html_url, updatedAt: now })

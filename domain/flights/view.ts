@@ -48,6 +48,8 @@ export interface FlightView {
   remote: string | null;
   /** The pull request the hub opened on the remote's forge once the goal was accepted, its checks and what came back from it. */
   pullRequest: PullRequestView | null;
+  /** What its forge refuses now (opening, marking ready or reading its pull request), in the forge's words; the hub keeps trying. */
+  forgeRefusal: { reason: string; since: string } | null;
   /** The forge issue it was proposed from (Issue intake): its pull request closes it when merged. */
   issueNumber: number | null;
   /** The branch the team integrates into, in the user's repository too. */
@@ -124,6 +126,7 @@ async function viewsOf(db: Executor, rows: { flight: Flight; goal: typeof tasks.
       remote: flight.remote,
       pullRequest: pullRequests.get(flight.id) ?? null,
       issueNumber: flight.issueNumber,
+      forgeRefusal: flight.forgeRefusal ? { reason: flight.forgeRefusal, since: (flight.forgeRefusedAt ?? flight.updatedAt).toISOString() } : null,
       branch: flight.branch ?? "main",
       baseCommit: flight.baseCommit,
       baseBranch: flight.baseBranch,

@@ -118,6 +118,8 @@ export const EVENT_KINDS = [
   "FlightMerged",
   "FlightPullRequestOpened",
   "FlightPullRequestReady",
+  "FlightForgeRefused",
+  "FlightForgeAnswered",
   "FlightPullRequestFeedback",
   "FlightPullRequestChecks",
   "ForgeDeliveryReceived",

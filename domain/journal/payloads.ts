@@ -298,6 +298,8 @@ export interface EventPayloads {
   /** Its human merged the accepted branch into `into` in `source`: `commit` is where `into` then stood; `how` as git did it. */
   /** A remote flight's accepted work became a pull request on its forge (domain/flights/pull-request.ts). */
   FlightPullRequestOpened: { flightId: string; number: number; pullRequest: number; url: string; remote: string; branch: string; base: string; draft?: boolean };
+  FlightForgeRefused: { flightId: string; number: number; step: "open" | "ready" | "read"; host: string; reason: string };
+  FlightForgeAnswered: { flightId: string; number: number };
   FlightPullRequestReady: { flightId: string; number: number; pullRequest: number; url: string };
   FlightPullRequestFeedback: { flightId: string; number: number; pullRequest: number; feedback: "review" | "check"; forgeId: number; from: string; lines: number; task: number };
   FlightPullRequestChecks: { flightId: string; number: number; pullRequest: number; passed: number; failed: number; pending: number };

@@ -1,6 +1,7 @@
 // Once a remote flight's goal is accepted, the orchestrator hands the work back where the team's humans review
 // code: a pull request on the forge (domain/flights/pull-request.ts).
 import { readyNextDraft } from "../../../domain/flights/draft-pull-request";
+import { ForgeRefused, recordForgeRefusal } from "../../../domain/flights/forge-refusal";
 import { openNextPullRequest } from "../../../domain/flights/pull-request";
 import { followPullRequests } from "../../../domain/flights/pull-request-state";
 import type { TeamContext } from "../context";
@@ -16,6 +17,8 @@ export async function openPullRequest(ctx: TeamContext): Promise<boolean> {
     return opened || (await readyNextDraft(ctx.db, ctx.team.orchestrator.principal, ctx.clock));
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
+    // The flight's human is told under "waiting for you"; the step is tried again at the next turn.
+    if (error instanceof ForgeRefused) await recordForgeRefusal(ctx.db, ctx.team.orchestrator.principal, error, ctx.clock);
     return false;
   }
 }

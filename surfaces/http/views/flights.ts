@@ -34,6 +34,9 @@ export const flight = open({
   })
     .nullable()
     .describe("opened on the remote's forge once the goal was accepted"),
+  forgeRefusal: open({ reason: z.string(), since: when })
+    .nullable()
+    .describe("what its forge refuses now (opening, marking ready or reading its pull request); the hub keeps trying"),
   issueNumber: int.nullable().describe("the forge issue it was proposed from; its pull request closes it when merged"),
   branch: z.string(),
   baseCommit: z.string().nullable(),
