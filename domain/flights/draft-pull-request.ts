@@ -1,7 +1,7 @@
 // A draft pull request, opened while the goal waited for its human (./pull-request.ts), is marked ready for review
 // once the goal is accepted, its body saying so. GitHub's REST API cannot lift a draft: its GraphQL mutation
 // markPullRequestReadyForReview does, by the pull request's node id. Marked once: FlightPullRequestReady records it.
-import { and, eq, isNotNull, isNull, notExists, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, notExists } from "drizzle-orm";
 import { events, flights, tasks } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
@@ -32,7 +32,7 @@ async function nextAcceptedDraft(db: Db) {
           db
             .select({ id: events.id })
             .from(events)
-            .where(and(eq(events.kind, "FlightPullRequestReady"), eq(events.taskId, flights.goalTaskId), sql`${events.data}->>'flightId' = ${flights.id}::text`)),
+            .where(and(eq(events.kind, "FlightPullRequestReady"), eq(events.taskId, flights.goalTaskId))),
         ),
       ),
     )

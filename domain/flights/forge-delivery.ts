@@ -14,8 +14,8 @@ import { forgeHostName } from "../forges/hosts";
 import { appendEvent } from "../journal/append";
 import { getSystemPrincipal } from "../principals/create-principal";
 import { proposeFromIssue } from "./proposals";
-import { repositoryOf } from "./pull-request";
-import { parseRemote, repositoryUrl } from "./remote";
+import { repositoryKey } from "./pull-request";
+import { repositoryUrl } from "./remote";
 
 export interface Delivery {
   host: string;
@@ -119,13 +119,7 @@ async function flightConcerned(db: Db, host: string, payload: Payload) {
     .select()
     .from(flights)
     .where(and(isNotNull(flights.remote), inArray(flights.pullRequestNumber, numbers), isNull(flights.mergedAt), isNull(flights.closedAt)));
-  return (
-    candidates.find((f) => {
-      const remote = parseRemote(f.remote!);
-      const where = remote ? repositoryOf(remote.url) : null;
-      return remote?.host === host && where && `${where.owner}/${where.repo}`.toLowerCase() === repository;
-    }) ?? null
-  );
+  return candidates.find((f) => repositoryKey(f.remote!) === `${host}/${repository}`) ?? null;
 }
 
 async function proposeIssue(db: Db, host: string, payload: Payload, clock: Clock): Promise<boolean> {

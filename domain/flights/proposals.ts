@@ -16,7 +16,7 @@ import type { Principal } from "../principal";
 import { getSystemPrincipal } from "../principals/create-principal";
 import { textField } from "../tasks/text";
 import type { Flight } from "./launch";
-import { githubOf, repositoryOf } from "./pull-request";
+import { githubOf, repositoryKey, repositoryOf } from "./pull-request";
 import { parseRemote } from "./remote";
 import { startFlight } from "./start";
 import type { FlightView } from "./view";
@@ -63,17 +63,6 @@ type ProposalRow = typeof flightProposals.$inferSelect;
 /** Text Postgres stores and people read: well-formed, without NUL, at most `max` characters. */
 function storable(text: string, max: number): string {
   return text.toWellFormed().replaceAll("\u0000", "").slice(0, max);
-}
-
-/** `host/owner/repo` in lower case (GitHub's names ignore case, and `.git` is optional); null for a URL of another shape. */
-function repositoryKey(url: string): string | null {
-  try {
-    const remote = parseRemote(url);
-    const where = remote ? repositoryOf(remote.url) : null;
-    return remote && where ? `${remote.host}/${where.owner}/${where.repo}`.toLowerCase() : null;
-  } catch {
-    return null;
-  }
 }
 
 function repositoryName(remote: string): string {

@@ -2,11 +2,10 @@
 // unmerged, the flight is closed, with that as its reason; a review asking changes or a failed check comes back as
 // rework (./pull-request-feedback.ts). Asked of GitHub at the team's turns: at once after a webhook delivery about
 // it, else (where its forge polls) at most once a minute (GitHub allows 5,000 requests an hour a token).
-import { and, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { flights, forgeDeliveries, type PullRequestCheck } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Clock } from "../clock";
-import { forgeOf } from "../forges/hosts";
 import { appendEvent } from "../journal/append";
 import type { Principal } from "../principal";
 import { redactText } from "../hub-secrets";
@@ -15,7 +14,6 @@ import { githubOf } from "./pull-request";
 import { feedbackOf, fileFeedback } from "./pull-request-feedback";
 import { checkState } from "./pull-request-checks";
 import type { Flight } from "./launch";
-import { parseRemote } from "./remote";
 
 /** How often one pull request is asked about. */
 export const PULL_REQUEST_CHECK_MS = 60_000;
@@ -28,11 +26,14 @@ export interface PullRequestNews {
   filed: { id: string; number: number; title: string }[];
 }
 
+/** A webhook delivery about the flight's pull request came after the hub last read it. */
+const deliveredSince = sql`exists (select from ${forgeDeliveries} d where d.flight_id = ${flights.id} and d.received_at > ${flights.pullRequestCheckedAt})`;
+
 /** Open pull requests due a look: never read, a delivery about it since, or (polling) a minute since the last. */
 async function pullRequestsDue(db: Db, now: Date) {
   const minuteAgo = new Date(now.getTime() - PULL_REQUEST_CHECK_MS);
   return db
-    .select()
+    .select({ flight: flights, delivered: sql<boolean>`${deliveredSince}` })
     .from(flights)
     .where(
       and(
@@ -40,11 +41,7 @@ async function pullRequestsDue(db: Db, now: Date) {
         isNotNull(flights.remote),
         isNull(flights.mergedAt),
         isNull(flights.closedAt),
-        or(
-          isNull(flights.pullRequestCheckedAt),
-          lte(flights.pullRequestCheckedAt, minuteAgo),
-          sql`exists (select from ${forgeDeliveries} d where d.flight_id = ${flights.id} and d.received_at > ${flights.pullRequestCheckedAt})`,
-        ),
+        or(isNull(flights.pullRequestCheckedAt), lte(flights.pullRequestCheckedAt, minuteAgo), deliveredSince),
       ),
     )
     .orderBy(flights.pullRequestCheckedAt, flights.number)
@@ -58,18 +55,10 @@ async function pullRequestsDue(db: Db, now: Date) {
  */
 export async function followPullRequests(db: Db, actor: Principal, reviewerId: string, clock: Clock): Promise<PullRequestNews[]> {
   const news: PullRequestNews[] = [];
-  for (const flight of await pullRequestsDue(db, clock.now())) {
+  for (const { flight, delivered } of await pullRequestsDue(db, clock.now())) {
     const forge = await githubOf(db, flight.remote!);
-    const host = parseRemote(flight.remote!)?.host;
-    const settings = host ? await forgeOf(db, host) : null;
-    const delivered = await db
-      .select({ at: forgeDeliveries.receivedAt })
-      .from(forgeDeliveries)
-      .where(and(eq(forgeDeliveries.flightId, flight.id), flight.pullRequestCheckedAt ? gt(forgeDeliveries.receivedAt, flight.pullRequestCheckedAt) : undefined))
-      .limit(1);
     // A forge that does not poll is asked once, then only when a delivery says something happened.
-    const polls = settings?.pollPullRequests ?? true;
-    if (!forge || (!polls && flight.pullRequestCheckedAt && !delivered.length)) continue;
+    if (!forge || (!forge.pollPullRequests && flight.pullRequestCheckedAt && !delivered)) continue;
     await db.update(flights).set({ pullRequestCheckedAt: clock.now() }).where(eq(flights.id, flight.id));
     let read: Awaited<ReturnType<typeof readOnForge>>;
     try {

@@ -26,13 +26,33 @@ export function repositoryOf(url: string): { owner: string; repo: string } | nul
   return { owner, repo: repo.replace(/\.git$/, "") };
 }
 
+/** `host/owner/repo` in lower case (GitHub's names ignore case, and `.git` is optional); null for a URL of another shape. */
+export function repositoryKey(url: string): string | null {
+  try {
+    const remote = parseRemote(url);
+    const where = remote ? repositoryOf(remote.url) : null;
+    return remote && where ? `${remote.host}/${where.owner}/${where.repo}`.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
 /** GitHub's client for a remote flight's repository, with its owner and name; null when its host is no connected GitHub. */
-export async function githubOf(db: Db, url: string): Promise<{ github: Octokit; where: { owner: string; repo: string }; host: string; token: string } | null> {
+export async function githubOf(
+  db: Db,
+  url: string,
+): Promise<{ github: Octokit; where: { owner: string; repo: string }; host: string; token: string; pollPullRequests: boolean } | null> {
   const remote = parseRemote(url);
   const forge = remote ? await forgeOf(db, remote.host) : null;
   const where = remote ? repositoryOf(remote.url) : null;
   if (!remote || forge?.kind !== "github" || !where) return null;
-  return { github: new Octokit({ auth: forge.token, baseUrl: forge.apiUrl, userAgent: "quorum" }), where, host: remote.host, token: forge.token };
+  return {
+    github: new Octokit({ auth: forge.token, baseUrl: forge.apiUrl, userAgent: "quorum" }),
+    where,
+    host: remote.host,
+    token: forge.token,
+    pollPullRequests: forge.pollPullRequests,
+  };
 }
 
 /** The pull request's words: what was asked, what the team did, what it cost, and where to see the rest. */
