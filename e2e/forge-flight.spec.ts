@@ -98,6 +98,11 @@ test("a flight on a forge's repository comes back as a pull request once its goa
       await page.goto(`${server.baseURL}/board`);
       await expect(page.getByTestId("flight-card-pull-request").first()).toHaveText("pull request #1 · checks: 1 passed");
       await snap(page, "forge-flight-card-1440");
+      // The Room: the orchestrator said in the flight's thread what came back from the pull request.
+      await page.goto(`${server.baseURL}/room?flight=${number}`);
+      await expect(page.getByText(`Pull request #1 of flight ${number} came back`).first()).toBeVisible();
+      await snap(page, "forge-flight-room-1440");
+      await page.goto(`${server.baseURL}/board`);
       await page.setViewportSize({ width: 390, height: 844 });
       await snap(page, "forge-flight-card-390");
       expect(await page.content()).not.toContain(token);
