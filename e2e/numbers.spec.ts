@@ -108,6 +108,12 @@ test("after two flights every place a budget or spend is shown agrees, and one t
   await expect.poll(async () => (await get("/api/bill")).hub.openFlights, { timeout: 30_000 }).toBe(before.openFlights - 1);
   await expect.poll(hubAgrees, { timeout: 30_000 }).toBe(true);
   await expect.poll(stripAgrees, { timeout: 30_000 }).toBe(true);
+  // The Board folds the ended flight under "N finished"; unfolded, it reads Closed.
+  await page.getByRole("link", { name: /^Board/ }).click();
+  await page.getByTestId("flights-finished").click();
+  await expect(page.getByTestId("flights-finished")).toHaveText(/^Hide \d+ finished$/);
+  await snap(page, "numbers-board-finished-1440");
+  await page.getByRole("link", { name: "Room", exact: true }).click();
   await page.setViewportSize({ width: 390, height: 844 });
   await snap(page, "numbers-room-390");
 });

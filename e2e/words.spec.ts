@@ -9,6 +9,7 @@ test("journal rows speak in names, under day headers, hide the plumbing until as
   signIn,
   registerAgent,
   asAgent,
+  snap,
 }) => {
   const human = await signIn(page, uniqueName("reader"));
   const coder = await registerAgent(uniqueName("coder"), "coder");
@@ -17,8 +18,10 @@ test("journal rows speak in names, under day headers, hide the plumbing until as
   const claimed = await asAgent(coder).post(`/api/tasks/${task.id}/claim`);
   expect(claimed.status).toBe(200);
 
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/journal");
   await expect(page.getByTestId("journal-day").first()).toBeVisible();
+  await snap(page, "journal-first-screen-1440");
   const lines = page.getByTestId("journal-line");
   await expect(lines.filter({ hasText: `${human} filed #${task.number} ${title} (approver ${human})` })).toHaveCount(1);
   await expect(lines.filter({ hasText: `${coder.name} claimed #${task.number}` })).toHaveCount(1);
@@ -42,6 +45,11 @@ test("journal rows speak in names, under day headers, hide the plumbing until as
   await expect(renewed).toHaveCount(1);
   await page.getByTestId("system-toggle").uncheck();
   await expect(renewed).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/journal");
+  await expect(page.getByTestId("journal-day").first()).toBeVisible();
+  await snap(page, "journal-first-screen-390");
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/journal");
 
   // Two kinds at once, found by typing, in the rows' words.
