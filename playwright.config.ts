@@ -11,7 +11,9 @@ export default defineConfig({
   reporter: [["list"]],
   outputDir: "test-results",
   use: {
-    trace: "retain-on-failure",
+    // A failure keeps its trace (actions, DOM snapshots, network, console) and its screenshot; the trace's
+    // filmstrip, a screencast of every test, was a quarter of the suite's CPU (bench/results/2026-12-07-tests.md).
+    trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",

@@ -5,7 +5,7 @@ import { systemClock } from "../domain/clock";
 import { createAgent, ensureHuman } from "../domain/principals/create-principal";
 import { issueSignInLink } from "../domain/principals/sign-in";
 import { withHubDatabase } from "./hub";
-import { quorumCli, serverEnv } from "./server";
+import { newHome, quorumCli, serverEnv, startQuorum, stopQuorum } from "./server";
 
 export { expect };
 
@@ -43,21 +43,24 @@ export interface QuorumFixtures {
   snap(page: Page, name: string): Promise<void>;
 }
 
-function env() {
-  return serverEnv(process.env.QUORUM_E2E_HOME!, Number(process.env.QUORUM_E2E_PORT));
+/** The Quorum a test's fixtures talk to: the shared one, or the test's own (`privateHub`). */
+export interface Hub {
+  baseURL: string;
+  home: string;
+  port: number;
 }
 
 /** As `quorum human add NAME` and its one-time link, opened in the page. */
-async function signIn(page: Page, name = uniqueName("human")): Promise<string> {
-  const token = await withHubDatabase(async (db) => issueSignInLink(db, await ensureHuman(db, name, systemClock), systemClock));
-  await page.goto(`${process.env.QUORUM_E2E_BASE_URL}/signin?token=${token}`);
+async function signIn(hub: Hub, page: Page, name = uniqueName("human")): Promise<string> {
+  const token = await withHubDatabase(async (db) => issueSignInLink(db, await ensureHuman(db, name, systemClock), systemClock), hub.home);
+  await page.goto(`${hub.baseURL}/signin?token=${token}`);
   await expect(page.getByTestId("signed-in-as")).toContainText(name);
   return name;
 }
 
 /** As `quorum agent add NAME --role ROLE`: the agent and its key. */
-async function registerAgent(name = uniqueName("agent"), role = "coder"): Promise<Agent> {
-  const agent = await withHubDatabase((db) => createAgent(db, null, { name, role }, systemClock));
+async function registerAgent(hub: Hub, name = uniqueName("agent"), role = "coder"): Promise<Agent> {
+  const agent = await withHubDatabase((db) => createAgent(db, null, { name, role }, systemClock), hub.home);
   return { id: agent.id, name, role, key: agent.key };
 }
 
@@ -79,11 +82,24 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise
   await testInfo.attach(name, { path, contentType: "image/png" });
 }
 
-export const test = base.extend<QuorumFixtures>({
-  baseURL: async ({}, use) => use(process.env.QUORUM_E2E_BASE_URL!),
-  cli: async ({}, use) => use((args) => quorumCli(env(), args)),
-  signIn: async ({}, use) => use(signIn),
-  registerAgent: async ({}, use) => use(registerAgent),
+export const test = base.extend<QuorumFixtures & { privateHub: boolean; hub: Hub }>({
+  // A test whose pages must hold a known, small amount of data (the page walks) asks for a Quorum of its own,
+  // with no team: the shared one holds whatever every other spec has added by then. A test's option, not a
+  // worker's: Playwright runs groups needing another worker last, where a long walk would run alone.
+  privateHub: [false, { option: true }],
+  hub: async ({ privateHub }, use) => {
+    if (!privateHub) return use({ baseURL: process.env.QUORUM_E2E_BASE_URL!, home: process.env.QUORUM_E2E_HOME!, port: Number(process.env.QUORUM_E2E_PORT) });
+    const server = await startQuorum(newHome(), undefined, { QUORUM_TEAM: "0", QUORUM_FLIGHT: "off" });
+    try {
+      await use({ baseURL: server.baseURL, home: server.home, port: server.port });
+    } finally {
+      await stopQuorum(server);
+    }
+  },
+  baseURL: async ({ hub }, use) => use(hub.baseURL),
+  cli: async ({ hub }, use) => use((args) => quorumCli(serverEnv(hub.home, hub.port), args)),
+  signIn: async ({ hub }, use) => use((page, name) => signIn(hub, page, name)),
+  registerAgent: async ({ hub }, use) => use((name, role) => registerAgent(hub, name, role)),
   asAgent: async ({ request, baseURL }, use) => use((agent) => agentApi(request, baseURL!, agent)),
   snap: async ({}, use, testInfo) => use((page, name) => screenshot(page, testInfo, name)),
 });

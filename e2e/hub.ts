@@ -6,9 +6,9 @@ import { connect } from "../db/client";
 import { runningDatabase } from "../db/embedded";
 import type { Db } from "../db/client";
 
-export async function withHubDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> {
-  const url = process.env.E2E_DATABASE_URL ?? (await runningDatabase(process.env.QUORUM_E2E_HOME!))?.url;
-  if (!url) throw new Error(`no running database in ${process.env.QUORUM_E2E_HOME}: is the shared Quorum up?`);
+export async function withHubDatabase<T>(work: (db: Db) => Promise<T>, home = process.env.QUORUM_E2E_HOME!): Promise<T> {
+  const url = process.env.E2E_DATABASE_URL ?? (await runningDatabase(home))?.url;
+  if (!url) throw new Error(`no running database in ${home}: is its Quorum up?`);
   const connection = connect(url, { max: 1, name: "quorum-e2e-fixtures" });
   try {
     return await work(connection.db);

@@ -12,6 +12,12 @@ import { axeFindings, COLOUR_RULES, documentOverflow, openSettled, pagesToVisit,
 // Each walk visits every page and runs axe on each: on two busy cores that is minutes, not the default one.
 const WALK_MS = 240_000;
 
+// The walks read pages holding what pagesToVisit adds, a fixed amount, not whatever the shared Quorum holds by the
+// time they run (which grew with every spec added before them).
+test.use({ privateHub: true });
+// Each walk on its own hub, so the two may run side by side rather than one after the other at the run's end.
+test.describe.configure({ mode: "parallel" });
+
 test("at 1440×900 with scrollbars, every page answers, has its title, runs under the CSP, passes axe and scrolls nowhere sideways", async ({
   signIn,
   registerAgent,
