@@ -28,6 +28,7 @@ export const ownModuleFiles = [
   "surfaces/mcp/origin.test.ts",
   "surfaces/web/http-spans.test.ts",
   "surfaces/web/metrics.test.ts",
+  "test/no-processes.test.ts",
   "test/red-team/sandbox-limits.test.ts",
   "test/red-team/setup-network.test.ts",
   "test/red-team/workspace-git.test.ts",
