@@ -408,8 +408,10 @@ export function setups(team: Team, endpoints: Map<string, Endpoint>): Record<str
     "GET /api/stream": none,
     "GET /api/tasks": none,
     "POST /api/tasks": async () => ({ params: {}, body: { title: uniq("task"), acceptanceCriteria: "works" } }),
+    // A task approved by a bystander, so every caller may claim it: one the human approves (readyTask) is not the
+    // human's to take, so the human's claim leaned on what the other endpoints' fixtures had left ready.
     "POST /api/tasks/claim-next": async () => {
-      await readyTask();
+      await A("human", "POST /api/tasks", {}, { title: uniq("task"), acceptanceCriteria: "it works", approverId: (await makeAgent()).id });
       return { params: {}, body: {} };
     },
     "GET /api/tasks/[id]": async () => ({ params: { id: (await readyTask()).id } }),
