@@ -1,31 +1,23 @@
-// The `quorum` command line: start the hub, add humans and agents.
+// The `quorum` command line: start the hub, add humans and agents. Each command loads only its own modules, so
+// `quorum human add` does not pay for the team, the MCP server and the experiments (the hub starts three of these).
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { systemClock } from "../domain/clock";
-import { createAgent, ensureHuman } from "../domain/principals/create-principal";
-import { issueSignInLink } from "../domain/principals/sign-in";
 import { QuorumError } from "../domain/errors";
 import { agentKeySetting, appUrl, typedIn } from "../domain/config";
-import { localHumanName, withConnection } from "./database";
-import { launchDemo, parseRoles, worker } from "./team";
-import { start } from "./start";
-import { forkCommand, replayCommand } from "./replay";
-import { resumeCommand, stopCommand } from "./run";
-import { revokeCommand, rotateCommand } from "./agent";
-import { DIAGNOSE_USAGE, diagnoseMain } from "./diagnose";
-import { FLIGHT_USAGE, flightListCommand, flightStartCommand } from "./flight";
-import { clientConfig, CLIENTS, connectBanner, credentialsFor, usageWiring, type ClientName } from "./connect";
-import { installHook } from "./hook";
-import { usageHook } from "./usage-hook";
-import { USAGE_CLIENTS, type UsageClient } from "./usage-transcripts";
-import { mcpCommand } from "./mcp";
-import { MODEL_USAGE, modelCommand } from "./model";
-import { WEBHOOK_USAGE, webhookMain } from "./webhook";
-import { EXPERIMENT_USAGE, experimentCommand } from "./experiment";
-import { JOURNAL_USAGE, journalMain } from "./journal";
+import type { ClientName } from "./connect";
+import type { UsageClient } from "./usage-transcripts";
 
-export const USAGE = `usage:
+async function usage(): Promise<string> {
+  const [{ FLIGHT_USAGE }, { DIAGNOSE_USAGE }, { MODEL_USAGE }, { WEBHOOK_USAGE }, { EXPERIMENT_USAGE }, { JOURNAL_USAGE }] = await Promise.all([
+    import("./flight"),
+    import("./diagnose"),
+    import("./model"),
+    import("./webhook"),
+    import("./experiment"),
+    import("./journal"),
+  ]);
+  return `usage:
   quorum start                          start Quorum (embedded Postgres unless DATABASE_URL is set)
   quorum worker [--agent ROLE]...       run the built-in team (or only the roles named) against Quorum's database
   quorum demo                           launch the demo flight (the scripted team fixes a failing test)
@@ -52,12 +44,13 @@ ${MODEL_USAGE}
 ${WEBHOOK_USAGE}
 ${EXPERIMENT_USAGE}
 ${JOURNAL_USAGE}`;
+}
 
 async function main(argv: string[]): Promise<number> {
-  if (argv[0] === "webhook") return webhookMain(argv.slice(1));
-  if (argv[0] === "diagnose") return diagnoseMain(argv.slice(1));
-  if (argv[0] === "experiment") return experimentCommand(argv.slice(1));
-  if (argv[0] === "journal") return journalMain(argv.slice(1));
+  if (argv[0] === "webhook") return (await import("./webhook")).webhookMain(argv.slice(1));
+  if (argv[0] === "diagnose") return (await import("./diagnose")).diagnoseMain(argv.slice(1));
+  if (argv[0] === "experiment") return (await import("./experiment")).experimentCommand(argv.slice(1));
+  if (argv[0] === "journal") return (await import("./journal")).journalMain(argv.slice(1));
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -84,24 +77,28 @@ async function main(argv: string[]): Promise<number> {
   const [command, sub, name] = positionals;
   // Asked for, the usage is an answer (exit 0); shown because nothing was asked, it is a mistake (exit 1).
   if (values.help || !command) {
-    console.log(USAGE);
+    console.log(await usage());
     return values.help ? 0 : 1;
   }
   if (command === "start") {
-    await start();
+    await (await import("./start")).start();
     return -1;
   }
   if (command === "worker") {
+    const { parseRoles, worker } = await import("./team");
     await worker(parseRoles(values.agent ?? []));
     return 0;
   }
+  const { localHumanName, withConnection } = await import("./database");
   if (command === "demo") {
+    const { launchDemo } = await import("./team");
     const launched = await withConnection(({ db }) => launchDemo(db, localHumanName()));
     console.log(`Flight launched: goal task #${launched!.goalTask.number} in ${launched!.flight.repo} (${launched!.flight.mode}).`);
     console.log("The team worker that `npm start` runs picks it up; without a running Quorum, run `quorum worker`.");
     return 0;
   }
   if (command === "flight" && sub === "start") {
+    const { flightStartCommand } = await import("./flight");
     return withConnection(({ db }) =>
       flightStartCommand(db, localHumanName(), typedIn(), {
         repo: values.repo,
@@ -113,8 +110,16 @@ async function main(argv: string[]): Promise<number> {
       }),
     );
   }
-  if (command === "flight" && sub === "list") return withConnection(({ db }) => flightListCommand(db));
+  if (command === "flight" && sub === "list") {
+    const { flightListCommand } = await import("./flight");
+    return withConnection(({ db }) => flightListCommand(db));
+  }
   if (command === "human" && sub === "add" && name) {
+    const [{ systemClock }, { ensureHuman }, { issueSignInLink }] = await Promise.all([
+      import("../domain/clock"),
+      import("../domain/principals/create-principal"),
+      import("../domain/principals/sign-in"),
+    ]);
     const token = await withConnection(async ({ db }) => {
       const human = await ensureHuman(db, name, systemClock);
       return issueSignInLink(db, human, systemClock);
@@ -127,15 +132,23 @@ async function main(argv: string[]): Promise<number> {
       console.error("--role is required (orchestrator, coder, reviewer, tester, …)");
       return 1;
     }
+    const [{ systemClock }, { createAgent }] = await Promise.all([import("../domain/clock"), import("../domain/principals/create-principal")]);
     const agent = await withConnection(({ db }) => createAgent(db, null, { name, role: values.role! }, systemClock));
     console.log(`Agent ${agent.name} (${agent.role}) registered, id ${agent.id}.`);
     console.log(`Its key, shown only now — keep it secret:\n\n    ${agent.key}\n`);
     return 0;
   }
-  if (command === "agent" && sub === "rotate" && name) return withConnection(({ db }) => rotateCommand(db, name));
-  if (command === "agent" && sub === "revoke" && name) return withConnection(({ db }) => revokeCommand(db, name));
-  if (command === "mcp") return mcpCommand(values.profile);
-  if (command === "model") return modelCommand(sub);
+  if (command === "agent" && sub === "rotate" && name) {
+    const { rotateCommand } = await import("./agent");
+    return withConnection(({ db }) => rotateCommand(db, name));
+  }
+  if (command === "agent" && sub === "revoke" && name) {
+    const { revokeCommand } = await import("./agent");
+    return withConnection(({ db }) => revokeCommand(db, name));
+  }
+  if (command === "mcp") return (await import("./mcp")).mcpCommand(values.profile);
+  if (command === "model") return (await import("./model")).modelCommand(sub);
+  const { clientConfig, CLIENTS, connectBanner, credentialsFor, usageWiring } = await import("./connect");
   if (command === "connect" && CLIENTS.includes(sub as ClientName) && values.agent?.length === 1) {
     const credentials = await withConnection(({ db }) => credentialsFor(db, values.agent![0], values.role ?? "coder"));
     const options = { base: appUrl(), key: credentials.key, profile: values.profile };
@@ -144,6 +157,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === "hook" && sub === "install") {
     // npm run moves to Quorum's folder; INIT_CWD is where it was typed.
+    const { installHook } = await import("./hook");
     const repo = resolve(typedIn(), values.repo ?? ".");
     const hook = installHook({ repo, url: appUrl(), scope: values.scope, key: agentKeySetting(), force: values.force });
     console.log(`Installed ${hook.path}: commits touching paths another agent reserved (scope ${hook.scope}) are refused.`);
@@ -153,18 +167,30 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === "replay" && sub && (values.until || values.script || values.live)) {
+    const { forkCommand } = await import("./replay");
     return withConnection(({ db }) => forkCommand(db, sub, { until: values.until, script: values.script, live: values.live, root: values.root }));
   }
+  const { USAGE_CLIENTS } = await import("./usage-transcripts");
   if (command === "hook" && sub === "usage" && USAGE_CLIENTS.includes(name as UsageClient)) {
+    const { usageHook } = await import("./usage-hook");
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
     const stdin = Buffer.concat(chunks).toString("utf8");
     return usageHook(name as UsageClient, stdin, { base: appUrl(), key: agentKeySetting(), stateDir: join(homedir(), ".cache", "quorum", "usage-hooks") });
   }
-  if (command === "replay" && sub) return withConnection(({ db }) => replayCommand(db, sub));
-  if (command === "run" && sub === "resume" && name) return withConnection(({ db }) => resumeCommand(db, name, values.root && resolve(typedIn(), values.root)));
-  if (command === "run" && sub === "stop" && name) return withConnection(({ db }) => stopCommand(db, name, values.reason));
-  console.error(USAGE);
+  if (command === "replay" && sub) {
+    const { replayCommand } = await import("./replay");
+    return withConnection(({ db }) => replayCommand(db, sub));
+  }
+  if (command === "run" && sub === "resume" && name) {
+    const { resumeCommand } = await import("./run");
+    return withConnection(({ db }) => resumeCommand(db, name, values.root && resolve(typedIn(), values.root)));
+  }
+  if (command === "run" && sub === "stop" && name) {
+    const { stopCommand } = await import("./run");
+    return withConnection(({ db }) => stopCommand(db, name, values.reason));
+  }
+  console.error(await usage());
   return 1;
 }
 

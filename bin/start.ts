@@ -14,7 +14,6 @@ import { type Database, localHumanName, openDatabase } from "./database";
 import { buildState } from "./build-freshness";
 import { killChild, onStopSignals, spawnSupervised, stopChild } from "./processes";
 import { hasAnyFlight } from "../domain/flights/launch";
-import { launchDemo, launchDemoOnFirstSignIn } from "./team";
 
 const root = join(import.meta.dirname, "..");
 const nextBin = join(root, "node_modules", "next", "dist", "bin", "next");
@@ -110,7 +109,9 @@ export async function start(): Promise<void> {
     // QUORUM_FLIGHT=off starts none (the team still flies the flights people start).
     const wantsFlight = teamEnabled() && demoFlightEnabled() && !(await hasAnyFlight(connection.db));
     const flightNow = wantsFlight && flightAtOnce();
-    const flight = flightNow ? await launchDemo(connection.db, human.name, { onlyIfFirst: true, origin: `Demo flight started by ${human.name} from the CLI` }) : null;
+    const flight = flightNow
+      ? await (await import("./team")).launchDemo(connection.db, human.name, { onlyIfFirst: true, origin: `Demo flight started by ${human.name} from the CLI` })
+      : null;
     await connection.close();
 
     if (stopping) return;
@@ -135,7 +136,9 @@ export async function start(): Promise<void> {
       });
     }
     if (wantsFlight && !flightNow) {
-      launchDemoOnFirstSignIn(database.url, human.name, firstFlight.signal)
+      // The team's modules load only for a hub that flies the demo.
+      import("./team")
+        .then(({ launchDemoOnFirstSignIn }) => launchDemoOnFirstSignIn(database.url, human.name, firstFlight.signal))
         .then((launched) => {
           if (launched) console.log(`Someone signed in: the demo team is fixing a failing test (goal task #${launched.goalTask.number}, ${launched.flight.mode}).`);
         })
