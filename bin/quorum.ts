@@ -148,12 +148,14 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === "mcp") return (await import("./mcp")).mcpCommand(values.profile);
   if (command === "model") return (await import("./model")).modelCommand(sub);
-  const { clientConfig, CLIENTS, connectBanner, credentialsFor, usageWiring } = await import("./connect");
-  if (command === "connect" && CLIENTS.includes(sub as ClientName) && values.agent?.length === 1) {
-    const credentials = await withConnection(({ db }) => credentialsFor(db, values.agent![0], values.role ?? "coder"));
-    const options = { base: appUrl(), key: credentials.key, profile: values.profile };
-    console.log(`${connectBanner(credentials)}\n\n${clientConfig(sub as ClientName, options)}\n\n${usageWiring(sub as ClientName, options)}`);
-    return 0;
+  if (command === "connect") {
+    const { clientConfig, CLIENTS, connectBanner, credentialsFor, usageWiring } = await import("./connect");
+    if (CLIENTS.includes(sub as ClientName) && values.agent?.length === 1) {
+      const credentials = await withConnection(({ db }) => credentialsFor(db, values.agent![0], values.role ?? "coder"));
+      const options = { base: appUrl(), key: credentials.key, profile: values.profile };
+      console.log(`${connectBanner(credentials)}\n\n${clientConfig(sub as ClientName, options)}\n\n${usageWiring(sub as ClientName, options)}`);
+      return 0;
+    }
   }
   if (command === "hook" && sub === "install") {
     // npm run moves to Quorum's folder; INIT_CWD is where it was typed.
@@ -170,8 +172,7 @@ async function main(argv: string[]): Promise<number> {
     const { forkCommand } = await import("./replay");
     return withConnection(({ db }) => forkCommand(db, sub, { until: values.until, script: values.script, live: values.live, root: values.root }));
   }
-  const { USAGE_CLIENTS } = await import("./usage-transcripts");
-  if (command === "hook" && sub === "usage" && USAGE_CLIENTS.includes(name as UsageClient)) {
+  if (command === "hook" && sub === "usage" && (await import("./usage-transcripts")).USAGE_CLIENTS.includes(name as UsageClient)) {
     const { usageHook } = await import("./usage-hook");
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
