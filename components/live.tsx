@@ -4,14 +4,12 @@
 // workers holds one in the tab (./live-source.ts). Either way a tab that leaves says so at once.
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { invalidationBatcher } from "./live-batch";
 import { staleQueries, type Notice } from "./live-invalidation";
 import { type LiveFrame, type LiveStatus, openLiveSource } from "./live-source";
 import type { TabMessage } from "./live-worker";
 
 export type { LiveStatus };
-
-/** Invalidations are batched, so a burst of events costs one refetch per query, not one per event. */
-const BATCH_MS = 150;
 
 const LiveContext = createContext<LiveStatus>("connecting");
 
@@ -39,21 +37,15 @@ export function LiveEvents({ enabled, children }: { enabled: boolean; children: 
   const [status, setStatus] = useState<LiveStatus>("connecting");
   useEffect(() => {
     if (!enabled) return;
-    const pending = new Map<string, readonly unknown[]>();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const flush = () => {
-      timer = undefined;
-      for (const queryKey of pending.values()) queryClient.invalidateQueries({ queryKey });
-      pending.clear();
-    };
+    // A burst of events costs one refetch per query, not one per event (./live-batch.ts).
+    const batch = invalidationBatcher((keys) => {
+      for (const queryKey of keys) queryClient.invalidateQueries({ queryKey });
+    });
     const onFrame = (frame: LiveFrame) => {
       if (frame.type === "status") setStatus(frame.status);
       // Anything committed while the stream was away is refetched once.
       else if (frame.type === "ready") queryClient.invalidateQueries();
-      else {
-        for (const key of staleQueries(JSON.parse(frame.data) as Notice)) pending.set(JSON.stringify(key), key);
-        timer ??= setTimeout(flush, BATCH_MS);
-      }
+      else batch.add(staleQueries(JSON.parse(frame.data) as Notice));
     };
     let stop: (() => void) | undefined = listen(onFrame);
     // A page put away in the back/forward cache lets go of the stream, and takes it up again when shown.
@@ -72,7 +64,7 @@ export function LiveEvents({ enabled, children }: { enabled: boolean; children: 
     return () => {
       window.removeEventListener("pagehide", onHide);
       window.removeEventListener("pageshow", onShow);
-      clearTimeout(timer);
+      batch.cancel();
       onHide();
     };
   }, [enabled, queryClient]);
