@@ -45,6 +45,6 @@ test("an experiment run from the command line shows on the Lab's Experiments pag
     await page.setViewportSize({ width, height });
     // A phone reads the table as stacked rows: nothing scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: `/tmp/quorum-screens/experiments-${width}x${height}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/screens/experiments-${width}x${height}.png`, fullPage: true });
   }
 });

@@ -56,7 +56,7 @@ test("a human forks a finished run from a turn with an edited script and sees wh
     await page.setViewportSize({ width, height });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await result.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/quorum-screens/fork-${width}x${height}.png` });
+    await page.screenshot({ path: `test-results/screens/fork-${width}x${height}.png` });
   }
   // The run's journal is what it was, to the byte.
   expect(await (await page.request.get(`/api/journal/export?run=${runId}`)).text()).toBe(before);

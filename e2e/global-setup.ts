@@ -1,5 +1,7 @@
 // One Quorum for the whole browser suite, built fresh and started the way a user starts it.
 import { spawnSync } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { newHome, root, startQuorum, stopQuorum } from "./server";
 
@@ -12,6 +14,12 @@ export default async function globalSetup() {
     });
     if (build.status !== 0) throw new Error("next build failed");
   }
+  // Every hub's home, the browsers' profiles and what the specs make in the temporary folder land in one folder
+  // for the run, removed at its end (the workers and the processes they start inherit TMPDIR).
+  const outerTmp = process.env.TMPDIR;
+  const run = mkdtempSync(join(tmpdir(), "quorum-e2e-run-"));
+  chmodSync(run, 0o755); // the hubs' embedded Postgres runs as the postgres user
+  process.env.TMPDIR = run;
   const server = await startQuorum(newHome());
   process.env.QUORUM_E2E_BASE_URL = server.baseURL;
   process.env.QUORUM_E2E_HOME = server.home;
@@ -19,5 +27,8 @@ export default async function globalSetup() {
   process.env.QUORUM_E2E_SIGNIN_URL = server.signInUrl;
   return async () => {
     await stopQuorum(server);
+    rmSync(run, { recursive: true, force: true });
+    if (outerTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = outerTmp;
   };
 }

@@ -1,6 +1,6 @@
 // Before each test file: a fresh database cloned from the migrated template, as DATABASE_URL, and a QUORUM_HOME.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
@@ -28,6 +28,16 @@ await admin.end();
 const url = new URL(adminUrl);
 url.pathname = `/${name}`;
 process.env.DATABASE_URL = url.toString();
+// What this file and the processes it starts make in the temporary folder (scratch repositories, clones, homes)
+// lands in a folder of its own, removed with it: otherwise /tmp kept hundreds of folders after a few runs.
+const outerTmp = process.env.TMPDIR;
+const scratch = mkdtempSync(join(tmpdir(), "quorum-test-file-"));
+chmodSync(scratch, 0o755); // an embedded Postgres started here runs as the postgres user
+// tsx keeps its compiled files in the temporary folder: the processes this file starts share the run's cache.
+const tsxCache = join(tmpdir(), `tsx-${process.geteuid?.() ?? 0}`);
+mkdirSync(tsxCache, { recursive: true });
+symlinkSync(tsxCache, join(scratch, `tsx-${process.geteuid?.() ?? 0}`));
+process.env.TMPDIR = scratch;
 // Flights clone their repositories under QUORUM_HOME: a folder of this test file's own, not the checkout's .quorum.
 const home = mkdtempSync(join(tmpdir(), "quorum-home-"));
 process.env.QUORUM_HOME = home;
@@ -37,4 +47,7 @@ forgetSettings();
 afterAll(async () => {
   await getConnection().close();
   rmSync(home, { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
+  if (outerTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = outerTmp;
 });

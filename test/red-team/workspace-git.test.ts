@@ -4,16 +4,17 @@
 // filters, diff and merge drivers, includeIf, core.sshCommand, a pager), a nested repository with its own
 // fsmonitor, `.gitattributes` naming drivers, and the hub user's global config including a file from the
 // worktree. Every host-side operation of a flight then runs; each test fails if any planted command ran.
+import { tmpdir } from "node:os";
 import { vi } from "vitest";
 
 // The hub's user has a global git config that includes a file from wherever it is pointed: the worktree's.
-const hubHome = `/tmp/quorum-hub-home-${process.pid}-${Date.now()}`;
+// In the test file's own temporary folder (test/setup-database.ts), removed with it.
+const hubHome = `${tmpdir()}/quorum-hub-home-${process.pid}-${Date.now()}`;
 vi.stubEnv("HOME", hubHome);
 vi.stubEnv("XDG_CONFIG_HOME", `${hubHome}/.config`);
 
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
