@@ -34,9 +34,9 @@ const outerTmp = process.env.TMPDIR;
 const scratch = mkdtempSync(join(tmpdir(), "quorum-test-file-"));
 chmodSync(scratch, 0o755); // an embedded Postgres started here runs as the postgres user
 // tsx keeps its compiled files in the temporary folder: the processes this file starts share the run's cache.
-const tsxCache = join(tmpdir(), `tsx-${process.geteuid?.() ?? 0}`);
-mkdirSync(tsxCache, { recursive: true });
-symlinkSync(tsxCache, join(scratch, `tsx-${process.geteuid?.() ?? 0}`));
+const tsxCacheName = `tsx-${process.geteuid?.() ?? 0}`;
+mkdirSync(join(tmpdir(), tsxCacheName), { recursive: true });
+symlinkSync(join(tmpdir(), tsxCacheName), join(scratch, tsxCacheName));
 process.env.TMPDIR = scratch;
 // Flights clone their repositories under QUORUM_HOME: a folder of this test file's own, not the checkout's .quorum.
 const home = mkdtempSync(join(tmpdir(), "quorum-home-"));
